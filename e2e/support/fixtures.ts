@@ -1,0 +1,48 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { E2E_ADMIN } from './global-setup.ts';
+
+/**
+ * Every test gets the shared app's base URL, clipboard permissions, and fails on any console error or
+ * uncaught page error.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
+  baseURL: async ({}, use) => {
+    await use(process.env.E2E_BASE_URL);
+  },
+  context: async ({ context, baseURL }, use) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    await use(context);
+  },
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !isExpectedNetworkError(message.text()))
+          errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** A refused call (404 for an unknown code, 401 status checks) is logged by the browser itself. */
+function isExpectedNetworkError(text: string): boolean {
+  return /Failed to load resource: the server responded with a status of (401|403|404|409|429)/.test(text);
+}
+
+export { expect };
+
+export async function createWorkspace(page: Page, name: string): Promise<string> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Enter/Create Workspace' }).first().click();
+  await page.getByPlaceholder('How would you like to be known?').fill(name);
+  await page.getByRole('button', { name: 'Create My Workspace' }).click();
+  const code = (await page.getByTestId('created-code').textContent())?.trim() ?? '';
+  expect(code).toMatch(/^[A-Z0-9]{4}$/);
+  return code;
+}

@@ -1,0 +1,216 @@
+import { createWorkspace, expect, test } from './support/fixtures.ts';
+
+test.describe('landing page', () => {
+  test('shows the hero, features, activities with their names, and no footer', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Applied GenAI Lab' })).toBeVisible();
+    for (const title of ['Modular Activities', 'Cross-Device Access', 'AI-Powered Prompts']) {
+      await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    }
+    await expect(
+      page.getByText('Your progress auto-saves and syncs across devices with a Workspace Code.'),
+    ).toBeVisible();
+    await expect(page.getByText('Auto-saved • Resume anywhere with your Workspace Code')).toBeVisible();
+    const activities = page.locator('#activities li');
+    await expect(activities).toHaveCount(8);
+    await expect(activities.nth(1)).toContainText('Competitor Matrix (threat scoring)');
+    await expect(activities.nth(1)).toContainText('Competitors · Competition Analysis');
+    await expect(page.locator('footer')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Browse Activities' }).click();
+    await expect(page.getByRole('heading', { name: 'The eight activities' })).toBeInViewport();
+
+    await activities.nth(2).getByRole('link').click();
+    await expect(page).toHaveURL(/\/phase\/3$/);
+  });
+});
+
+test.describe('workspace dialog', () => {
+  test('create: empty name toast, then created toast with the code, copy, and arrival on a phase', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Enter/Create Workspace' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Welcome to Applied GenAI Lab' });
+    await expect(dialog).toBeVisible();
+    await expect(
+      dialog.getByText('No account needed – just remember your code to come back later on any device!'),
+    ).toBeVisible();
+    await expect(
+      dialog.getByText("Keep your Workspace Code private – it's your personal access key."),
+    ).toBeVisible();
+    await expect(dialog.getByText('Practice mode: progress is not saved')).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Create My Workspace' }).click();
+    await expect(page.getByText('Name required', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Please enter your name or an identifier for your workspace.', { exact: true }),
+    ).toBeVisible();
+
+    await dialog.getByPlaceholder('How would you like to be known?').fill('  Solar Squad  ');
+    await dialog.getByPlaceholder('How would you like to be known?').press('Enter');
+    await expect(
+      page.getByText('Workspace created. Save this Workspace Code:', { exact: true }),
+    ).toBeVisible();
+    const code = (await page.getByTestId('created-code').textContent())!.trim();
+    expect(code).toMatch(/^[A-Z0-9]{4}$/);
+    await expect(page).toHaveURL(new RegExp(`/phase/1\\?team_id=${code}$`));
+    await expect(page.getByTestId('workspace-name')).toHaveText('Solar Squad');
+    await expect(page.getByTestId('workspace-code')).toHaveText(code);
+
+    await page.getByRole('button', { name: 'Copy Workspace Code' }).click();
+    await expect(page.getByText('Workspace Code copied to clipboard.', { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+
+    const meta = await page.evaluate(() => JSON.parse(localStorage.getItem('workspace_meta') ?? 'null'));
+    expect(meta).toMatchObject({ teamCode: code, teamName: 'Solar Squad', version: '1.0' });
+  });
+
+  test('open by code: uppercase, 4 characters, not-found toast, welcome back in another browser', async ({
+    page,
+    browser,
+  }) => {
+    const code = await createWorkspace(page, 'Robo Builders');
+
+    const other = await browser.newContext();
+    const second = await other.newPage();
+    await second.goto(`${process.env.E2E_BASE_URL}/`);
+    await second.getByRole('button', { name: 'Enter/Create Workspace' }).first().click();
+    const codeInput = second.getByLabel('Workspace Code');
+    await codeInput.fill('');
+    await second.getByRole('button', { name: 'Open My Workspace' }).click();
+    await expect(second.getByText('Please enter your Workspace Code.', { exact: true })).toBeVisible();
+
+    await codeInput.pressSequentially('zz-z9x');
+    await expect(codeInput).toHaveValue('ZZZ9');
+    await codeInput.press('Enter');
+    await expect(
+      second.getByText("That Workspace Code wasn't found. Double-check and try again.", { exact: true }),
+    ).toBeVisible();
+
+    await codeInput.fill(code.toLowerCase());
+    await expect(codeInput).toHaveValue(code);
+    await second.getByRole('button', { name: 'Open My Workspace' }).click();
+    await expect(second.getByText('Welcome back, Robo Builders', { exact: true })).toBeVisible();
+    await expect(second).toHaveURL(new RegExp(`/phase/1\\?team_id=${code}$`));
+    await expect(second.getByTestId('workspace-name')).toHaveText('Robo Builders');
+    await other.close();
+  });
+
+  test('practice mode goes to the phase without a team and does not ask again', async ({ page }) => {
+    await page.goto('/phase/2');
+    const dialog = page.getByRole('dialog', { name: 'Welcome to Applied GenAI Lab' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Try without saving' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/phase\/2$/);
+    await expect(page.getByRole('button', { name: 'Enter/Create Workspace' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(dialog).toBeHidden();
+  });
+});
+
+test.describe('header', () => {
+  test('avatar change saves and shows; the same avatar just closes', async ({ page }) => {
+    const code = await createWorkspace(page, 'Avatar Team');
+    const trigger = page.getByRole('button', { name: 'Change team avatar' });
+    await expect(trigger).toContainText('AT');
+    await trigger.click();
+    const options = page.getByRole('option');
+    await expect(options).toHaveCount(36);
+    await page.getByRole('option', { name: 'Owl' }).click();
+    await expect(
+      page.getByText('Your team avatar has been successfully changed.', { exact: true }),
+    ).toBeVisible();
+    await expect(trigger.getByRole('img', { name: 'Owl avatar' })).toBeVisible();
+
+    await trigger.click();
+    await expect(page.getByRole('option', { name: 'Owl' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('option', { name: 'Owl' }).click();
+    await expect(page.getByRole('listbox', { name: 'Avatars' })).toBeHidden();
+
+    const response = await page.request.get(`/api/teams/${code}`);
+    expect((await response.json()).avatarIcon).toBe('owl.svg');
+  });
+
+  test('account menu: Admin Login when logged out; ending a workspace returns to /', async ({ page }) => {
+    await page.goto('/credits');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Admin Login' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await createWorkspace(page, 'Leaving Team');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Admin Login' })).toHaveCount(0);
+    await page.getByRole('menuitem', { name: 'Open Another Workspace' }).click();
+    await expect(
+      page.getByText('You can now create a new workspace or open an existing one.', { exact: true }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => localStorage.getItem('workspace_meta'))).toBeNull();
+    const status = await page.request.get('/api/auth/team/status');
+    expect(status.status()).toBe(401);
+  });
+
+  test('phone width: compact header and the Navigate to Activity menu', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/phase/5');
+    await page.getByRole('dialog').getByRole('button', { name: 'Try without saving' }).click();
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Navigate to Activity' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: /Brief Generation/ })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+  });
+});
+
+test.describe('static pages and routing', () => {
+  test('credits, privacy, 404, and the footer on every path but /', async ({ page }) => {
+    await page.goto('/credits');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Credits');
+    await expect(page.getByText('Twemoji').first()).toBeVisible();
+    await expect(page.locator('footer')).toContainText('Powered by');
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('footer')).toHaveCount(0);
+
+    await page.goto('/privacy');
+    await expect(page.getByText('Effective June 12, 2025')).toBeVisible();
+    await expect(page.getByText(/under 13/).first()).toBeVisible();
+    await expect(page.locator('footer').getByRole('link', { name: 'Credits' })).toBeVisible();
+
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+    await expect(page.locator('footer')).toBeVisible();
+
+    await page.goto('/phase/9');
+    await expect(page.getByRole('heading', { name: 'Phase Not Found' })).toBeVisible();
+    await expect(page.getByText('Please select a valid phase between 1 and 8.')).toBeVisible();
+  });
+
+  test('a secure link with ?token= logs the team in and the parameter leaves the URL', async ({
+    page,
+    browser,
+  }) => {
+    const code = await createWorkspace(page, 'Token Team');
+    const team = await (await page.request.get(`/api/teams/${code}`)).json();
+
+    const other = await browser.newContext();
+    const second = await other.newPage();
+    await second.goto(`${process.env.E2E_BASE_URL}/phase/1?team_id=${code}&token=${team.accessToken}`);
+    await expect(second).toHaveURL(new RegExp(`/phase/1\\?team_id=${code}$`));
+    await expect(second.getByTestId('workspace-name')).toHaveText('Token Team');
+    const status = await second.request.get('/api/auth/team/status');
+    expect(status.status()).toBe(200);
+
+    // A bad token is ignored silently.
+    const third = await (await browser.newContext()).newPage();
+    await third.goto(`${process.env.E2E_BASE_URL}/?token=not-a-real-token`);
+    await expect(third.getByRole('heading', { level: 1, name: 'Applied GenAI Lab' })).toBeVisible();
+    await expect(third).toHaveURL(/token=not-a-real-token/);
+    await other.close();
+  });
+});

@@ -1,0 +1,40 @@
+// `npm run test:e2e`: builds the client, then runs Playwright against the built app with the system Chromium.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const candidates = [
+  process.env.CHROME_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+];
+const chrome = candidates.find((p) => p && existsSync(p));
+if (!chrome) {
+  console.error(
+    [
+      'No Chromium found for the browser tests.',
+      'Install it with:  apt-get update && apt-get install -y --no-install-recommends chromium',
+      'or point CHROME_PATH at a Chromium or Chrome binary.',
+    ].join('\n'),
+  );
+  process.exit(1);
+}
+
+execFileSync(
+  process.execPath,
+  [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
+
+const result = spawnSync(
+  process.execPath,
+  [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, CHROME_PATH: chrome } },
+);
+process.exit(result.status ?? 1);

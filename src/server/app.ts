@@ -1,0 +1,69 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import { loadPhaseConfigs } from './content/phase-configs.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { sessionsPlugin } from './plugins/sessions.ts';
+import { staticPlugin } from './plugins/static.ts';
+import { authRoutes } from './routes/auth.ts';
+import { configRoutes } from './routes/configs.ts';
+import { healthRoutes } from './routes/health.ts';
+import { phaseDataRoutes } from './routes/phase-data.ts';
+import { teamRoutes } from './routes/teams.ts';
+
+export type BuildAppOptions = {
+  config: Pick<AppConfig, 'logLevel' | 'trustProxy' | 'webRoot' | 'contentDir' | 'requestsPerMinute'>;
+  database: DatabaseHandle;
+  /** Close the database with the app (the server does; tests that share one database do not). */
+  closeDatabase?: boolean;
+  logger?: boolean;
+};
+
+/** Builds the whole app: the server listens on it, the API tests `inject()` into it. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const fastify = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Cookies carry session tokens: never in a log line.
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
+    // A hop count is valid at run time (proxy-addr), though the option's type omits numbers.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: 16 * 1024,
+    // Autosave bodies arrive often; one sensible timeout keeps a slow client from holding a socket.
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+  });
+  const app = (fastify as unknown as FastifyInstance).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const phaseConfigs = loadPhaseConfigs(config.contentDir);
+
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, {
+    database: options.database,
+    closeOnShutdown: options.closeDatabase ?? true,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(securityPlugin, { requestsPerMinute: config.requestsPerMinute });
+  await app.register(sessionsPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(teamRoutes);
+  await app.register(authRoutes);
+  await app.register(phaseDataRoutes);
+  await app.register(configRoutes, { phaseConfigs });
+  await app.register(staticPlugin, { webRoot: config.webRoot, contentDir: config.contentDir });
+
+  return app;
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  ADMIN_USERNAME: optionalText,
+  ADMIN_PASSWORD: optionalText,
+  TRUST_PROXY: optionalText.transform((v) => {
+    if (v === undefined || v === 'false' || v === '0') return false;
+    if (v === 'true' || v === '1') return true;
+    // A hop count ("1") or a comma-separated list of trusted addresses.
+    return /^\d+$/.test(v) ? Number(v) : v;
+  }),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(600).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type AppConfig = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  admin: { username: string; password: string } | undefined;
+  trustProxy: boolean | number | string;
+  logLevel: string;
+  /** API requests a minute per IP; never below 600 (a classroom shares one IP). */
+  requestsPerMinute: number;
+  /** Where the built SPA lives; absent in API-only tests. */
+  webRoot: string | undefined;
+  contentDir: string;
+};
+
+export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Parses the environment once; a bad value stops start-up with the variable's name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.ADMIN_USERNAME) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new Error('Invalid environment: ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(PROJECT_ROOT, e.DATA_DIR),
+    admin:
+      e.ADMIN_USERNAME && e.ADMIN_PASSWORD
+        ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
+        : undefined,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    requestsPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    webRoot: path.join(PROJECT_ROOT, 'dist/web'),
+    contentDir: path.join(PROJECT_ROOT, 'content'),
+  };
+}

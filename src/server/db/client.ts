@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PROJECT_ROOT } from '../config.ts';
+import * as schema from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** A real round trip; health checks use it. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** The node-postgres pool when on PostgreSQL (LISTEN/NOTIFY needs a dedicated client). */
+  pgPool?: import('pg').Pool;
+};
+
+export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, 'drizzle');
+
+export type DatabaseOptions = {
+  /** PostgreSQL connection string; absent means embedded PGlite. */
+  url?: string;
+  /** PGlite data directory; 'memory://' for an in-memory database. */
+  dataDir?: string;
+  poolSize?: number;
+};
+
+/**
+ * Opens the database in one of its two modes and applies the committed migrations. Everything above this
+ * function sees the same Drizzle API whichever mode it is in.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const handle = options.url ? await openPostgres(options.url, options.poolSize) : await openPglite(options);
+  await migrate(handle);
+  return handle;
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // An idle client dropped by the server must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    pgPool: pool,
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const dataDir = options.dataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzle(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function migrate(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind === 'postgres') {
+    const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete driver type.
+    await run(handle.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+  } else {
+    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete driver type.
+    await run(handle.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+  }
+}
+
+export async function deleteExpiredSessions(db: Database): Promise<void> {
+  await db.execute(sql`delete from sessions where expires_at < now()`);
+}

@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const cohorts = pgTable('cohorts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tag: varchar('tag', { length: 48 }).notNull().unique(),
+  name: varchar('name', { length: 120 }).notNull(),
+  description: text('description').notNull().default(''),
+  competitionEnabled: boolean('competition_enabled').notNull().default(false),
+  votingOpen: boolean('voting_open').notNull().default(false),
+  resultsVisible: boolean('results_visible').notNull().default(false),
+  archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: varchar('code', { length: 4 }).notNull().unique(),
+    name: varchar('name', { length: 80 }).notNull(),
+    avatarIcon: varchar('avatar_icon', { length: 64 }),
+    currentPhase: smallint('current_phase').notNull().default(1),
+    // The tag is permanent, so teams reference it directly; archiving keeps the link.
+    cohortTag: varchar('cohort_tag', { length: 48 }).references(() => cohorts.tag, {
+      onDelete: 'set null',
+      onUpdate: 'cascade',
+    }),
+    accessToken: varchar('access_token', { length: 64 }).notNull().unique(),
+    submittedWebsiteUrl: text('submitted_website_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('teams_cohort_tag_idx').on(t.cohortTag),
+    check('teams_current_phase_range', sql`${t.currentPhase} between 1 and 8`),
+  ],
+);
+
+export const phaseData = pgTable(
+  'phase_data',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    phaseNumber: smallint('phase_number').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('phase_data_team_phase_unique').on(t.teamId, t.phaseNumber),
+    check('phase_data_phase_range', sql`${t.phaseNumber} between 1 and 8`),
+  ],
+);
+
+export const ballots = pgTable(
+  'ballots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cohortTag: varchar('cohort_tag', { length: 48 })
+      .notNull()
+      .references(() => cohorts.tag, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    // One ballot per team, whatever happens concurrently: the constraint decides.
+    voterTeamId: uuid('voter_team_id')
+      .notNull()
+      .unique('ballots_voter_team_unique')
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ballots_cohort_tag_idx').on(t.cohortTag)],
+);
+
+export const ballotEntries = pgTable(
+  'ballot_entries',
+  {
+    ballotId: uuid('ballot_id')
+      .notNull()
+      .references(() => ballots.id, { onDelete: 'cascade' }),
+    votedForTeamId: uuid('voted_for_team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    rank: smallint('rank').notNull(),
+  },
+  (t) => [
+    unique('ballot_entries_ballot_rank_unique').on(t.ballotId, t.rank),
+    unique('ballot_entries_ballot_team_unique').on(t.ballotId, t.votedForTeamId),
+    index('ballot_entries_voted_for_idx').on(t.votedForTeamId),
+    check('ballot_entries_rank_range', sql`${t.rank} between 1 and 3`),
+  ],
+);
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  username: varchar('username', { length: 64 }).notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  role: varchar('role', { length: 16 }).notNull().default('admin'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    // SHA-256 of the cookie's token: a database leak leaks no usable session.
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    kind: varchar('kind', { length: 8 }).notNull(),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sessions_expires_at_idx').on(t.expiresAt),
+    index('sessions_team_id_idx').on(t.teamId),
+    check(
+      'sessions_kind_owner',
+      sql`(${t.kind} = 'team' and ${t.teamId} is not null) or (${t.kind} = 'admin' and ${t.userId} is not null)`,
+    ),
+  ],
+);
+
+export type TeamRow = typeof teams.$inferSelect;
+export type CohortRow = typeof cohorts.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export type PhaseDataRow = typeof phaseData.$inferSelect;

@@ -1,0 +1,69 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Database } from './client.ts';
+import { sessions, teams, users } from './schema.ts';
+
+export type SessionKind = 'team' | 'admin';
+
+export const SESSION_TTL_MS: Record<SessionKind, number> = {
+  team: 30 * 24 * 60 * 60 * 1000,
+  admin: 12 * 60 * 60 * 1000,
+};
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Creates a session row and returns the raw token for the cookie; only its hash is stored. */
+export async function createSession(
+  db: Database,
+  kind: SessionKind,
+  owner: { teamId?: string; userId?: string },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS[kind]);
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    kind,
+    teamId: owner.teamId ?? null,
+    userId: owner.userId ?? null,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+export async function deleteSession(db: Database, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+export async function findTeamForSession(db: Database, token: string) {
+  const [row] = await db
+    .select({ team: teams })
+    .from(sessions)
+    .innerJoin(teams, eq(teams.id, sessions.teamId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.kind, 'team'),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row?.team;
+}
+
+export async function findAdminForSession(db: Database, token: string) {
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.kind, 'admin'),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row?.user;
+}

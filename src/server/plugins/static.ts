@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+
+export type StaticOptions = { webRoot: string | undefined; contentDir: string };
+
+const FILE_LIKE = /\/[^/]+\.[a-z0-9]{1,8}$/i;
+
+/**
+ * Serves the built SPA (hashed assets cached for a year, index.html never), the avatar and download
+ * files, and the SPA fallback: any other GET that is not an API path and not a file-like path gets
+ * index.html so the client router can answer it (its 404 page included).
+ */
+export const staticPlugin = fp(
+  async (app: FastifyInstance, options: StaticOptions) => {
+    const webRoot =
+      options.webRoot && existsSync(path.join(options.webRoot, 'index.html')) ? options.webRoot : undefined;
+
+    for (const [folder, maxAge] of [
+      ['avatars', '7d'],
+      ['downloads', '1d'],
+    ] as const) {
+      const root = path.join(options.contentDir, folder);
+      if (existsSync(root)) {
+        await app.register(fastifyStatic, { root, prefix: `/${folder}/`, decorateReply: false, maxAge });
+      }
+    }
+    if (webRoot) {
+      await app.register(fastifyStatic, {
+        root: webRoot,
+        prefix: '/',
+        index: false,
+        wildcard: true,
+        setHeaders: (reply, filePath) => {
+          const cacheControl = filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : filePath.endsWith('index.html')
+              ? 'no-cache'
+              : 'public, max-age=3600';
+          reply.header('cache-control', cacheControl);
+        },
+      });
+    }
+
+    const sendIndex = (reply: FastifyReply) =>
+      reply.type('text/html; charset=utf-8').sendFile('index.html', webRoot!);
+    // The static wildcard would answer '/' as a directory listing (403); the root is the SPA.
+    if (webRoot) app.get('/', (_request, reply) => sendIndex(reply));
+
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (pathname === '/api' || pathname.startsWith('/api/')) {
+        return reply.status(404).send({ message: `No API route ${request.method} ${pathname}` });
+      }
+      if (!webRoot || (request.method !== 'GET' && request.method !== 'HEAD') || FILE_LIKE.test(pathname)) {
+        return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+      }
+      return sendIndex(reply);
+    });
+  },
+  { name: 'static' },
+);

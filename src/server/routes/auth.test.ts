@@ -1,0 +1,165 @@
+import { expect, it } from 'vitest';
+import { upsertAdmin } from '../db/users.ts';
+import { cookiesFrom, createTeamSession, describeApi } from '../testing/test-app.ts';
+
+describeApi('team sessions', (ctx) => {
+  it('logs a team in with its access token and out again, deleting the session', async () => {
+    const { team } = await createTeamSession(ctx.app);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/team/login',
+      payload: { access_token: team.accessToken },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().id).toBe(team.id);
+    const cookie = cookiesFrom(login);
+
+    const status = await ctx.app.inject({ url: '/api/auth/team/status', headers: { cookie } });
+    expect(status.statusCode).toBe(200);
+
+    const logout = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/team/logout',
+      headers: { cookie },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(logout.cookies.find((c) => c.name === 'genai_team')?.value).toBe('');
+
+    // The old cookie no longer opens anything: the server-side row is gone.
+    const after = await ctx.app.inject({ url: '/api/auth/team/status', headers: { cookie } });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('answers 401 without a session, with a forged one, and for an unknown token', async () => {
+    expect((await ctx.app.inject({ url: '/api/auth/team/status' })).statusCode).toBe(401);
+    const forged = await ctx.app.inject({
+      url: '/api/auth/team/status',
+      headers: { cookie: 'genai_team=forged' },
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toEqual({ message: expect.stringMatching(/Team session required/) });
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/team/login',
+      payload: { access_token: 'nope' },
+    });
+    expect(unknown.statusCode).toBe(401);
+    const blank = await ctx.app.inject({ method: 'POST', url: '/api/auth/team/login', payload: {} });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toContain('access_token');
+  });
+
+  it('rate-limits failed token logins per IP', async () => {
+    for (let i = 0; i < 20; i++) {
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/team/login',
+        payload: { access_token: `wrong-${i}` },
+      });
+    }
+    const limited = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/team/login',
+      payload: { access_token: 'wrong' },
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  it('refuses mutations from a foreign Origin with 403 and accepts the same origin', async () => {
+    const foreign = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/teams',
+      headers: { origin: 'https://evil.example', host: 'localhost:3000' },
+      payload: { name: 'X' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    const crossSite = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/teams',
+      headers: { 'sec-fetch-site': 'cross-site' },
+      payload: { name: 'X' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const same = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/teams',
+      headers: { origin: 'http://localhost:3000', host: 'localhost:3000' },
+      payload: { name: 'X' },
+    });
+    expect(same.statusCode).toBe(201);
+  });
+});
+
+describeApi('admin sessions', (ctx) => {
+  it('reports not authenticated, logs in, reports the user, logs out', async () => {
+    await upsertAdmin(ctx.app.db, 'instructor', 'correct horse');
+    const before = await ctx.app.inject({ url: '/api/auth/admin/status' });
+    expect(before.json()).toEqual({ isAuthenticated: false, user: null });
+
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/login',
+      payload: { username: 'instructor', password: 'correct horse' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toEqual({ user: { username: 'instructor', role: 'admin' } });
+    const cookie = cookiesFrom(login);
+    const session = login.cookies.find((c) => c.name === 'genai_admin')!;
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', maxAge: 12 * 60 * 60 });
+
+    const status = await ctx.app.inject({ url: '/api/auth/admin/status', headers: { cookie } });
+    expect(status.json()).toEqual({ isAuthenticated: true, user: { username: 'instructor', role: 'admin' } });
+
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/admin/logout', headers: { cookie } });
+    const after = await ctx.app.inject({ url: '/api/auth/admin/status', headers: { cookie } });
+    expect(after.json().isAuthenticated).toBe(false);
+  });
+
+  it('says the same for an unknown user and a wrong password', async () => {
+    await upsertAdmin(ctx.app.db, 'instructor', 'correct horse');
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/login',
+      payload: { username: 'instructor', password: 'nope' },
+    });
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/login',
+      payload: { username: 'ghost', password: 'nope' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: 'Invalid credentials' });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('refuses blank fields with 400 and limits failed logins to 10 a minute', async () => {
+    const blank = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/login',
+      payload: { username: ' ', password: '' },
+    });
+    expect(blank.statusCode).toBe(400);
+    for (let i = 0; i < 10; i++) {
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/admin/login',
+        payload: { username: 'x', password: 'y' },
+      });
+    }
+    const limited = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/login',
+      payload: { username: 'x', password: 'y' },
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  it('does not treat a team session as an admin session', async () => {
+    const { cookie } = await createTeamSession(ctx.app);
+    const status = await ctx.app.inject({ url: '/api/auth/admin/status', headers: { cookie } });
+    expect(status.json()).toEqual({ isAuthenticated: false, user: null });
+  });
+});

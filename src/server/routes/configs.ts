@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type PhaseConfig, PhaseConfigSchema } from '../../shared/phase-config.ts';
+import { ErrorResponseSchema } from '../../shared/schemas/common.ts';
+import { notFound } from '../lib/http-error.ts';
+
+export const configRoutes: FastifyPluginAsyncZod<{ phaseConfigs: Map<number, PhaseConfig> }> = async (
+  app,
+  options,
+) => {
+  app.get(
+    '/api/configs/phase-:n',
+    {
+      schema: {
+        params: z.object({ n: z.string().max(8) }),
+        response: { 200: PhaseConfigSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const config = /^\d+$/.test(request.params.n)
+        ? options.phaseConfigs.get(Number(request.params.n))
+        : undefined;
+      if (!config) throw notFound('Phase not found. Please select a valid phase between 1 and 8.');
+      // Configs change only with a deploy; a short cache spares repeat visits.
+      reply.header('cache-control', 'public, max-age=300');
+      return config;
+    },
+  );
+};

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorResponseSchema, IdSchema } from '../../shared/schemas/common.ts';
+import {
+  PHASE_DATA_MAX_BYTES,
+  PhaseDataRecordSchema,
+  PhaseParamSchema,
+  SavePhaseDataBodySchema,
+} from '../../shared/schemas/phase-data.ts';
+import { findPhaseData, listPhaseData, savePhaseData, toPhaseDataRecord } from '../db/phase-data.ts';
+import { findTeamById } from '../db/teams.ts';
+import { HttpError, notFound } from '../lib/http-error.ts';
+import { requireTeamAccess } from '../plugins/sessions.ts';
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  413: ErrorResponseSchema,
+};
+
+export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/phase-data',
+    {
+      // Room for 64 KiB of answers plus the envelope; the answers themselves are measured below.
+      bodyLimit: PHASE_DATA_MAX_BYTES * 2,
+      schema: { body: SavePhaseDataBodySchema, response: { 200: PhaseDataRecordSchema, ...errors } },
+    },
+    async (request) => {
+      const { teamId, phaseNumber, data } = request.body;
+      await requireTeamAccess(request, teamId);
+      if (Buffer.byteLength(JSON.stringify(data)) > PHASE_DATA_MAX_BYTES) {
+        throw new HttpError(413, 'data: answers for one activity may take at most 64 KiB.');
+      }
+      // An admin may name a team that does not exist; a team's own session proves it does.
+      if (!(await request.sessionTeam()) && !(await findTeamById(app.db, teamId))) {
+        throw notFound('Workspace not found.');
+      }
+      return toPhaseDataRecord(await savePhaseData(app.db, teamId, phaseNumber, data));
+    },
+  );
+
+  app.get(
+    '/api/phase-data/:teamId/:phase',
+    {
+      schema: {
+        params: z.object({ teamId: IdSchema, phase: PhaseParamSchema }),
+        response: { 200: PhaseDataRecordSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireTeamAccess(request, request.params.teamId);
+      const row = await findPhaseData(app.db, request.params.teamId, request.params.phase);
+      if (!row) throw notFound('No saved answers for this activity yet.');
+      return toPhaseDataRecord(row);
+    },
+  );
+
+  app.get(
+    '/api/phase-data/:teamId',
+    {
+      schema: {
+        params: z.object({ teamId: IdSchema }),
+        response: { 200: z.array(PhaseDataRecordSchema), ...errors },
+      },
+    },
+    async (request) => {
+      await requireTeamAccess(request, request.params.teamId);
+      const rows = await listPhaseData(app.db, request.params.teamId);
+      return rows.map(toPhaseDataRecord);
+    },
+  );
+};

@@ -1,0 +1,196 @@
+import { expect, it } from 'vitest';
+import {
+  buildTestApp,
+  cookiesFrom,
+  createAdminSession,
+  createTeamSession,
+  describeApi,
+} from '../testing/test-app.ts';
+
+describeApi('workspaces', (ctx) => {
+  it('creates a workspace with a generated code, an access token and a team session', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/teams',
+      payload: { name: '  Solar Squad  ' },
+    });
+    expect(response.statusCode).toBe(201);
+    const team = response.json();
+    expect(team).toMatchObject({ name: 'Solar Squad', avatarIcon: null, currentPhase: 1, cohortTag: null });
+    expect(team.code).toMatch(/^[A-Z0-9]{4}$/);
+    expect(team.accessToken.length).toBeGreaterThanOrEqual(32);
+    const cookie = response.cookies.find((c) => c.name === 'genai_team')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie.secure).toBeFalsy();
+
+    const status = await ctx.app.inject({
+      url: '/api/auth/team/status',
+      headers: { cookie: cookiesFrom(response) },
+    });
+    expect(status.statusCode).toBe(200);
+    expect(status.json().team.id).toBe(team.id);
+  });
+
+  it('sets a Secure cookie when the request came over HTTPS through a trusted proxy', async () => {
+    await ctx.app.close();
+    ctx.app = await buildTestApp(ctx.database, { trustProxy: true });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/teams',
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { name: 'Behind a proxy' },
+    });
+    expect(response.cookies.find((c) => c.name === 'genai_team')?.secure).toBe(true);
+  });
+
+  it('accepts an explicit code in any case and refuses a taken one with 409', async () => {
+    const first = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/teams',
+      payload: { name: 'A', code: 'ab12' },
+    });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().code).toBe('AB12');
+    const second = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/teams',
+      payload: { name: 'B', code: 'AB12' },
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toMatch(/already taken/);
+  });
+
+  it.each([
+    [{}, 'name'],
+    [{ name: '   ' }, 'name'],
+    [{ name: 42 }, 'name'],
+    [{ name: 'x'.repeat(81) }, 'name'],
+    [{ name: 'Ok', code: 'ABC' }, 'code'],
+    [{ name: 'Ok', code: 'AB-1' }, 'code'],
+  ])('refuses %j with 400 naming the field', async (payload, field) => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/teams', payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(field);
+  });
+
+  it('refuses malformed JSON with 400 and a body over the limit with 413', async () => {
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/teams',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'Request body is not valid JSON.' });
+    const huge = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/teams',
+      payload: { name: 'x'.repeat(40_000) },
+    });
+    expect(huge.statusCode).toBe(413);
+  });
+
+  it('looks a workspace up by code, case-insensitively', async () => {
+    const { team } = await createTeamSession(ctx.app, 'Lookup Team');
+    const response = await ctx.app.inject({ url: `/api/teams/${team.code.toLowerCase()}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: team.id, code: team.code, accessToken: team.accessToken });
+    expect(Object.keys(response.json()).sort()).toEqual(
+      [
+        'accessToken',
+        'avatarIcon',
+        'code',
+        'cohortTag',
+        'createdAt',
+        'currentPhase',
+        'id',
+        'name',
+        'submittedWebsiteUrl',
+        'updatedAt',
+      ].sort(),
+    );
+  });
+
+  it('answers 404 for an unknown code and 429 with Retry-After after 20 failures a minute', async () => {
+    for (let i = 0; i < 20; i++) {
+      const miss = await ctx.app.inject({ url: `/api/teams/Z${String(i).padStart(3, '0')}` });
+      expect(miss.statusCode).toBe(404);
+    }
+    const limited = await ctx.app.inject({ url: '/api/teams/ZZZZ' });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().message).toMatch(/Too many failed attempts/);
+  });
+
+  it('counts taken explicit codes as failed look-ups', async () => {
+    await ctx.app.inject({ method: 'POST', url: '/api/teams', payload: { name: 'A', code: 'TAKN' } });
+    for (let i = 0; i < 20; i++) {
+      await ctx.app.inject({ method: 'POST', url: '/api/teams', payload: { name: 'B', code: 'TAKN' } });
+    }
+    const limited = await ctx.app.inject({ url: '/api/teams/TAKN' });
+    expect(limited.statusCode).toBe(429);
+  });
+
+  it('changes the avatar for its own team and an admin; refuses others', async () => {
+    const own = await createTeamSession(ctx.app, 'Own');
+    const other = await createTeamSession(ctx.app, 'Other');
+    const url = `/api/teams/${own.team.id}/avatar`;
+
+    const ok = await ctx.app.inject({
+      method: 'PATCH',
+      url,
+      headers: { cookie: own.cookie },
+      payload: { avatarIcon: 'owl.svg' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().avatarIcon).toBe('owl.svg');
+
+    const nobody = await ctx.app.inject({ method: 'PATCH', url, payload: { avatarIcon: 'fox.svg' } });
+    expect(nobody.statusCode).toBe(401);
+    const foreign = await ctx.app.inject({
+      method: 'PATCH',
+      url,
+      headers: { cookie: other.cookie },
+      payload: { avatarIcon: 'fox.svg' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    const invalid = await ctx.app.inject({
+      method: 'PATCH',
+      url,
+      headers: { cookie: own.cookie },
+      payload: { avatarIcon: '../secret.svg' },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().message).toContain('avatarIcon');
+
+    const admin = await createAdminSession(ctx.app);
+    const byAdmin = await ctx.app.inject({
+      method: 'PATCH',
+      url,
+      headers: { cookie: admin.cookie },
+      payload: { avatarIcon: 'fox.svg' },
+    });
+    expect(byAdmin.statusCode).toBe(200);
+
+    const lookup = await ctx.app.inject({ url: `/api/teams/${own.team.code}` });
+    expect(lookup.json().avatarIcon).toBe('fox.svg');
+  });
+
+  it('answers 400 for a malformed team id and 404 for an unknown one (admin)', async () => {
+    const admin = await createAdminSession(ctx.app);
+    const bad = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/teams/not-a-uuid/avatar',
+      headers: { cookie: admin.cookie },
+      payload: { avatarIcon: 'fox.svg' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const missing = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/teams/00000000-0000-4000-8000-000000000000/avatar',
+      headers: { cookie: admin.cookie },
+      payload: { avatarIcon: 'fox.svg' },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, afterEach, describe } from 'vitest';
+import { type BuildAppOptions, buildApp } from '../app.ts';
+import { PROJECT_ROOT } from '../config.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { upsertAdmin } from '../db/users.ts';
+import path from 'node:path';
+
+export type DatabaseMode = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export const DATABASE_MODES: DatabaseMode[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+export type ApiContext = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  mode: DatabaseMode;
+};
+
+/** A database of its own for one test file: in-memory PGlite, or a fresh PostgreSQL database. */
+export async function openTestDatabase(
+  mode: DatabaseMode,
+): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
+  if (mode === 'pglite') {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    return { database, drop: () => database.close() };
+  }
+  const { default: pg } = await import('pg');
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `genai_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function resetDatabase(database: DatabaseHandle): Promise<void> {
+  await database.db.execute(
+    sql`truncate table ballot_entries, ballots, phase_data, sessions, teams, cohorts, users restart identity cascade`,
+  );
+}
+
+export async function buildTestApp(
+  database: DatabaseHandle,
+  overrides: Partial<BuildAppOptions['config']> = {},
+): Promise<FastifyInstance> {
+  return buildApp({
+    config: {
+      logLevel: 'silent',
+      trustProxy: false,
+      webRoot: undefined,
+      contentDir: path.join(PROJECT_ROOT, 'content'),
+      requestsPerMinute: 100_000,
+      ...overrides,
+    },
+    database,
+    closeDatabase: false,
+    logger: false,
+  });
+}
+
+/**
+ * Runs a suite once per database mode, with a database per file, a fresh app (and fresh rate limiters)
+ * and empty tables for every test.
+ */
+export function describeApi(name: string, suite: (ctx: ApiContext) => void): void {
+  for (const mode of DATABASE_MODES) {
+    describe(`${name} [${mode}]`, () => {
+      const ctx = { mode } as ApiContext;
+      let drop: () => Promise<void>;
+      beforeAll(async () => {
+        const opened = await openTestDatabase(mode);
+        ctx.database = opened.database;
+        drop = opened.drop;
+      });
+      afterAll(async () => {
+        await drop?.();
+      });
+      beforeEach(async () => {
+        await resetDatabase(ctx.database);
+        ctx.app = await buildTestApp(ctx.database);
+      });
+      afterEach(async () => {
+        await ctx.app?.close();
+      });
+      suite(ctx);
+    });
+  }
+}
+
+/** The `cookie` request header that carries the cookies a response set. */
+export function cookiesFrom(response: LightMyRequestResponse): string {
+  return response.cookies
+    .filter((c) => c.value !== '')
+    .map((c) => `${c.name}=${c.value}`)
+    .join('; ');
+}
+
+export async function createTeamSession(app: FastifyInstance, name = 'Team Rocket') {
+  const response = await app.inject({ method: 'POST', url: '/api/teams', payload: { name } });
+  if (response.statusCode !== 201)
+    throw new Error(`createTeam failed: ${response.statusCode} ${response.body}`);
+  return {
+    team: response.json() as import('../../shared/schemas/team.ts').Team,
+    cookie: cookiesFrom(response),
+  };
+}
+
+export async function createAdminSession(
+  app: FastifyInstance,
+  username = 'instructor',
+  password = 'correct horse',
+) {
+  await upsertAdmin(app.db, username, password);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/admin/login',
+    payload: { username, password },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`admin login failed: ${response.statusCode} ${response.body}`);
+  return { cookie: cookiesFrom(response) };
+}

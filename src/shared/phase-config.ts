@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+import { TOTAL_PHASES } from './phases.ts';
+
+export { TOTAL_PHASES };
+export const PhaseNumberSchema = z.number().int().min(1).max(TOTAL_PHASES);
+
+const nonBlank = z.string().trim().min(1);
+
+export const FieldOptionSchema = z.object({
+  value: nonBlank,
+  label: nonBlank,
+  /** Shown under the label on option cards (phase 6 visual styles). */
+  description: z.string().optional(),
+});
+
+export const FieldTypeSchema = z.enum(['text', 'textarea', 'select', 'color']);
+
+export const FormFieldSchema = z
+  .object({
+    id: z.string().regex(/^[a-z][a-z0-9_]*$/, 'field ids are snake_case'),
+    label: nonBlank,
+    type: FieldTypeSchema.default('text'),
+    placeholder: z.string().optional(),
+    options: z.array(FieldOptionSchema).optional(),
+    required: z.boolean().default(false),
+    help: z.string().optional(),
+    tooltip: z.string().optional(),
+    /** Rendered as selectable option cards instead of a drop-down (phase 6). */
+    display: z.enum(['cards']).optional(),
+  })
+  .superRefine((field, ctx) => {
+    if (field.type === 'select' && (!field.options || field.options.length === 0)) {
+      ctx.addIssue({ code: 'custom', message: `select field "${field.id}" needs options` });
+    }
+  });
+
+export const DecisionBoxSchema = z.object({
+  title: nonBlank,
+  subtitle: z.string().optional(),
+  sections: z.array(
+    z.object({
+      number: z.number().int().positive(),
+      title: nonBlank,
+      items: z.array(z.object({ label: nonBlank, content: nonBlank })).min(1),
+    }),
+  ),
+  action: z.object({ title: nonBlank, items: z.array(nonBlank).min(1) }),
+});
+
+export const WorkflowStepSchema = z.object({
+  step: z.number().int().positive(),
+  action: nonBlank,
+  time: z.string().optional(),
+  details: z
+    .object({
+      title: nonBlank,
+      steps: z.array(z.object({ number: z.number().int().positive(), action: nonBlank })).min(1),
+    })
+    .optional(),
+});
+
+export const ExpectedOutputSchema = z
+  .object({
+    marketInformedProductConcepts: z.array(nonBlank).optional(),
+    fileCreated: z.string().optional(),
+    whyItMatters: nonBlank,
+    nextSteps: z.array(nonBlank).min(1),
+  })
+  .refine((o) => o.marketInformedProductConcepts || o.fileCreated, {
+    message: 'expectedOutput needs marketInformedProductConcepts or fileCreated',
+  });
+
+export const PhaseConfigSchema = z
+  .object({
+    phase: PhaseNumberSchema,
+    title: nonBlank,
+    /** The three name sets of the spec: activities grid, header nav, phase page. */
+    names: z.object({ activity: nonBlank, header: nonBlank, page: nonBlank }),
+    estimatedTime: nonBlank,
+    intro: nonBlank,
+    decisionBoxContent: DecisionBoxSchema.optional(),
+    stepByStepFlow: z.array(WorkflowStepSchema).min(3).max(7).optional(),
+    fields: z.array(FormFieldSchema).min(4).max(13),
+    promptTemplate: nonBlank,
+    expectedOutput: ExpectedOutputSchema,
+    instructions: z.array(nonBlank).min(1),
+    /** An optional file offered for download on the page (phase 4's market analysis PDF). */
+    download: z.object({ label: nonBlank, href: z.string().startsWith('/') }).optional(),
+  })
+  .superRefine((config, ctx) => {
+    const ids = new Set<string>();
+    for (const field of config.fields) {
+      if (ids.has(field.id)) {
+        ctx.addIssue({ code: 'custom', message: `duplicate field id "${field.id}"` });
+      }
+      ids.add(field.id);
+    }
+  });
+
+export type FieldOption = z.infer<typeof FieldOptionSchema>;
+export type FormField = z.infer<typeof FormFieldSchema>;
+export type PhaseConfig = z.infer<typeof PhaseConfigSchema>;
+export type PhaseConfigInput = z.input<typeof PhaseConfigSchema>;

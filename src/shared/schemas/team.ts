@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { AVATAR_ICONS } from '../avatars.ts';
+import { WORKSPACE_CODE_PATTERN } from '../workspace-code.ts';
+
+export const TEAM_NAME_MAX = 80;
+
+export const TeamNameSchema = z
+  .string({ message: 'name is required' })
+  .trim()
+  .min(1, 'name is required')
+  .max(TEAM_NAME_MAX, `name must be at most ${TEAM_NAME_MAX} characters`);
+
+export const WorkspaceCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(WORKSPACE_CODE_PATTERN, 'code must be 4 characters, A-Z and 0-9');
+
+export const CreateTeamBodySchema = z.object({
+  name: TeamNameSchema,
+  code: WorkspaceCodeSchema.optional(),
+});
+
+export const TeamSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  avatarIcon: z.string().nullable(),
+  currentPhase: z.number().int(),
+  cohortTag: z.string().nullable(),
+  accessToken: z.string(),
+  submittedWebsiteUrl: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Team = z.infer<typeof TeamSchema>;
+
+export const UpdateAvatarBodySchema = z.object({
+  avatarIcon: z.enum(AVATAR_ICONS, { message: 'avatarIcon must be one of the 36 avatars' }),
+});
+
+export const UpdateWebsiteBodySchema = z.object({
+  websiteUrl: z.string({ message: 'websiteUrl is required' }).max(2048, 'websiteUrl is too long'),
+});
+
+export const TeamLoginBodySchema = z.object({
+  access_token: z
+    .string({ message: 'access_token is required' })
+    .trim()
+    .min(1, 'access_token is required')
+    .max(128),
+});
+
+export const TeamStatusSchema = z.object({ team: TeamSchema });
+
+/** The admin's list: each team with the phases it has saved and its progress (0..1). */
+export const AdminTeamSchema = TeamSchema.extend({
+  phasesWithData: z.array(z.number().int()),
+  progress: z.number(),
+  cohortName: z.string().nullable(),
+});
+export type AdminTeam = z.infer<typeof AdminTeamSchema>;

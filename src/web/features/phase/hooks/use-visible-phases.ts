@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { PHASE_NUMBERS } from '@shared/phases';
+import { useMatch } from 'react-router';
+import { useWorkspace } from '@/features/workspace/workspace-context';
+import { loadAllLocalPhaseData } from '@/lib/local-workspace-storage';
+import { phaseDataListQueryOptions } from '../api/phase-data';
+
+function hasAnswers(data: Record<string, unknown> | undefined): boolean {
+  return Boolean(data && Object.values(data).some((v) => v !== '' && v !== null && v !== undefined));
+}
+
+/**
+ * Phase access (spec section 4): admins see all eight; everyone else the phases with saved answers plus
+ * the one that is open.
+ */
+export function useVisiblePhases(): number[] {
+  const { team, isAdmin } = useWorkspace();
+  const match = useMatch('/phase/:n');
+  const openPhase = Number(match?.params.n);
+  const list = useQuery({ ...phaseDataListQueryOptions(team?.id), enabled: Boolean(team?.id) && !isAdmin });
+  if (isAdmin) return PHASE_NUMBERS;
+  const withData = new Set<number>();
+  if (team) {
+    for (const record of list.data ?? []) if (hasAnswers(record.data)) withData.add(record.phaseNumber);
+  } else {
+    for (const [phase, data] of Object.entries(loadAllLocalPhaseData())) {
+      if (hasAnswers(data as Record<string, unknown>)) withData.add(Number(phase));
+    }
+  }
+  if (PHASE_NUMBERS.includes(openPhase)) withData.add(openPhase);
+  return PHASE_NUMBERS.filter((n) => withData.has(n));
+}

@@ -1,0 +1,198 @@
+import { ArrowLeft } from 'lucide-react';
+import type * as React from 'react';
+import { Link } from 'react-router';
+import { buttonVariants } from '@/components/ui/button';
+
+type Licence = { name: string; url: string };
+
+const LICENCES = {
+  mit: { name: 'MIT License', url: 'https://opensource.org/license/mit' },
+  isc: { name: 'ISC License', url: 'https://opensource.org/license/isc-license-txt' },
+  apache: { name: 'Apache License 2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
+  postgresql: { name: 'PostgreSQL License', url: 'https://opensource.org/license/postgresql' },
+  ccBy: {
+    name: 'Creative Commons Attribution 4.0 (CC BY 4.0)',
+    url: 'https://creativecommons.org/licenses/by/4.0/',
+  },
+  ofl: {
+    name: 'SIL Open Font License 1.1',
+    url: 'https://openfontlicense.org/open-font-license-official-text/',
+  },
+} satisfies Record<string, Licence>;
+
+type Library = { name: string; url: string; purpose: string; licences: Licence[] };
+
+// Licences checked against each package's own package.json "license" field (and PGlite's README for its dual licence).
+const LIBRARIES: Library[] = [
+  { name: 'React', url: 'https://react.dev', purpose: 'user interface', licences: [LICENCES.mit] },
+  { name: 'React Router', url: 'https://reactrouter.com', purpose: 'page routing', licences: [LICENCES.mit] },
+  {
+    name: 'TanStack Query',
+    url: 'https://tanstack.com/query',
+    purpose: 'loading and caching data',
+    licences: [LICENCES.mit],
+  },
+  {
+    name: 'Radix UI',
+    url: 'https://www.radix-ui.com/primitives',
+    purpose: 'accessible dialogs, menus and tooltips',
+    licences: [LICENCES.mit],
+  },
+  { name: 'Tailwind CSS', url: 'https://tailwindcss.com', purpose: 'styling', licences: [LICENCES.mit] },
+  { name: 'Vite', url: 'https://vite.dev', purpose: 'building the web app', licences: [LICENCES.mit] },
+  { name: 'Fastify', url: 'https://fastify.dev', purpose: 'web server', licences: [LICENCES.mit] },
+  {
+    name: 'Drizzle ORM',
+    url: 'https://orm.drizzle.team',
+    purpose: 'database access',
+    licences: [LICENCES.apache],
+  },
+  {
+    name: 'PGlite',
+    url: 'https://pglite.dev',
+    purpose: 'embedded PostgreSQL database',
+    licences: [LICENCES.apache, LICENCES.postgresql],
+  },
+  {
+    name: 'node-postgres',
+    url: 'https://node-postgres.com',
+    purpose: 'PostgreSQL client',
+    licences: [LICENCES.mit],
+  },
+  { name: 'Zod', url: 'https://zod.dev', purpose: 'data validation', licences: [LICENCES.mit] },
+  { name: 'React Hook Form', url: 'https://react-hook-form.com', purpose: 'forms', licences: [LICENCES.mit] },
+  {
+    name: 'react-markdown',
+    url: 'https://github.com/remarkjs/react-markdown',
+    purpose: 'rendering activity text',
+    licences: [LICENCES.mit],
+  },
+  {
+    name: 'canvas-confetti',
+    url: 'https://github.com/catdad/canvas-confetti',
+    purpose: 'the results celebration',
+    licences: [LICENCES.isc],
+  },
+  {
+    name: 'qrcode.react',
+    url: 'https://github.com/zpao/qrcode.react',
+    purpose: 'QR codes',
+    licences: [LICENCES.isc],
+  },
+  { name: 'PDFKit', url: 'https://pdfkit.org', purpose: 'PDF documents', licences: [LICENCES.mit] },
+  {
+    name: 'csv-stringify',
+    url: 'https://csv.js.org/stringify/',
+    purpose: 'CSV exports',
+    licences: [LICENCES.mit],
+  },
+];
+
+function ExternalLink({ href, children }: { href: string; children: React.ReactNode }) {
+  return (
+    <a
+      href={href}
+      rel="noopener noreferrer"
+      target="_blank"
+      className="break-words font-medium text-primary underline underline-offset-4 hover:text-primary-hover"
+    >
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+function LicenceLinks({ licences }: { licences: Licence[] }) {
+  return (
+    <>
+      {licences.map((licence, index) => (
+        <span key={licence.url}>
+          {index > 0 && ' or '}
+          <ExternalLink href={licence.url}>{licence.name}</ExternalLink>
+        </span>
+      ))}
+    </>
+  );
+}
+
+export function CreditsPage() {
+  return (
+    <main className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
+      <title>Credits · Applied GenAI Lab</title>
+      <h1 className="text-3xl font-bold tracking-tight">Credits</h1>
+      <p className="mt-4 text-base leading-7 text-muted-foreground">
+        Applied GenAI Lab is built on the generous work of artists, type designers and open-source
+        maintainers. Thank you. Everything listed here is bundled with the app and served from our own server:
+        nothing is loaded from a third-party site.
+      </p>
+
+      <section aria-labelledby="credits-images" className="text-base leading-7">
+        <h2 id="credits-images" className="mt-10 text-xl font-semibold">
+          Images
+        </h2>
+        <ul className="mt-4 list-disc space-y-2 pl-6">
+          <li>
+            The team avatar images are from{' '}
+            <ExternalLink href="https://github.com/jdecked/twemoji">Twemoji</ExternalLink>, © Twitter, Inc.
+            and other contributors. The graphics are licensed under{' '}
+            <ExternalLink href={LICENCES.ccBy.url}>{LICENCES.ccBy.name}</ExternalLink> and are distributed
+            through the npm package{' '}
+            <ExternalLink href="https://www.npmjs.com/package/@twemoji/svg">@twemoji/svg</ExternalLink>.
+          </li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="credits-fonts-icons" className="text-base leading-7">
+        <h2 id="credits-fonts-icons" className="mt-10 text-xl font-semibold">
+          Fonts and icons
+        </h2>
+        <ul className="mt-4 list-disc space-y-2 pl-6">
+          <li>
+            The typeface is <ExternalLink href="https://rsms.me/inter/">Inter</ExternalLink> by Rasmus
+            Andersson, licensed under <ExternalLink href={LICENCES.ofl.url}>{LICENCES.ofl.name}</ExternalLink>
+            . It is self-hosted through the{' '}
+            <ExternalLink href="https://fontsource.org/fonts/inter">@fontsource-variable/inter</ExternalLink>{' '}
+            package.
+          </li>
+          <li>
+            Icons are from <ExternalLink href="https://lucide.dev">Lucide</ExternalLink>, licensed under the{' '}
+            <ExternalLink href={LICENCES.isc.url}>{LICENCES.isc.name}</ExternalLink>.
+          </li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="credits-software" className="text-base leading-7">
+        <h2 id="credits-software" className="mt-10 text-xl font-semibold">
+          Software
+        </h2>
+        <p className="mt-4">These open-source libraries power the app. Each is used under its own licence.</p>
+        <ul className="mt-4 list-disc space-y-2 pl-6">
+          {LIBRARIES.map((library) => (
+            <li key={library.name}>
+              <ExternalLink href={library.url}>{library.name}</ExternalLink>{' '}
+              <span className="text-muted-foreground">({library.purpose})</span>:{' '}
+              <LicenceLinks licences={library.licences} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="credits-original" className="text-base leading-7">
+        <h2 id="credits-original" className="mt-10 text-xl font-semibold">
+          Original content
+        </h2>
+        <p className="mt-4">
+          The activity content (the eight phases, their guidance and prompt templates) and the STEM toys
+          market analysis are original works of the Applied GenAI Lab team.
+        </p>
+      </section>
+
+      <div className="mt-12">
+        <Link to="/" className={buttonVariants({ variant: 'outline' })}>
+          <ArrowLeft aria-hidden="true" />
+          Back to Home
+        </Link>
+      </div>
+    </main>
+  );
+}

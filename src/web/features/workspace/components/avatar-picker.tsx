@@ -1,0 +1,61 @@
+import { AVATAR_ICONS, avatarLabel, avatarUrl } from '@shared/avatars';
+import * as React from 'react';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { cn } from '@/lib/cn';
+import { useWorkspace } from '../workspace-context';
+import { TeamAvatar } from './team-avatar';
+
+/** The 36 avatars in a 5-column grid. The same avatar just closes; another one saves, then closes. */
+export function AvatarPicker() {
+  const { team, changeAvatar } = useWorkspace();
+  const [open, setOpen] = React.useState(false);
+  const [saving, setSaving] = React.useState(false);
+  if (!team) return null;
+
+  const choose = async (icon: string) => {
+    if (icon === team.avatarIcon) {
+      setOpen(false);
+      return;
+    }
+    setSaving(true);
+    await changeAvatar(icon);
+    setSaving(false);
+    setOpen(false);
+  };
+
+  return (
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger
+        className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        aria-label="Change team avatar"
+      >
+        <TeamAvatar name={team.name} avatarIcon={team.avatarIcon} className="size-9" />
+      </PopoverTrigger>
+      <PopoverContent className="w-72">
+        <p className="mb-2 text-sm font-semibold">Choose your team avatar</p>
+        <div className="grid grid-cols-5 gap-1.5" role="listbox" aria-label="Avatars">
+          {AVATAR_ICONS.map((icon) => {
+            const selected = icon === team.avatarIcon;
+            return (
+              <button
+                key={icon}
+                type="button"
+                role="option"
+                aria-selected={selected}
+                aria-label={avatarLabel(icon)}
+                disabled={saving}
+                onClick={() => void choose(icon)}
+                className={cn(
+                  'flex aspect-square items-center justify-center rounded-lg border-2 p-1.5 transition-colors hover:bg-muted disabled:opacity-50',
+                  selected ? 'border-primary bg-primary-soft' : 'border-transparent',
+                )}
+              >
+                <img src={avatarUrl(icon)} alt="" width={32} height={32} className="size-8" />
+              </button>
+            );
+          })}
+        </div>
+      </PopoverContent>
+    </Popover>
+  );
+}

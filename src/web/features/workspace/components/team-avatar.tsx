@@ -1,0 +1,37 @@
+import { avatarLabel, avatarUrl } from '@shared/avatars';
+import { initialsOf } from '@shared/workspace-code';
+import { cn } from '@/lib/cn';
+
+/** A team's avatar image, or the initials of the first two words of its name. */
+export function TeamAvatar({
+  name,
+  avatarIcon,
+  className,
+}: {
+  name: string;
+  avatarIcon?: string | null;
+  className?: string;
+}) {
+  if (avatarIcon) {
+    return (
+      <img
+        src={avatarUrl(avatarIcon)}
+        alt={`${avatarLabel(avatarIcon)} avatar`}
+        width={40}
+        height={40}
+        className={cn('size-10 shrink-0 rounded-full bg-primary-soft p-1.5', className)}
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden
+      className={cn(
+        'flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground',
+        className,
+      )}
+    >
+      {initialsOf(name) || '?'}
+    </span>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * The spec's error and success catalogue (section 8), in one place so the same failure always says the
+ * same words. Screens keep their own headings and body texts.
+ */
+export const messages = {
+  createWorkspaceError: {
+    title: 'Error creating workspace',
+    description: 'Failed to create workspace. Please try again.',
+  },
+  workspaceNotFound: {
+    title: 'Workspace not found',
+    description: "That Workspace Code wasn't found. Double-check and try again.",
+  },
+  openWorkspaceError: {
+    title: 'Error opening workspace',
+    description: 'Failed to open workspace. Please try again.',
+  },
+  nameRequired: {
+    title: 'Name required',
+    description: 'Please enter your name or an identifier for your workspace.',
+  },
+  codeRequired: { title: 'Workspace Code required', description: 'Please enter your Workspace Code.' },
+  avatarUpdateFailed: {
+    title: 'Update failed',
+    description: 'Failed to update team avatar. Please try again.',
+  },
+  avatarUpdated: { title: 'Avatar updated', description: 'Your team avatar has been successfully changed.' },
+  logoutFailed: { title: 'Logout failed', description: 'Unable to logout. Please try again.' },
+  loggedOut: { title: 'Logged out', description: 'You have been successfully logged out.' },
+  switchWorkspaceFailed: {
+    title: 'Switch workspace failed',
+    description: 'Failed to end current workspace. Please try again.',
+  },
+  workspaceEnded: {
+    title: 'Workspace ended',
+    description: 'You can now create a new workspace or open an existing one.',
+  },
+  workspaceCreated: { title: 'Workspace created. Save this Workspace Code:' },
+  codeCopied: { title: 'Copied!', description: 'Workspace Code copied to clipboard.' },
+  workspaceOpened: (name: string) => ({ title: 'Workspace opened.', description: `Welcome back, ${name}` }),
+  authenticationError: {
+    title: 'Authentication Error',
+    description: 'Team access token or cohort information not available.',
+  },
+  authenticationFailed: {
+    title: 'Authentication Failed',
+    description: 'Unable to authenticate your team session. Please try again.',
+  },
+  copyFailed: { title: 'Failed to copy', description: 'Could not copy prompt to clipboard.' },
+  promptCopied: { title: 'Prompt copied!' },
+  promptDownloaded: { title: 'Prompt downloaded!' },
+  downloadStarted: { title: 'Download Started' },
+  downloadFailed: {
+    title: 'Download Failed',
+    description: 'Unable to download the PDF. Please try refreshing the page.',
+  },
+  loginMissingFields: { title: 'Missing fields', description: 'Please enter both username and password.' },
+  loginFailed: (message?: string) => ({
+    title: 'Login failed',
+    description: message ?? 'Invalid credentials.',
+  }),
+  loginError: { title: 'Login error', description: 'Unable to connect to the server.' },
+  exportFailed: (message?: string) => ({
+    title: 'Export failed',
+    description: message ?? 'Failed to export team progress data.',
+  }),
+  ownTeamVote: { title: 'Cannot vote for your own team', description: 'Please select a different team.' },
+} as const;
+
+/** Defaults for failed calls when the server sent no message of its own (spec section 8). */
+export const callDefaults = {
+  updateAvatar: 'Failed to update avatar',
+  fetchWorkspace: 'Failed to fetch workspace data',
+  fetchCohortData: 'Failed to fetch cohort data',
+  submitWebsite: 'Failed to submit website',
+  authenticateTeam: 'Failed to authenticate team session',
+  logoutSession: 'Failed to logout session',
+  fetchCohorts: 'Failed to fetch cohorts',
+  fetchArchivedCohorts: 'Failed to fetch archived cohorts',
+  fetchTeams: 'Failed to fetch teams',
+  fetchCohort: 'Failed to fetch cohort',
+  fetchResults: 'Failed to fetch results',
+} as const;

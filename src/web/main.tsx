@@ -1,0 +1,20 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import * as React from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { router } from './app/router';
+import { createQueryClient } from './lib/query-client';
+import './styles.css';
+
+const queryClient = createQueryClient();
+
+createRoot(document.getElementById('root')!).render(
+  <React.StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <RouterProvider router={router} />
+      </TooltipProvider>
+    </QueryClientProvider>
+  </React.StrictMode>,
+);
