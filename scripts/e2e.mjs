@@ -1,6 +1,6 @@
 // `npm run test:e2e`: builds the client, then runs Playwright against the built app with the system Chromium.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,6 +35,7 @@ execFileSync(
 const result = spawnSync(
   process.execPath,
   [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, CHROME_PATH: chrome } },
+  { cwd: root, stdio: 'inherit', env: { ...process.env, CHROME_PATH: chrome, WEB_ROOT: webRoot } },
 );
+rmSync(webRoot, { recursive: true, force: true });
 process.exit(result.status ?? 1);

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config.ts';
 import { loadPhaseConfigs } from './content/phase-configs.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { type CohortEventBus, InProcessCohortEventBus } from './lib/cohort-events.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -21,7 +22,15 @@ export type BuildAppOptions = {
   /** Close the database with the app (the server does; tests that share one database do not). */
   closeDatabase?: boolean;
   logger?: boolean;
+  /** Live classroom events; in-process unless given (PostgreSQL LISTEN/NOTIFY across instances). */
+  cohortEvents?: CohortEventBus;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    cohortEvents: CohortEventBus;
+  }
+}
 
 /** Builds the whole app: the server listens on it, the API tests `inject()` into it. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -57,6 +66,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compress, { threshold: 1024 });
   await app.register(securityPlugin, { requestsPerMinute: config.requestsPerMinute });
   await app.register(sessionsPlugin);
+  app.decorate('cohortEvents', options.cohortEvents ?? new InProcessCohortEventBus());
+  app.addHook('onClose', () => app.cohortEvents.close());
 
   await app.register(healthRoutes);
   await app.register(teamRoutes);

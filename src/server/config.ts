@@ -21,6 +21,8 @@ const EnvSchema = z.object({
     return /^\d+$/.test(v) ? Number(v) : v;
   }),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(600).default(3000),
+  /** The built client's folder (default dist/web); the browser tests build into their own. */
+  WEB_ROOT: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -66,7 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     requestsPerMinute: e.RATE_LIMIT_PER_MINUTE,
-    webRoot: path.join(PROJECT_ROOT, 'dist/web'),
+    webRoot: path.resolve(PROJECT_ROOT, e.WEB_ROOT ?? 'dist/web'),
     contentDir: path.join(PROJECT_ROOT, 'content'),
   };
 }

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { IdSchema } from './common.ts';
+
+export const COHORT_TAG_MAX = 48;
+export const COHORT_TAG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+export const CohortTagSchema = z
+  .string({ message: 'tag is required' })
+  .trim()
+  .min(1, 'tag is required')
+  .max(COHORT_TAG_MAX, `tag must be at most ${COHORT_TAG_MAX} characters`)
+  .regex(COHORT_TAG_PATTERN, 'tag may use lowercase letters, numbers and single hyphens between them');
+
+export const CohortSchema = z.object({
+  tag: z.string(),
+  name: z.string(),
+  description: z.string(),
+  competitionEnabled: z.boolean(),
+  votingOpen: z.boolean(),
+  resultsVisible: z.boolean(),
+  archived: z.boolean(),
+  createdAt: z.string(),
+});
+export type Cohort = z.infer<typeof CohortSchema>;
+
+export const CohortStatusSchema = CohortSchema.pick({
+  name: true,
+  competitionEnabled: true,
+  votingOpen: true,
+  resultsVisible: true,
+});
+export type CohortStatus = z.infer<typeof CohortStatusSchema>;
+
+/** The admin's view of a cohort, with its live counts. */
+export const AdminCohortSchema = CohortSchema.extend({
+  teamCount: z.number().int(),
+  submittedCount: z.number().int(),
+  ballotCount: z.number().int(),
+});
+export type AdminCohort = z.infer<typeof AdminCohortSchema>;
+
+export const CreateCohortBodySchema = z.object({
+  tag: CohortTagSchema,
+  name: z
+    .string({ message: 'name is required' })
+    .trim()
+    .min(1, 'name is required')
+    .max(120, 'name must be at most 120 characters'),
+  description: z.string().trim().max(1000, 'description must be at most 1000 characters').optional(),
+});
+
+/** Exactly one switch per call, so two instructors' clicks never overwrite each other's other switch. */
+export const UpdateCohortBodySchema = z
+  .object({
+    competitionEnabled: z.boolean().optional(),
+    votingOpen: z.boolean().optional(),
+    resultsVisible: z.boolean().optional(),
+  })
+  .refine((body) => Object.values(body).filter((v) => v !== undefined).length === 1, {
+    message: 'send exactly one of competitionEnabled, votingOpen, resultsVisible',
+  });
+
+export const TeamIdsBodySchema = z.object({
+  teamIds: z
+    .array(IdSchema, { message: 'teamIds must be a list of team ids' })
+    .min(1, 'teamIds needs at least one team')
+    .max(1000),
+});
+
+/** Live classroom events on `GET /api/cohorts/:tag/events` (Server-Sent Events). */
+export const CohortEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('cohort'), cohort: CohortSchema }),
+  z.object({ type: z.literal('ballots'), ballotCount: z.number().int(), teamCount: z.number().int() }),
+]);
+export type CohortEvent = z.infer<typeof CohortEventSchema>;
