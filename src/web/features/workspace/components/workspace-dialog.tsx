@@ -104,7 +104,7 @@ export function WorkspaceDialog() {
               inputMode="text"
               maxLength={4}
               placeholder="e.g. K7Q2"
-              className="font-mono text-lg tracking-[0.3em] uppercase placeholder:font-sans placeholder:text-sm placeholder:tracking-normal"
+              className="font-mono text-lg tracking-[0.3em] uppercase placeholder:font-sans placeholder:text-sm placeholder:tracking-normal placeholder:normal-case"
               value={code}
               onChange={(e) => setCode(normaliseWorkspaceCodeInput(e.target.value))}
               disabled={busy !== null}
