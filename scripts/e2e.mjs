@@ -23,13 +23,12 @@ if (!chrome) {
   process.exit(1);
 }
 
+// Each run builds into a folder of its own, so two runs at once never serve each other's half-built files.
+const webRoot = path.join(root, 'dist', `e2e-${process.pid}`);
 execFileSync(
   process.execPath,
-  [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
+  [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', webRoot],
+  { cwd: root, stdio: 'inherit' },
 );
 
 const result = spawnSync(

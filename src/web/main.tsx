@@ -2,7 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import * as React from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { router } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
@@ -12,9 +11,7 @@ const queryClient = createQueryClient();
 createRoot(document.getElementById('root')!).render(
   <React.StrictMode>
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-      </TooltipProvider>
+      <RouterProvider router={router} />
     </QueryClientProvider>
   </React.StrictMode>,
 );

@@ -1,31 +1,33 @@
 import { HEADER_NAMES } from '@shared/phases';
-import {
-  CheckCircle2,
-  ChevronDown,
-  CircleUser,
-  LayoutDashboard,
-  LogIn,
-  LogOut,
-  Menu,
-  Repeat,
-  Sparkles,
-} from 'lucide-react';
+import { CheckCircle2, ChevronDown, CircleUser, LayoutDashboard, Menu, Sparkles } from 'lucide-react';
 import * as React from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { useVisiblePhases } from '@/features/phase/hooks/use-visible-phases';
-import { AvatarPicker } from '@/features/workspace/components/avatar-picker';
+import { TeamAvatar } from '@/features/workspace/components/team-avatar';
 import { useWorkspace } from '@/features/workspace/workspace-context';
 import { cn } from '@/lib/cn';
+import { type PendingMenu, requestOpen } from '@/lib/pending-open';
+
+// The menus load right after the first paint, keeping the landing page's JavaScript small.
+const menus = () => import('./header-menus');
+const AccountMenu = React.lazy(() => menus().then((m) => ({ default: m.AccountMenu })));
+const MobileMenu = React.lazy(() => menus().then((m) => ({ default: m.MobileMenu })));
+const MoreMenu = React.lazy(() => menus().then((m) => ({ default: m.MoreMenu })));
+const AvatarPicker = React.lazy(() => import('@/features/workspace/components/avatar-picker'));
+
+/** Looks like the real trigger; a click before the menus arrive is remembered and opens them on arrival. */
+function PendingTrigger({
+  menu,
+  children,
+  ...props
+}: React.ComponentProps<typeof Button> & { menu: PendingMenu }) {
+  return (
+    <Button {...props} onClick={() => requestOpen(menu)}>
+      {children}
+    </Button>
+  );
+}
 
 const NAV_INLINE = 4;
 
@@ -71,25 +73,15 @@ export function Header() {
             </NavLink>
           ))}
           {more.length > 0 && (
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button variant="ghost" size="sm" className="text-muted-foreground">
+            <React.Suspense
+              fallback={
+                <PendingTrigger menu="more" variant="ghost" size="sm" className="text-muted-foreground">
                   More <ChevronDown aria-hidden />
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="start">
-                {more.map((n) => (
-                  <DropdownMenuItem key={n} asChild>
-                    <Link to={withTeam(`/phase/${n}`)}>
-                      {n < completedBefore ? (
-                        <CheckCircle2 className="text-success" aria-label="Completed" />
-                      ) : null}
-                      {n}. {phaseName(n)}
-                    </Link>
-                  </DropdownMenuItem>
-                ))}
-              </DropdownMenuContent>
-            </DropdownMenu>
+                </PendingTrigger>
+              }
+            >
+              <MoreMenu phases={more} completedBefore={completedBefore} />
+            </React.Suspense>
           )}
         </nav>
 
@@ -103,7 +95,20 @@ export function Header() {
           )}
           {team ? (
             <div className="flex items-center gap-2">
-              <AvatarPicker />
+              <React.Suspense
+                fallback={
+                  <PendingTrigger
+                    menu="avatar"
+                    variant="ghost"
+                    className="size-9 rounded-full p-0"
+                    aria-label="Change team avatar"
+                  >
+                    <TeamAvatar name={team.name} avatarIcon={team.avatarIcon} className="size-9" />
+                  </PendingTrigger>
+                }
+              >
+                <AvatarPicker />
+              </React.Suspense>
               <div className="hidden min-w-0 flex-col leading-tight sm:flex">
                 <span className="max-w-40 truncate text-sm font-semibold" data-testid="workspace-name">
                   {team.name}
@@ -124,116 +129,32 @@ export function Header() {
               <Sparkles aria-hidden /> Enter/Create Workspace
             </Button>
           )}
-          <AccountMenu />
-          <MobileMenu phases={phases} completedBefore={completedBefore} />
+          <React.Suspense
+            fallback={
+              <PendingTrigger menu="account" variant="ghost" size="icon" aria-label="Account menu">
+                <CircleUser className="size-5!" aria-hidden />
+              </PendingTrigger>
+            }
+          >
+            <AccountMenu />
+          </React.Suspense>
+          <React.Suspense
+            fallback={
+              <PendingTrigger
+                menu="mobile"
+                variant="ghost"
+                size="icon"
+                className="lg:hidden"
+                aria-label="Open navigation menu"
+              >
+                <Menu className="size-5!" aria-hidden />
+              </PendingTrigger>
+            }
+          >
+            <MobileMenu phases={phases} completedBefore={completedBefore} />
+          </React.Suspense>
         </div>
       </div>
     </header>
-  );
-}
-
-function AccountMenu() {
-  const { team, isAdmin, adminUsername, endWorkspace, logout } = useWorkspace();
-  const navigate = useNavigate();
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Account menu">
-          <CircleUser className="size-5!" aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        {(team || isAdmin) && (
-          <>
-            <DropdownMenuLabel>{isAdmin ? `Signed in as ${adminUsername}` : team?.name}</DropdownMenuLabel>
-            <DropdownMenuSeparator />
-          </>
-        )}
-        {isAdmin && (
-          <DropdownMenuItem onSelect={() => navigate('/admin')}>
-            <LayoutDashboard aria-hidden /> Admin Dashboard
-          </DropdownMenuItem>
-        )}
-        {team && (
-          <DropdownMenuItem onSelect={() => void endWorkspace()}>
-            <Repeat aria-hidden /> Open Another Workspace
-          </DropdownMenuItem>
-        )}
-        {team || isAdmin ? (
-          <DropdownMenuItem onSelect={() => void logout()}>
-            <LogOut aria-hidden /> Logout
-          </DropdownMenuItem>
-        ) : (
-          <DropdownMenuItem onSelect={() => navigate('/admin-login')}>
-            <LogIn aria-hidden /> Admin Login
-          </DropdownMenuItem>
-        )}
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
-}
-
-function MobileMenu({ phases, completedBefore }: { phases: number[]; completedBefore: number }) {
-  const { withTeam, isAdmin } = useWorkspace();
-  const [open, setOpen] = React.useState(false);
-  return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open navigation menu">
-          <Menu className="size-5!" aria-hidden />
-        </Button>
-      </SheetTrigger>
-      <SheetContent>
-        <SheetTitle className="pr-8 text-lg font-semibold">Navigate to Activity</SheetTitle>
-        <SheetDescription className="sr-only">Jump to an activity or page</SheetDescription>
-        <nav aria-label="Activities" className="flex flex-col gap-1">
-          {phases.length === 0 && (
-            <p className="text-sm text-muted-foreground">
-              Open an activity from the home page to get started.
-            </p>
-          )}
-          {phases.map((n) => (
-            <NavLink
-              key={n}
-              to={withTeam(`/phase/${n}`)}
-              onClick={() => setOpen(false)}
-              className={({ isActive }) =>
-                cn(
-                  'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium hover:bg-muted',
-                  isActive && 'bg-primary-soft text-primary',
-                )
-              }
-            >
-              <span className="flex size-7 items-center justify-center rounded-full bg-muted text-xs font-semibold">
-                {n < completedBefore ? (
-                  <CheckCircle2 className="size-4 text-success" aria-label="Completed" />
-                ) : (
-                  n
-                )}
-              </span>
-              {phaseName(n)}
-            </NavLink>
-          ))}
-        </nav>
-        <div className="mt-auto flex flex-col gap-1 border-t border-border pt-4">
-          <Link
-            to={withTeam('/')}
-            onClick={() => setOpen(false)}
-            className="rounded-lg px-3 py-2 text-sm hover:bg-muted"
-          >
-            Home
-          </Link>
-          {isAdmin && (
-            <Link
-              to="/admin"
-              onClick={() => setOpen(false)}
-              className="rounded-lg px-3 py-2 text-sm hover:bg-muted"
-            >
-              Dashboard
-            </Link>
-          )}
-        </div>
-      </SheetContent>
-    </Sheet>
   );
 }

@@ -1,12 +1,36 @@
 import * as React from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { Toaster } from '@/components/ui/toaster';
-import { WorkspaceDialog } from '@/features/workspace/components/workspace-dialog';
-import { WorkspaceProvider } from '@/features/workspace/workspace-context';
+import { useToast } from '@/components/ui/use-toast';
+import { WorkspaceProvider, useWorkspace } from '@/features/workspace/workspace-context';
 import { ErrorBoundary } from './error-fallback';
 import { Footer } from './footer';
 import { Header } from './header';
+
+// Overlays load when first needed: the landing page's JavaScript carries neither.
+const WorkspaceDialog = React.lazy(() =>
+  import('@/features/workspace/components/workspace-dialog').then((m) => ({ default: m.WorkspaceDialog })),
+);
+const Toaster = React.lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
+
+function useEverTrue(value: boolean): boolean {
+  const [ever, setEver] = React.useState(value);
+  if (value && !ever) setEver(true);
+  return ever || value;
+}
+
+function DeferredOverlays() {
+  const { dialog } = useWorkspace();
+  const { toasts } = useToast();
+  const showDialog = useEverTrue(dialog.open);
+  const showToaster = useEverTrue(toasts.length > 0);
+  return (
+    <React.Suspense fallback={null}>
+      {showDialog && <WorkspaceDialog />}
+      {showToaster && <Toaster />}
+    </React.Suspense>
+  );
+}
 
 export function RootLayout() {
   const location = useLocation();
@@ -29,8 +53,7 @@ export function RootLayout() {
         </div>
         {location.pathname !== '/' && <Footer />}
       </div>
-      <WorkspaceDialog />
-      <Toaster />
+      <DeferredOverlays />
     </WorkspaceProvider>
   );
 }

@@ -114,7 +114,10 @@ export function WorkspaceProvider({ children }: { children: React.ReactNode }) {
     return null;
   }, [teamQuery.data, teamQuery.isError, teamQuery.isPending, meta, code]);
 
+  // The workspace just ended: a late render of its old URL or query must not bring it back.
+  const endedCode = React.useRef<string | null>(null);
   const rememberTeam = React.useCallback((next: WorkspaceTeam) => {
+    endedCode.current = null;
     writeWorkspaceMeta(metaFromTeam(next));
     setMeta(readWorkspaceMeta());
     writePractice(false);
@@ -125,7 +128,7 @@ export function WorkspaceProvider({ children }: { children: React.ReactNode }) {
   const sessionChecked = React.useRef<string | null>(null);
   React.useEffect(() => {
     const loaded = teamQuery.data;
-    if (!loaded || sessionChecked.current === loaded.id) return;
+    if (!loaded || sessionChecked.current === loaded.id || endedCode.current === loaded.code) return;
     sessionChecked.current = loaded.id;
     rememberTeam(loaded);
     void (async () => {
@@ -258,12 +261,13 @@ export function WorkspaceProvider({ children }: { children: React.ReactNode }) {
   }, [dialog.phase, location.pathname, navigate]);
 
   const forgetWorkspace = React.useCallback(() => {
+    endedCode.current = code ?? null;
     clearWorkspaceMeta();
     setMeta(null);
     sessionChecked.current = null;
     queryClient.removeQueries({ queryKey: ['/api/teams'] });
     queryClient.removeQueries({ queryKey: ['/api/phase-data'] });
-  }, [queryClient]);
+  }, [code, queryClient]);
 
   const endWorkspace = React.useCallback(async () => {
     try {

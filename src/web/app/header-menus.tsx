@@ -1,0 +1,166 @@
+import { HEADER_NAMES } from '@shared/phases';
+import {
+  CheckCircle2,
+  ChevronDown,
+  CircleUser,
+  LayoutDashboard,
+  LogIn,
+  LogOut,
+  Menu,
+  Repeat,
+} from 'lucide-react';
+import * as React from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { useWorkspace } from '@/features/workspace/workspace-context';
+import { cn } from '@/lib/cn';
+import { takePendingOpen } from '@/lib/pending-open';
+
+/**
+ * The header's menus (Radix dropdowns and the phone sheet). They load right after the first paint, so the
+ * landing page's JavaScript stays small; a click that comes before they arrive opens them on arrival.
+ */
+
+function phaseName(n: number) {
+  return HEADER_NAMES[n - 1] ?? `Activity ${n}`;
+}
+
+export function MoreMenu({ phases, completedBefore }: { phases: number[]; completedBefore: number }) {
+  const { withTeam } = useWorkspace();
+  const [open, setOpen] = React.useState(() => takePendingOpen('more'));
+  return (
+    <DropdownMenu open={open} onOpenChange={setOpen}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="sm" className="text-muted-foreground">
+          More <ChevronDown aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start">
+        {phases.map((n) => (
+          <DropdownMenuItem key={n} asChild>
+            <Link to={withTeam(`/phase/${n}`)}>
+              {n < completedBefore ? <CheckCircle2 className="text-success" aria-label="Completed" /> : null}
+              {n}. {phaseName(n)}
+            </Link>
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+export function AccountMenu() {
+  const { team, isAdmin, adminUsername, endWorkspace, logout } = useWorkspace();
+  const navigate = useNavigate();
+  const [open, setOpen] = React.useState(() => takePendingOpen('account'));
+  return (
+    <DropdownMenu open={open} onOpenChange={setOpen}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label="Account menu">
+          <CircleUser className="size-5!" aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        {(team || isAdmin) && (
+          <>
+            <DropdownMenuLabel>{isAdmin ? `Signed in as ${adminUsername}` : team?.name}</DropdownMenuLabel>
+            <DropdownMenuSeparator />
+          </>
+        )}
+        {isAdmin && (
+          <DropdownMenuItem onSelect={() => navigate('/admin')}>
+            <LayoutDashboard aria-hidden /> Admin Dashboard
+          </DropdownMenuItem>
+        )}
+        {team && (
+          <DropdownMenuItem onSelect={() => void endWorkspace()}>
+            <Repeat aria-hidden /> Open Another Workspace
+          </DropdownMenuItem>
+        )}
+        {team || isAdmin ? (
+          <DropdownMenuItem onSelect={() => void logout()}>
+            <LogOut aria-hidden /> Logout
+          </DropdownMenuItem>
+        ) : (
+          <DropdownMenuItem onSelect={() => navigate('/admin-login')}>
+            <LogIn aria-hidden /> Admin Login
+          </DropdownMenuItem>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+export function MobileMenu({ phases, completedBefore }: { phases: number[]; completedBefore: number }) {
+  const { withTeam, isAdmin } = useWorkspace();
+  const [open, setOpen] = React.useState(() => takePendingOpen('mobile'));
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open navigation menu">
+          <Menu className="size-5!" aria-hidden />
+        </Button>
+      </SheetTrigger>
+      <SheetContent>
+        <SheetTitle className="pr-8 text-lg font-semibold">Navigate to Activity</SheetTitle>
+        <SheetDescription className="sr-only">Jump to an activity or page</SheetDescription>
+        <nav aria-label="Activities" className="flex flex-col gap-1">
+          {phases.length === 0 && (
+            <p className="text-sm text-muted-foreground">
+              Open an activity from the home page to get started.
+            </p>
+          )}
+          {phases.map((n) => (
+            <NavLink
+              key={n}
+              to={withTeam(`/phase/${n}`)}
+              onClick={() => setOpen(false)}
+              className={({ isActive }) =>
+                cn(
+                  'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium hover:bg-muted',
+                  isActive && 'bg-primary-soft text-primary',
+                )
+              }
+            >
+              <span className="flex size-7 items-center justify-center rounded-full bg-muted text-xs font-semibold">
+                {n < completedBefore ? (
+                  <CheckCircle2 className="size-4 text-success" aria-label="Completed" />
+                ) : (
+                  n
+                )}
+              </span>
+              {phaseName(n)}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="mt-auto flex flex-col gap-1 border-t border-border pt-4">
+          <Link
+            to={withTeam('/')}
+            onClick={() => setOpen(false)}
+            className="rounded-lg px-3 py-2 text-sm hover:bg-muted"
+          >
+            Home
+          </Link>
+          {isAdmin && (
+            <Link
+              to="/admin"
+              onClick={() => setOpen(false)}
+              className="rounded-lg px-3 py-2 text-sm hover:bg-muted"
+            >
+              Dashboard
+            </Link>
+          )}
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}
