@@ -16,7 +16,7 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: optionalText,
   TRUST_PROXY: optionalText.transform((v) => {
     if (v === undefined || v === 'false' || v === '0') return false;
-    if (v === 'true' || v === '1') return true;
+    if (v === 'true') return true;
     // A hop count ("1") or a comma-separated list of trusted addresses.
     return /^\d+$/.test(v) ? Number(v) : v;
   }),
