@@ -6,6 +6,7 @@ import { loadPhaseConfigs } from './content/phase-configs.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { type CohortEventBus, InProcessCohortEventBus } from './lib/cohort-events.ts';
 import { dbPlugin } from './plugins/db.ts';
+import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
@@ -69,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('cohortEvents', options.cohortEvents ?? new InProcessCohortEventBus());
   app.addHook('onClose', () => app.cohortEvents.close());
 
+  await app.register(docsPlugin);
   await app.register(healthRoutes);
   await app.register(teamRoutes);
   await app.register(authRoutes);
