@@ -1,0 +1,287 @@
+/**
+ * `npm run bench`: measures DESIGN.md section 8 on loopback and writes docs/PERFORMANCE.md.
+ * Runs against PGlite, and against PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set.
+ * Each leg starts the real server (scripts/start.mjs) in its own process with a fresh database.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const ADMIN = { username: 'bench-admin', password: 'bench-password-123' };
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+
+type Leg = { name: string; databaseUrl?: string; cleanup?: () => Promise<void> };
+type Figures = Record<string, string | number>;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** The Node process that runs the server (start.mjs runs it in-process). */
+function sampleRss(child: ChildProcess) {
+  let peak = 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMb(child.pid!));
+  }, 100);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return Math.max(peak, rssMb(child.pid!));
+    },
+    reset: () => {
+      peak = 0;
+    },
+  };
+}
+
+async function startServer(leg: Leg) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'genai-bench-'));
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: leg.databaseUrl ?? '',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      SKIP_CLIENT_BUILD: '1',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    base,
+    child,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function call(base: string, method: string, url: string, body?: unknown, cookie?: string) {
+  const response = await fetch(base + url, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const setCookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  return { json: text ? JSON.parse(text) : undefined, cookie: setCookie };
+}
+
+async function createTeams(base: string, count: number, concurrency = 20) {
+  const teams: { id: string; cookie: string }[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const { json, cookie } = await call(base, 'POST', '/api/teams', { name: `Bench team ${i}` });
+        teams.push({ id: json.id, cookie });
+      }
+    }),
+  );
+  return teams;
+}
+
+function run(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+function autosaveRequests(teams: { id: string; cookie: string }[]): autocannon.Request[] {
+  let i = 0;
+  return [
+    {
+      method: 'POST',
+      path: '/api/phase-data',
+      setupRequest: (request) => {
+        const team = teams[i++ % teams.length]!;
+        return {
+          ...request,
+          headers: { 'content-type': 'application/json', cookie: team.cookie },
+          body: JSON.stringify({
+            teamId: team.id,
+            phaseNumber: 1 + (i % 8),
+            data: { company_name: 'BrightSpark Labs', research_questions: `Question ${i} ${'x'.repeat(400)}` },
+          }),
+        };
+      },
+    },
+  ];
+}
+
+async function benchLeg(leg: Leg): Promise<Figures> {
+  const figures: Figures = {};
+  const server = await startServer(leg);
+  const rss = sampleRss(server.child);
+  try {
+    const teams = await createTeams(server.base, 200);
+
+    const health = await run({ url: `${server.base}/api/health`, connections: 50, duration: DURATION });
+    figures['GET /api/health, 50 connections: requests/s'] = Math.round(health.requests.average);
+
+    const closed = await run({
+      url: server.base,
+      connections: 50,
+      duration: DURATION,
+      requests: autosaveRequests(teams),
+    });
+    figures['Autosave closed loop, 50 connections: requests/s'] = Math.round(closed.requests.average);
+    figures['Autosave closed loop: p99 ms'] = closed.latency.p99;
+    figures['Autosave closed loop: errors (non-2xx)'] = closed.errors + closed.non2xx;
+
+    const steady = await run({
+      url: server.base,
+      connections: 50,
+      overallRate: 500,
+      duration: DURATION,
+      requests: autosaveRequests(teams),
+    });
+    figures['Autosave steady 500 requests/s over 200 teams: achieved requests/s'] = Math.round(steady.requests.average);
+    figures['Autosave steady 500 requests/s: p50 ms'] = steady.latency.p50;
+    figures['Autosave steady 500 requests/s: p99 ms'] = steady.latency.p99;
+    figures['Autosave steady 500 requests/s: errors (non-2xx)'] = steady.errors + steady.non2xx;
+    figures['Server peak RSS through the autosave runs, MB'] = Math.round(rss.stop());
+
+    // Results of a cohort of 100 teams with 100 ballots.
+    const admin = await call(server.base, 'POST', '/api/auth/admin/login', ADMIN);
+    const tag = `bench-${randomBytes(3).toString('hex')}`;
+    await call(server.base, 'POST', '/api/admin/cohorts', { tag, name: 'Bench cohort' }, admin.cookie);
+    const cohortTeams = teams.slice(0, 100);
+    await call(server.base, 'POST', `/api/admin/cohorts/${tag}/teams`, { teamIds: cohortTeams.map((t) => t.id) }, admin.cookie);
+    for (const team of cohortTeams) {
+      await call(server.base, 'PATCH', `/api/teams/${team.id}/website`, { websiteUrl: `bench-${team.id}.example.com` }, team.cookie);
+    }
+    await call(server.base, 'PATCH', `/api/admin/cohorts/${tag}`, { competitionEnabled: true }, admin.cookie);
+    await call(server.base, 'PATCH', `/api/admin/cohorts/${tag}`, { votingOpen: true }, admin.cookie);
+    for (const [index, team] of cohortTeams.entries()) {
+      const votes = [1, 2, 3].map((rank) => ({
+        voted_for_team_id: cohortTeams[(index + rank * 7) % cohortTeams.length]!.id,
+        rank,
+      }));
+      await call(server.base, 'POST', `/api/showcase/${tag}/vote`, { votes }, team.cookie);
+    }
+    await call(server.base, 'PATCH', `/api/admin/cohorts/${tag}`, { resultsVisible: true }, admin.cookie);
+    const results = await run({
+      url: `${server.base}/api/showcase/${tag}/results`,
+      connections: 10,
+      duration: DURATION,
+    });
+    figures['Results, 100 teams and 100 ballots: mean ms'] = results.latency.mean;
+    figures['Results, 100 teams and 100 ballots: p99 ms'] = results.latency.p99;
+    figures['Results: requests/s at 10 connections'] = Math.round(results.requests.average);
+
+    // CSV export of 10,000 teams.
+    await createTeams(server.base, 10_000 - teams.length, 40);
+    rss.reset();
+    const before = rssMb(server.child.pid!);
+    const rssDuring = sampleRss(server.child);
+    const started = performance.now();
+    const csv = await fetch(`${server.base}/api/admin/export`, { headers: { cookie: admin.cookie } });
+    const text = await csv.text();
+    const seconds = (performance.now() - started) / 1000;
+    const peak = rssDuring.stop();
+    figures['CSV export, 10,000 teams: seconds'] = Number(seconds.toFixed(2));
+    figures['CSV export: rows'] = text.trim().split('\n').length - 1;
+    figures['CSV export: server RSS before / peak, MB'] = `${Math.round(before)} / ${Math.round(peak)}`;
+  } finally {
+    rss.stop();
+    await server.stop();
+    await leg.cleanup?.();
+  }
+  return figures;
+}
+
+async function postgresLeg(url: string): Promise<Leg> {
+  const name = `genai_bench_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    name: 'PostgreSQL',
+    databaseUrl: target.toString(),
+    cleanup: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function main() {
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const legs: Leg[] = [{ name: 'PGlite' }];
+  if (pgUrl) legs.unshift(await postgresLeg(pgUrl));
+  const all: Record<string, Figures> = {};
+  for (const leg of legs) {
+    console.log(`\n== ${leg.name}`);
+    all[leg.name] = await benchLeg(leg);
+    console.table(all[leg.name]);
+  }
+  writeReport(all);
+}
+
+function writeReport(all: Record<string, Figures>) {
+  const names = Object.keys(all);
+  const keys = [...new Set(names.flatMap((n) => Object.keys(all[n]!)))];
+  const table = [
+    `| measure | ${names.join(' | ')} |`,
+    `|---|${names.map(() => '---').join('|')}|`,
+    ...keys.map((k) => `| ${k} | ${names.map((n) => all[n]![k] ?? '').join(' | ')} |`),
+  ].join('\n');
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const marker = '<!-- bench:figures -->';
+  const file = path.join(ROOT, 'docs/PERFORMANCE.md');
+  let doc: string;
+  try {
+    doc = readFileSync(file, 'utf8');
+  } catch {
+    doc = `# Performance\n\n${marker}\n${marker}\n`;
+  }
+  const section = `${marker}\nMeasured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\` on ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load generator, server and database share the machine. ${DURATION} s per run.\n\n${table}\n${marker}`;
+  const parts = doc.split(marker);
+  doc = parts.length >= 3 ? `${parts[0]}${section}${parts.slice(2).join(marker)}` : `${doc}\n${section}\n`;
+  writeFileSync(file, doc);
+  console.log(`\nwrote ${path.relative(ROOT, file)}`);
+}
+
+await main();
