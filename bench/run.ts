@@ -96,7 +96,10 @@ async function call(base: string, method: string, url: string, body?: unknown, c
     headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  const setCookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const setCookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
   return { json: text ? JSON.parse(text) : undefined, cookie: setCookie };
@@ -137,7 +140,10 @@ function autosaveRequests(teams: { id: string; cookie: string }[]): autocannon.R
           body: JSON.stringify({
             teamId: team.id,
             phaseNumber: 1 + (i % 8),
-            data: { company_name: 'BrightSpark Labs', research_questions: `Question ${i} ${'x'.repeat(400)}` },
+            data: {
+              company_name: 'BrightSpark Labs',
+              research_questions: `Question ${i} ${'x'.repeat(400)}`,
+            },
           }),
         };
       },
@@ -172,7 +178,9 @@ async function benchLeg(leg: Leg): Promise<Figures> {
       duration: DURATION,
       requests: autosaveRequests(teams),
     });
-    figures['Autosave steady 500 requests/s over 200 teams: achieved requests/s'] = Math.round(steady.requests.average);
+    figures['Autosave steady 500 requests/s over 200 teams: achieved requests/s'] = Math.round(
+      steady.requests.average,
+    );
     figures['Autosave steady 500 requests/s: p50 ms'] = steady.latency.p50;
     figures['Autosave steady 500 requests/s: p99 ms'] = steady.latency.p99;
     figures['Autosave steady 500 requests/s: errors (non-2xx)'] = steady.errors + steady.non2xx;
@@ -183,9 +191,21 @@ async function benchLeg(leg: Leg): Promise<Figures> {
     const tag = `bench-${randomBytes(3).toString('hex')}`;
     await call(server.base, 'POST', '/api/admin/cohorts', { tag, name: 'Bench cohort' }, admin.cookie);
     const cohortTeams = teams.slice(0, 100);
-    await call(server.base, 'POST', `/api/admin/cohorts/${tag}/teams`, { teamIds: cohortTeams.map((t) => t.id) }, admin.cookie);
+    await call(
+      server.base,
+      'POST',
+      `/api/admin/cohorts/${tag}/teams`,
+      { teamIds: cohortTeams.map((t) => t.id) },
+      admin.cookie,
+    );
     for (const team of cohortTeams) {
-      await call(server.base, 'PATCH', `/api/teams/${team.id}/website`, { websiteUrl: `bench-${team.id}.example.com` }, team.cookie);
+      await call(
+        server.base,
+        'PATCH',
+        `/api/teams/${team.id}/website`,
+        { websiteUrl: `bench-${team.id}.example.com` },
+        team.cookie,
+      );
     }
     await call(server.base, 'PATCH', `/api/admin/cohorts/${tag}`, { competitionEnabled: true }, admin.cookie);
     await call(server.base, 'PATCH', `/api/admin/cohorts/${tag}`, { votingOpen: true }, admin.cookie);

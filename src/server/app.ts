@@ -11,6 +11,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
 import { staticPlugin } from './plugins/static.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { configRoutes } from './routes/configs.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -76,6 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes);
   await app.register(phaseDataRoutes);
   await app.register(configRoutes, { phaseConfigs });
+  await app.register(adminRoutes);
   await app.register(staticPlugin, { webRoot: config.webRoot, contentDir: config.contentDir });
 
   return app;

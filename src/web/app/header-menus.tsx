@@ -1,5 +1,6 @@
 import { HEADER_NAMES } from '@shared/phases';
 import {
+  ArrowLeftRight,
   CheckCircle2,
   ChevronDown,
   CircleUser,
@@ -84,6 +85,12 @@ export function AccountMenu() {
         {team && (
           <DropdownMenuItem onSelect={() => void endWorkspace()}>
             <Repeat aria-hidden /> Open Another Workspace
+          </DropdownMenuItem>
+        )}
+        {isAdmin && team && (
+          // An instructor looking at a team's workspace: leave it (team session out) and pick another.
+          <DropdownMenuItem onSelect={() => void endWorkspace()}>
+            <ArrowLeftRight aria-hidden /> Switch Team
           </DropdownMenuItem>
         )}
         {team || isAdmin ? (

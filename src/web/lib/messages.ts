@@ -54,6 +54,19 @@ export const messages = {
     title: 'Download Failed',
     description: 'Unable to download the PDF. Please try refreshing the page.',
   },
+  practiceAnswersKept: {
+    title: 'Practice answers saved',
+    description: 'Your practice answers are now in your workspace.',
+  },
+  practiceAnswersKeepFailed: {
+    title: 'Could not keep your practice answers',
+    description: 'They are still in this browser. Please try again.',
+  },
+  answersDownloaded: { title: 'Answers downloaded!' },
+  answersDownloadFailed: {
+    title: 'Download Failed',
+    description: 'Unable to download your answers. Please try again.',
+  },
   loginMissingFields: { title: 'Missing fields', description: 'Please enter both username and password.' },
   loginFailed: (message?: string) => ({
     title: 'Login failed',
@@ -64,7 +77,55 @@ export const messages = {
     title: 'Export failed',
     description: message ?? 'Failed to export team progress data.',
   }),
+  createCohortFailed: (message?: string) => ({
+    title: 'Failed to create cohort',
+    description: message ?? 'Please try again.',
+  }),
+  updateCohortFailed: (message?: string) => ({
+    title: 'Failed to update cohort',
+    description: message ?? 'Please try again.',
+  }),
+  assignFailed: (message?: string) => ({
+    title: 'Failed to assign participants',
+    description: message ?? 'Please try again.',
+  }),
+  unassignFailed: (message?: string) => ({
+    title: 'Failed to unassign participants',
+    description: message ?? 'Please try again.',
+  }),
+  archiveCohortFailed: (message?: string) => ({
+    title: 'Failed to archive cohort',
+    description: message ?? 'Please try again.',
+  }),
+  restoreCohortFailed: (message?: string) => ({
+    title: 'Failed to restore cohort',
+    description: message ?? 'Please try again.',
+  }),
+  cohortCreated: (name: string) => ({ title: 'Cohort created', description: `${name} is ready for teams.` }),
+  participantsAssigned: (count: number, cohort: string) => ({
+    title: 'Participants assigned',
+    description: `${count} ${count === 1 ? 'team' : 'teams'} moved to ${cohort}.`,
+  }),
+  participantsUnassigned: (count: number) => ({
+    title: 'Participants unassigned',
+    description: `${count} ${count === 1 ? 'team' : 'teams'} removed from their cohort.`,
+  }),
+  cohortArchived: (name: string) => ({ title: 'Cohort archived', description: `${name} moved to Archived.` }),
+  cohortRestored: (name: string) => ({ title: 'Cohort restored', description: `${name} is active again.` }),
   ownTeamVote: { title: 'Cannot vote for your own team', description: 'Please select a different team.' },
+  websiteSubmitted: (cohortName?: string) => ({
+    title: 'Website submitted successfully',
+    description: cohortName
+      ? `Your website is submitted to the ${cohortName} showcase.`
+      : 'Your website is submitted to your cohort showcase.',
+  }),
+  submitWebsiteFailed: (message: string) => ({ title: 'Failed to submit website', description: message }),
+  linkCopyFailed: { title: 'Failed to copy', description: 'Could not copy the link to the clipboard.' },
+  votesSubmitted: { title: 'Votes submitted successfully', description: 'Thank you for voting!' },
+  submitVotesFailed: (message?: string) => ({
+    title: 'Failed to submit votes',
+    description: message ?? 'Please try again.',
+  }),
 } as const;
 
 /** Defaults for failed calls when the server sent no message of its own (spec section 8). */

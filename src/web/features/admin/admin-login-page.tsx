@@ -1,7 +1,92 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { AdminStatus } from '@shared/schemas/auth';
+import { LogIn, ShieldCheck } from 'lucide-react';
+import * as React from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Input, Label } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { messages } from '@/lib/messages';
+import { adminStatusQueryKey, loginAdmin } from './api/admin-session';
+
+/** `/admin-login`: the instructor's username and password. */
 export default function AdminLoginPage() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [username, setUsername] = React.useState('');
+  const [password, setPassword] = React.useState('');
+  const [busy, setBusy] = React.useState(false);
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!username.trim() || !password) {
+      toast({ variant: 'destructive', ...messages.loginMissingFields });
+      return;
+    }
+    setBusy(true);
+    try {
+      const { user } = await loginAdmin(username.trim(), password);
+      queryClient.setQueryData<AdminStatus>(adminStatusQueryKey, { isAuthenticated: true, user });
+      navigate('/admin');
+    } catch (error) {
+      setBusy(false);
+      // A response from the server is a refusal; no response at all means we never reached it.
+      if (error instanceof ApiError) {
+        toast({ variant: 'destructive', ...messages.loginFailed(error.serverMessage) });
+      } else {
+        toast({ variant: 'destructive', ...messages.loginError });
+      }
+    }
+  };
+
   return (
-    <main className="mx-auto w-full max-w-3xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">Coming soon</h1>
+    <main className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center px-4 py-12 sm:py-20">
+      <Card>
+        <CardHeader className="items-center text-center">
+          <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
+            <ShieldCheck className="size-6" aria-hidden />
+          </span>
+          <h1 className="text-2xl font-bold tracking-tight">Admin Login</h1>
+          <CardDescription>Sign in with your instructor account to manage cohorts and teams.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="admin-username">Username</Label>
+              <Input
+                id="admin-username"
+                name="username"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+                disabled={busy}
+              />
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="admin-password">Password</Label>
+              <Input
+                id="admin-password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                disabled={busy}
+              />
+            </div>
+            <Button type="submit" size="lg" disabled={busy} className="mt-2">
+              {busy ? <Spinner className="size-4 text-current" label="Signing in" /> : <LogIn aria-hidden />}
+              Sign In
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
     </main>
   );
 }

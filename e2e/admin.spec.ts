@@ -1,0 +1,308 @@
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createWorkspace, E2E_ADMIN, expect, test } from './support/fixtures.ts';
+
+/** Names unique to one test run: the app is shared by every spec, in parallel. */
+function unique(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+async function loginAsAdmin(page: Page) {
+  await page.goto('/admin-login');
+  await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Instructor Dashboard' })).toBeVisible();
+}
+
+async function createTeams(request: APIRequestContext, names: string[]) {
+  const teams: { id: string; code: string; name: string }[] = [];
+  for (const name of names) {
+    const response = await request.post('/api/teams', { data: { name } });
+    expect(response.status()).toBe(201);
+    teams.push(await response.json());
+  }
+  return teams;
+}
+
+/** The browser logs a refused call as a console error; a test that forces one says which it expects. */
+function forgive(consoleErrors: string[], pattern: RegExp) {
+  for (let i = consoleErrors.length - 1; i >= 0; i--) {
+    if (pattern.test(consoleErrors[i]!)) consoleErrors.splice(i, 1);
+  }
+}
+
+test.describe('instructor dashboard', () => {
+  test('Access Denied for a visitor, with the way to the login', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    await expect(
+      page.getByText('Admin access required. Please log in with admin credentials.'),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Go to Admin Login' }).click();
+    await expect(page).toHaveURL(/\/admin-login$/);
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  });
+
+  test('login: missing fields, a failed attempt, then success to the dashboard tabs', async ({ page }) => {
+    await page.goto('/admin-login');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Missing fields', { exact: true })).toBeVisible();
+    await expect(page.getByText('Please enter both username and password.', { exact: true })).toBeVisible();
+
+    await page.getByLabel('Username').fill(E2E_ADMIN.username);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
+    await expect(page.getByText('Invalid credentials', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin-login$/);
+
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByLabel('Password').press('Enter');
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Instructor Dashboard' })).toBeVisible();
+    const participants = page.getByRole('tab', { name: /Participants/ });
+    const cohorts = page.getByRole('tab', { name: /Cohorts/ });
+    await expect(participants).toHaveAttribute('aria-selected', 'true');
+    await cohorts.click();
+    await expect(cohorts).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { name: 'Active cohorts', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Archived cohorts', exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Instructions' }).click();
+    const dialog = page.getByRole('dialog', { name: 'How to run a cohort' });
+    await expect(dialog).toContainText('activities 4-5');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Admin Dashboard' })).toBeVisible();
+  });
+
+  test('creates a cohort, rolls a failed toggle back, assigns teams, archives and restores', async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    const prefix = unique('Rollback');
+    const teams = await createTeams(request, [`${prefix} Alpha`, `${prefix} Beta`]);
+    const tag = `e2e-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const cohortName = unique('Cohort');
+
+    await loginAsAdmin(page);
+    await page.getByRole('tab', { name: /Cohorts/ }).click();
+    const create = page.getByRole('button', { name: 'Create Cohort' });
+    await expect(create).toBeDisabled();
+    await page.getByLabel('Tag').fill('Bad Tag!');
+    await page.getByLabel('Name', { exact: true }).fill(cohortName);
+    await expect(page.getByText(/Not a valid tag/)).toBeVisible();
+    await expect(create).toBeDisabled();
+    await page.getByLabel('Tag').fill(tag);
+    await expect(create).toBeEnabled();
+    await create.click();
+    await expect(page.getByText('Cohort created', { exact: true })).toBeVisible();
+
+    const card = page.getByTestId(`cohort-${tag}`);
+    await expect(card.getByRole('heading', { name: cohortName })).toBeVisible();
+    const competition = card.getByRole('switch', { name: 'Competition' });
+    await expect(competition).toHaveAttribute('aria-checked', 'false');
+    await expect(card.getByRole('switch', { name: 'Voting' })).toHaveCount(0);
+    await expect(card.getByRole('link', { name: /Showcase/ })).toHaveAttribute('href', `/showcase/${tag}`);
+    await expect(card.getByRole('link', { name: /Results/ })).toHaveAttribute('href', `/results/${tag}`);
+
+    await competition.click();
+    const voting = card.getByRole('switch', { name: 'Voting' });
+    await expect(voting).toHaveAttribute('aria-checked', 'false');
+    await expect(card.getByTestId('voting-state')).toHaveText('Closed');
+    await expect(card.getByTestId('results-state')).toHaveText('Hidden');
+    await expect(card.getByTestId('ballot-progress')).toHaveText('0 of 0 teams voted');
+
+    // The server refuses: the switch flips at once, then goes back with the failure toast.
+    await page.route('**/api/admin/cohorts/*', (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'boom' }),
+          })
+        : route.continue(),
+    );
+    await voting.click();
+    await expect(page.getByText('Failed to update cohort', { exact: true })).toBeVisible();
+    await expect(page.getByText('boom', { exact: true })).toBeVisible();
+    await expect(voting).toHaveAttribute('aria-checked', 'false');
+    await expect(card.getByTestId('voting-state')).toHaveText('Closed');
+    forgive(consoleErrors, /status of 500/);
+    await page.unroute('**/api/admin/cohorts/*');
+
+    await voting.click();
+    await expect(card.getByTestId('voting-state')).toHaveText('Open');
+    const stored = await (await page.request.get(`/api/cohorts/${tag}`)).json();
+    expect(stored).toMatchObject({ competitionEnabled: true, votingOpen: true, resultsVisible: false });
+
+    // Assign both teams from the Participants tab.
+    await page.getByRole('tab', { name: /Participants/ }).click();
+    await page.getByLabel('Search').fill(prefix);
+    await expect(page.getByText('Showing 2 of')).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Select all shown teams' }).check();
+    await expect(page.getByText('2 selected')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Assign to cohort' }).click();
+    await page.getByRole('option', { name: cohortName }).click();
+    await page.getByRole('button', { name: 'Assign', exact: true }).click();
+    await expect(page.getByText('Participants assigned', { exact: true })).toBeVisible();
+    for (const team of teams) {
+      const row = page.getByRole('row', { name: new RegExp(team.name) });
+      await expect(row).toContainText(cohortName);
+      // Voting is open and there is no website yet.
+      await expect(row).toContainText('Needs Submission');
+    }
+
+    await page.getByRole('combobox', { name: 'Cohort', exact: true }).click();
+    await page.getByRole('option', { name: cohortName }).click();
+    await page.getByLabel('Search').fill('');
+    await expect(page.getByText('Showing 2 of')).toBeVisible();
+
+    await page.getByRole('tab', { name: /Cohorts/ }).click();
+    await expect(card.getByTestId('ballot-progress')).toHaveText('0 of 2 teams voted');
+    await card.getByRole('button', { name: /Archive/ }).click();
+    await expect(page.getByText('Cohort archived', { exact: true })).toBeVisible();
+    await expect(card.getByText('Archived', { exact: true })).toBeVisible();
+    await card.getByRole('button', { name: /Restore/ }).click();
+    await expect(page.getByText('Cohort restored', { exact: true })).toBeVisible();
+    await expect(card.getByRole('switch', { name: 'Competition' })).toBeVisible();
+  });
+
+  test('downloads the progress CSV', async ({ page, request }) => {
+    const name = unique('Csv, "Quoted"');
+    const [team] = await createTeams(request, [name]);
+    await loginAsAdmin(page);
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toMatch(/^team-progress-\d{4}-\d{2}-\d{2}\.csv$/);
+    await expect(page.getByText('Download Started', { exact: true })).toBeVisible();
+    const text = readFileSync((await download.path())!, 'utf8');
+    expect(
+      text.startsWith('\uFEFFTeam Code,Team Name,Cohort Tag,Cohort Name,Current Activity,Progress %'),
+    ).toBe(true);
+    expect(text).toContain(`\r\n${team!.code},"${name.replaceAll('"', '""')}",,,1,0,`);
+  });
+
+  test('shows the server message when the export fails', async ({ page, consoleErrors }) => {
+    await loginAsAdmin(page);
+    await page.route('**/api/admin/export', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Try later' }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await expect(page.getByText('Export failed', { exact: true })).toBeVisible();
+    await expect(page.getByText('Try later', { exact: true })).toBeVisible();
+    forgive(consoleErrors, /status of 503/);
+  });
+
+  test('phone width: teams as cards, no sideways scrolling', async ({ page, request }) => {
+    const name = unique('Phone');
+    await createTeams(request, [name]);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await loginAsAdmin(page);
+    await page.getByLabel('Search').fill(name);
+    await expect(page.getByTestId('team-card')).toHaveCount(1);
+    await expect(page.getByRole('table')).toBeHidden();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+  });
+});
+
+test.describe('header for an instructor', () => {
+  test('Switch Team leaves the team workspace, keeps the admin session, and opens the workspace dialog', async ({
+    page,
+  }) => {
+    await loginAsAdmin(page);
+    await createWorkspace(page, unique('Visited'));
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Switch Team' }).click();
+    await expect(page.getByRole('dialog', { name: 'Welcome to Applied GenAI Lab' })).toBeVisible();
+    expect((await page.request.get('/api/auth/team/status')).status()).toBe(401);
+    expect((await (await page.request.get('/api/auth/admin/status')).json()).isAuthenticated).toBe(true);
+  });
+});
+
+test.describe('dashboard screenshots', () => {
+  test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to seed 30 teams and write /tmp/shots/admin-*.png');
+
+  test('30 teams in 3 cohorts at 1280 and 375 px', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const login = await request.post('/api/auth/admin/login', { data: E2E_ADMIN });
+    expect(login.ok()).toBe(true);
+    const run = Date.now().toString(36);
+    const cohorts = [
+      { tag: `spring-${run}`, name: 'Spring Bootcamp', description: 'Tuesday and Thursday evenings' },
+      { tag: `summer-${run}`, name: 'Summer Intensive', description: 'Two-week full-time sprint' },
+      { tag: `execs-${run}`, name: 'Executive Programme', description: '' },
+    ];
+    for (const c of cohorts) {
+      expect((await request.post('/api/admin/cohorts', { data: c })).status()).toBe(201);
+    }
+    await request.patch(`/api/admin/cohorts/${cohorts[0]!.tag}`, { data: { competitionEnabled: true } });
+    await request.patch(`/api/admin/cohorts/${cohorts[0]!.tag}`, { data: { votingOpen: true } });
+    await request.patch(`/api/admin/cohorts/${cohorts[1]!.tag}`, { data: { competitionEnabled: true } });
+
+    const words = [
+      'Solar',
+      'Quantum',
+      'Maple',
+      'Nimbus',
+      'Copper',
+      'Aurora',
+      'Pixel',
+      'Harbor',
+      'Zoë',
+      'Atlas',
+    ];
+    const kinds = ['Squad', 'Labs', 'Collective', 'Builders', 'Studio', 'Ventures'];
+    const avatars = ['owl.svg', 'fox.svg', 'panda.svg', null, 'lion.svg', 'bee.svg'];
+    const teams = [];
+    for (let i = 0; i < 30; i++) {
+      const [team] = await createTeams(request, [`${words[i % 10]} ${kinds[i % 6]} ${i + 1}`]);
+      teams.push(team!);
+      const avatar = avatars[i % avatars.length];
+      if (avatar) await request.patch(`/api/teams/${team!.id}/avatar`, { data: { avatarIcon: avatar } });
+      for (let phase = 1; phase <= (i % 8) + 1; phase++) {
+        if (phase === 3 && i % 2) continue;
+        await request.post('/api/phase-data', {
+          data: { teamId: team!.id, phaseNumber: phase, data: { company_name: `Company ${i}` } },
+        });
+      }
+      if (i % 4 === 0) {
+        await request.patch(`/api/teams/${team!.id}/website`, {
+          data: { websiteUrl: `${words[i % 10]!.toLowerCase().replace('ë', 'e')}-${i}.example.com` },
+        });
+      }
+    }
+    for (let c = 0; c < 3; c++) {
+      const ids = teams.slice(c * 10, c * 10 + 9).map((t) => t.id);
+      await request.post(`/api/admin/cohorts/${cohorts[c]!.tag}/teams`, { data: { teamIds: ids } });
+    }
+
+    await loginAsAdmin(page);
+    await expect(page.getByText(teams[29]!.name).first()).toBeVisible();
+    await page.screenshot({ path: '/tmp/shots/admin-participants-1280.png', fullPage: true });
+    await page.getByRole('tab', { name: /Cohorts/ }).click();
+    await expect(page.getByRole('heading', { name: 'Spring Bootcamp' }).first()).toBeVisible();
+    await page.screenshot({ path: '/tmp/shots/admin-cohorts-1280.png', fullPage: true });
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('tab', { name: /Participants/ }).click();
+    await page.screenshot({ path: '/tmp/shots/admin-participants-375.png', fullPage: true });
+    await page.screenshot({ path: '/tmp/shots/admin-participants-375-top.png' });
+    await page.evaluate(() => window.scrollTo(0, 640));
+    await page.screenshot({ path: '/tmp/shots/admin-participants-375-cards.png' });
+    await page.getByRole('tab', { name: /Cohorts/ }).click();
+    await page.screenshot({ path: '/tmp/shots/admin-cohorts-375.png', fullPage: true });
+    await page.screenshot({ path: '/tmp/shots/admin-cohorts-375-top.png' });
+    await page.getByRole('heading', { name: 'Active cohorts', exact: true }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/shots/admin-cohorts-375-list.png' });
+  });
+});

@@ -1,0 +1,67 @@
+import { pipeline, Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { PHASE_NUMBERS } from '../../shared/phases.ts';
+import type { Database } from '../db/client.ts';
+import { type ExportRow, exportRows, teamProgress } from '../db/admin.ts';
+
+const COLUMNS = [
+  'Team Code',
+  'Team Name',
+  'Cohort Tag',
+  'Cohort Name',
+  'Current Activity',
+  'Progress %',
+  'Activities With Data',
+  'Website',
+  'Created',
+  'Last Activity',
+  'Company Name',
+  'Concept Name',
+  'Answered Fields',
+  ...PHASE_NUMBERS.map((n) => `Activity ${n} Answered Fields`),
+];
+
+function toRecord(row: ExportRow): (string | number)[] {
+  const { team } = row;
+  const answered = PHASE_NUMBERS.map((n) => row.answeredByPhase[String(n)] ?? 0);
+  return [
+    team.code,
+    team.name,
+    team.cohortTag ?? '',
+    row.cohortName ?? '',
+    team.currentPhase,
+    Math.round(teamProgress(team) * 100),
+    row.phasesWithData.join(' '),
+    team.submittedWebsiteUrl ?? '',
+    team.createdAt.toISOString(),
+    row.lastActivity.toISOString(),
+    row.companyName ?? '',
+    row.conceptName ?? '',
+    answered.reduce((sum, n) => sum + n, 0),
+    ...answered,
+  ];
+}
+
+/**
+ * The team progress CSV as a stream: a UTF-8 BOM (so Excel reads non-ASCII names), a header row, one row
+ * per team; RFC 4180 quoting with CRLF records, and csv-stringify's `escape_formulas` puts a `'` before any
+ * text cell that starts with = + - @, a tab or a CR, so a spreadsheet never runs a team's name.
+ */
+export function teamProgressCsv(db: Database, onError?: (error: Error) => void): Readable {
+  const stringifier = stringify({
+    header: true,
+    columns: COLUMNS,
+    bom: true,
+    record_delimiter: 'windows',
+    // With an explicit record delimiter the library would leave a lone \n or \r unquoted; RFC 4180 quotes it.
+    quote_record_delimiter: true,
+    escape_formulas: true,
+  });
+  async function* records() {
+    for await (const row of exportRows(db)) yield toRecord(row);
+  }
+  return pipeline(Readable.from(records()), stringifier, (error) => {
+    // A failure mid-stream (database gone) ends the download early; pipeline destroys both streams.
+    if (error) onError?.(error);
+  });
+}

@@ -1,0 +1,173 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TeamAssignmentResultSchema } from '../../shared/schemas/admin.ts';
+import {
+  AdminCohortSchema,
+  type Cohort,
+  CohortSchema,
+  CreateCohortBodySchema,
+  TeamIdsBodySchema,
+  UpdateCohortBodySchema,
+} from '../../shared/schemas/cohort.ts';
+import { ErrorResponseSchema } from '../../shared/schemas/common.ts';
+import { AdminTeamSchema } from '../../shared/schemas/team.ts';
+import {
+  CohortTagTakenError,
+  type CohortSwitch,
+  createCohort,
+  listCohortsForAdmin,
+  listTeamsForAdmin,
+  setCohortArchived,
+  setCohortSwitch,
+  setTeamsCohort,
+  UnknownTeamsError,
+} from '../db/admin.ts';
+import { findCohortByTag, toCohort } from '../db/cohorts.ts';
+import { badRequest, conflict, notFound } from '../lib/http-error.ts';
+import { teamProgressCsv } from '../lib/team-progress-csv.ts';
+import { requireAdmin } from '../plugins/sessions.ts';
+
+const TagParams = z.object({ tag: z.string().trim().toLowerCase().max(64) });
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+};
+const COHORT_NOT_FOUND = 'Cohort not found.';
+
+/** The instructor's calls (DESIGN section 3): every one needs an admin session, else 401. */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request) => {
+    await requireAdmin(request);
+  });
+
+  /** Live classroom: open showcase and results pages of the cohort follow the change. */
+  async function announce(cohort: Cohort) {
+    try {
+      await app.cohortEvents.publish(cohort.tag, { type: 'cohort', cohort });
+    } catch (error) {
+      app.log.warn({ err: error }, 'cohort event not published');
+    }
+  }
+
+  app.get('/api/teams', { schema: { response: { 200: z.array(AdminTeamSchema), ...errors } } }, async () =>
+    listTeamsForAdmin(app.db),
+  );
+
+  app.get(
+    '/api/admin/cohorts',
+    { schema: { response: { 200: z.array(AdminCohortSchema), ...errors } } },
+    async () => listCohortsForAdmin(app.db, false),
+  );
+
+  app.get(
+    '/api/admin/cohorts/archived',
+    { schema: { response: { 200: z.array(AdminCohortSchema), ...errors } } },
+    async () => listCohortsForAdmin(app.db, true),
+  );
+
+  app.post(
+    '/api/admin/cohorts',
+    {
+      schema: {
+        body: CreateCohortBodySchema,
+        response: { 201: CohortSchema, 409: ErrorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const row = await createCohort(app.db, request.body);
+        return reply.status(201).send(toCohort(row));
+      } catch (error) {
+        if (error instanceof CohortTagTakenError) {
+          throw conflict(`The tag "${request.body.tag}" is already taken. Please choose another.`);
+        }
+        throw error;
+      }
+    },
+  );
+
+  // Static segments win over `:tag` in Fastify's router, whatever the order; this one is first anyway.
+  app.patch(
+    '/api/admin/cohorts/unassign-teams',
+    { schema: { body: TeamIdsBodySchema, response: { 200: TeamAssignmentResultSchema, ...errors } } },
+    async (request) => {
+      const updated = await moveTeams(request.body.teamIds, null);
+      return { cohortTag: null, updated };
+    },
+  );
+
+  app.patch(
+    '/api/admin/cohorts/:tag',
+    {
+      schema: {
+        params: TagParams,
+        body: UpdateCohortBodySchema,
+        response: { 200: CohortSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const [name, value] = Object.entries(request.body).find(([, v]) => v !== undefined) as [
+        CohortSwitch,
+        boolean,
+      ];
+      const row = await setCohortSwitch(app.db, request.params.tag, name, value);
+      if (!row) throw notFound(COHORT_NOT_FOUND);
+      const cohort = toCohort(row);
+      await announce(cohort);
+      return cohort;
+    },
+  );
+
+  app.post(
+    '/api/admin/cohorts/:tag/teams',
+    {
+      schema: {
+        params: TagParams,
+        body: TeamIdsBodySchema,
+        response: { 200: TeamAssignmentResultSchema, 409: ErrorResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const cohort = await findCohortByTag(app.db, request.params.tag);
+      if (!cohort) throw notFound(COHORT_NOT_FOUND);
+      if (cohort.archivedAt) throw conflict('This cohort is archived. Restore it before adding teams.');
+      const updated = await moveTeams(request.body.teamIds, cohort.tag);
+      return { cohortTag: cohort.tag, updated };
+    },
+  );
+
+  for (const action of ['archive', 'unarchive'] as const) {
+    app.post(
+      `/api/admin/cohorts/:tag/${action}`,
+      { schema: { params: TagParams, response: { 200: CohortSchema, ...errors } } },
+      async (request) => {
+        const row = await setCohortArchived(app.db, request.params.tag, action === 'archive');
+        if (!row) throw notFound(COHORT_NOT_FOUND);
+        const cohort = toCohort(row);
+        await announce(cohort);
+        return cohort;
+      },
+    );
+  }
+
+  app.get('/api/admin/export', async (request, reply) => {
+    const fileName = `team-progress-${new Date().toISOString().slice(0, 10)}.csv`;
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(teamProgressCsv(app.db, (error) => request.log.error({ err: error }, 'export failed')));
+  });
+
+  async function moveTeams(teamIds: string[], tag: string | null): Promise<number> {
+    try {
+      return await setTeamsCohort(app.db, teamIds, tag);
+    } catch (error) {
+      if (error instanceof UnknownTeamsError) {
+        throw badRequest('teamIds: one or more teams do not exist; nothing was changed.');
+      }
+      throw error;
+    }
+  }
+};

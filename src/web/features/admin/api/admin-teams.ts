@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { TeamAssignmentResult } from '@shared/schemas/admin';
+import type { AdminTeam } from '@shared/schemas/team';
+import { api } from '@/lib/api-client';
+
+/** The instructor's team list; exact key `['/api/teams']` (a team's own look-up adds its code). */
+export const adminTeamsQueryKey = ['/api/teams'] as const;
+
+export const adminTeamsQueryOptions = queryOptions({
+  queryKey: adminTeamsQueryKey,
+  queryFn: () => api<AdminTeam[]>('/api/teams'),
+});
+
+export function assignTeams(tag: string, teamIds: string[]): Promise<TeamAssignmentResult> {
+  return api(`/api/admin/cohorts/${encodeURIComponent(tag)}/teams`, { method: 'POST', body: { teamIds } });
+}
+
+export function unassignTeams(teamIds: string[]): Promise<TeamAssignmentResult> {
+  return api('/api/admin/cohorts/unassign-teams', { method: 'PATCH', body: { teamIds } });
+}

@@ -1,0 +1,182 @@
+import type { AdminCohort } from '@shared/schemas/cohort';
+import { Archive, ArchiveRestore, ExternalLink, Trophy, Vote } from 'lucide-react';
+import * as React from 'react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
+import type { CohortSwitch } from '../api/admin-cohorts';
+
+type Props = {
+  cohort: AdminCohort;
+  /** Active cohorts: the switches. */
+  onToggle?: (name: CohortSwitch, value: boolean) => void;
+  onArchive?: () => void;
+  /** Archived cohorts: bring it back. */
+  onRestore?: () => void;
+  busy?: boolean;
+};
+
+/** One cohort: its counts, its switches (competition; then voting and results), its pages. */
+export function CohortCard({ cohort, onToggle, onArchive, onRestore, busy = false }: Props) {
+  const headingId = React.useId();
+  const created = new Date(cohort.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' });
+  return (
+    <Card
+      className={cohort.archived ? 'flex h-full flex-col bg-muted/40 p-5' : 'flex h-full flex-col p-5'}
+      aria-labelledby={headingId}
+      role="group"
+      data-testid={`cohort-${cohort.tag}`}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={headingId} className="truncate text-lg font-semibold tracking-tight" title={cohort.name}>
+            {cohort.name}
+          </h3>
+          <p className="font-mono text-sm text-muted-foreground">{cohort.tag}</p>
+        </div>
+        {cohort.archived ? (
+          <Badge variant="muted">Archived</Badge>
+        ) : cohort.competitionEnabled ? (
+          <Badge variant="default">
+            <Trophy aria-hidden /> Competition
+          </Badge>
+        ) : (
+          <Badge variant="outline">Showcase only</Badge>
+        )}
+      </div>
+      {cohort.description && (
+        <p className="mt-2 line-clamp-2 text-sm text-muted-foreground">{cohort.description}</p>
+      )}
+
+      <dl className="mt-4 grid grid-cols-3 gap-2 rounded-lg bg-muted/60 p-3 text-center">
+        <Stat label="Teams" value={cohort.teamCount} />
+        <Stat label="Websites" value={cohort.submittedCount} />
+        <Stat label="Ballots" value={cohort.ballotCount} />
+      </dl>
+
+      {cohort.competitionEnabled && (
+        <div className="mt-3 flex flex-col gap-1.5">
+          <p className="text-sm font-medium" data-testid="ballot-progress">
+            {cohort.ballotCount} of {cohort.teamCount} teams voted
+          </p>
+          <Progress
+            value={cohort.ballotCount}
+            max={Math.max(cohort.teamCount, 1)}
+            aria-label={`${cohort.name}: ${cohort.ballotCount} of ${cohort.teamCount} teams voted`}
+            indicatorClassName="bg-accent"
+          />
+        </div>
+      )}
+
+      {onToggle && (
+        <div className="mt-4 flex flex-col divide-y divide-border rounded-lg border border-border">
+          <SwitchRow
+            label="Competition"
+            hint="Voting and results for this cohort"
+            state={cohort.competitionEnabled ? 'On' : 'Off'}
+            checked={cohort.competitionEnabled}
+            onChange={(v) => onToggle('competitionEnabled', v)}
+          />
+          {cohort.competitionEnabled && (
+            <>
+              <SwitchRow
+                label="Voting"
+                hint="Teams rank their top 3 sites"
+                state={cohort.votingOpen ? 'Open' : 'Closed'}
+                checked={cohort.votingOpen}
+                onChange={(v) => onToggle('votingOpen', v)}
+              />
+              <SwitchRow
+                label="Results"
+                hint="Everyone can see the podium"
+                state={cohort.resultsVisible ? 'Visible' : 'Hidden'}
+                checked={cohort.resultsVisible}
+                onChange={(v) => onToggle('resultsVisible', v)}
+              />
+            </>
+          )}
+        </div>
+      )}
+
+      <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
+        <Button asChild variant="outline" size="sm">
+          <Link to={`/showcase/${cohort.tag}`}>
+            <Vote aria-hidden /> Showcase
+            <span className="sr-only"> of {cohort.name}</span>
+          </Link>
+        </Button>
+        <Button asChild variant="outline" size="sm">
+          <Link to={`/results/${cohort.tag}`}>
+            <ExternalLink aria-hidden /> Results
+            <span className="sr-only"> of {cohort.name}</span>
+          </Link>
+        </Button>
+        <span className="ml-auto text-xs text-muted-foreground">Created {created}</span>
+        {onArchive && (
+          <Button variant="ghost" size="sm" onClick={onArchive} disabled={busy}>
+            {busy ? <Spinner className="size-4" label="Archiving" /> : <Archive aria-hidden />}
+            Archive<span className="sr-only"> {cohort.name}</span>
+          </Button>
+        )}
+        {onRestore && (
+          <Button variant="secondary" size="sm" onClick={onRestore} disabled={busy}>
+            {busy ? <Spinner className="size-4" label="Restoring" /> : <ArchiveRestore aria-hidden />}
+            Restore<span className="sr-only"> {cohort.name}</span>
+          </Button>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="flex flex-col">
+      <dt className="order-2 text-xs text-muted-foreground">{label}</dt>
+      <dd className="order-1 text-2xl font-bold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function SwitchRow({
+  label,
+  hint,
+  state,
+  checked,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  state: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+}) {
+  const id = React.useId();
+  return (
+    <div className="flex items-center justify-between gap-3 px-3 py-2.5">
+      <div className="min-w-0">
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+        </label>
+        <p className="text-xs text-muted-foreground">{hint}</p>
+      </div>
+      <div className="flex items-center gap-2.5">
+        <span
+          className={
+            checked
+              ? 'w-14 text-right text-sm font-semibold text-primary'
+              : 'w-14 text-right text-sm text-muted-foreground'
+          }
+          data-testid={`${label.toLowerCase()}-state`}
+        >
+          {state}
+        </span>
+        <Switch id={id} checked={checked} onCheckedChange={onChange} />
+      </div>
+    </div>
+  );
+}

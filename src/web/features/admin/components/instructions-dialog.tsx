@@ -1,0 +1,75 @@
+import { BookOpen } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+
+const STEPS: { title: string; body: string }[] = [
+  {
+    title: 'Let teams start',
+    body: 'Each team creates a workspace from the home page and keeps its 4-character Workspace Code. They appear in the Participants tab straight away.',
+  },
+  {
+    title: 'Create the cohort when teams reach activities 4-5',
+    body: 'Best practice: wait until most teams are on activities 4-5, so you know who is really taking part. In the Cohorts tab, give it a permanent tag (lowercase letters, numbers and hyphens) and a name.',
+  },
+  {
+    title: 'Assign the teams',
+    body: 'In the Participants tab, tick the teams (filter and search help), choose the cohort and press Assign. A team belongs to one cohort at a time; assigning it elsewhere moves it.',
+  },
+  {
+    title: 'Collect websites',
+    body: 'Teams submit their deployed site in activity 8. Submissions are always open; the cohort card counts them and the Participants tab flags teams that still need to submit once voting is open.',
+  },
+  {
+    title: 'Run the competition (optional)',
+    body: 'Switch Competition on for the cohort. Open voting when the room is ready: each team ranks its top 3 sites from other teams. Watch "N of M teams voted" climb live, then close voting.',
+  },
+  {
+    title: 'Reveal the results',
+    body: 'Set Results to Visible, open the results page on the projector and press the reveal button together. Leave Competition off for a plain showcase without voting.',
+  },
+  {
+    title: 'Wrap up',
+    body: 'Export CSV keeps every team’s progress for your records. Archive the cohort when it is over; you can restore it at any time.',
+  },
+];
+
+/** How to run a cohort, from first workspace to the podium. */
+export function InstructionsDialog() {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <BookOpen aria-hidden /> Instructions
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>How to run a cohort</DialogTitle>
+          <DialogDescription>
+            From the first workspace to the winners' podium, in seven steps.
+          </DialogDescription>
+        </DialogHeader>
+        <ol className="flex flex-col gap-4">
+          {STEPS.map((step, i) => (
+            <li key={step.title} className="flex gap-3">
+              <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary-soft text-sm font-semibold text-primary">
+                {i + 1}
+              </span>
+              <div>
+                <h3 className="font-semibold">{step.title}</h3>
+                <p className="text-sm leading-relaxed text-muted-foreground">{step.body}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </DialogContent>
+    </Dialog>
+  );
+}
