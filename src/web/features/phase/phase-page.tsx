@@ -1,7 +1,34 @@
-import { PAGE_NAMES, isPhaseNumber } from '@shared/phases';
+import { useQuery } from '@tanstack/react-query';
+import type { PhaseConfig } from '@shared/phase-config';
+import { isPhaseNumber, WEBSITE_PHASE } from '@shared/phases';
+import { AlertTriangle, Clock } from 'lucide-react';
 import * as React from 'react';
 import { useParams } from 'react-router';
-import { useWorkspace } from '@/features/workspace/workspace-context';
+import { Button } from '@/components/ui/button';
+import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
+import { WebsiteSubmission } from '@/features/showcase/components/website-submission';
+import { useWorkspace, type WorkspaceTeam } from '@/features/workspace/workspace-context';
+import { loadAllLocalPhaseData, loadLocalPhaseData } from '@/lib/local-workspace-storage';
+import { phaseConfigQueryOptions } from './api/phase-config';
+import { phaseDataListQueryOptions, phaseDataQueryOptions } from './api/phase-data';
+import { DecisionBox } from './components/decision-box';
+import { ExpectedOutput, FallbackInstructions } from './components/expected-output';
+import { KeepPracticeDialog } from './components/keep-practice-dialog';
+import { DownloadAnswersButton, PdfDownloadButton } from './components/phase-downloads';
+import { PhaseProgress } from './components/phase-progress';
+import { PhaseWorkspace } from './components/phase-workspace';
+import { WorkflowSteps } from './components/workflow-steps';
+import { unsavedAnswers } from './hooks/use-phase-autosave';
+import { type Answers, type PhaseAnswers, prefillRecurring, toAnswers } from './lib/answers';
+
+function Message({ title, body }: { title: string; body: string }) {
+  return (
+    <main className="mx-auto max-w-xl px-4 py-20 text-center">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="mt-2 text-muted-foreground">{body}</p>
+    </main>
+  );
+}
 
 export default function PhasePage() {
   const { phaseId } = useParams();
@@ -19,17 +46,149 @@ export default function PhasePage() {
     }
   }, [noTeamKnown, dialogOpen, openWorkspaceDialog, phase]);
 
+  const config = useQuery({ ...phaseConfigQueryOptions(phase), enabled: isPhaseNumber(phase) });
+  // Bumped after practice answers move into the workspace, so the open activity reads them.
+  const [generation, setGeneration] = React.useState(0);
+
   if (!isPhaseNumber(phase)) {
+    return <Message title="Phase Not Found" body="Please select a valid phase between 1 and 8." />;
+  }
+  if (config.isError) {
     return (
-      <main className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="text-2xl font-bold">Phase Not Found</h1>
-        <p className="mt-2 text-muted-foreground">Please select a valid phase between 1 and 8.</p>
-      </main>
+      <Message
+        title="Configuration Error"
+        body="Unable to load phase configuration. Please try again later."
+      />
     );
   }
+  if (config.isPending || teamLoading) return <FullPageSpinner label="Loading activity" />;
+
   return (
-    <main className="mx-auto w-full max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold tracking-tight">{PAGE_NAMES[phase - 1]}</h1>
+    <>
+      <PhaseView
+        key={`${team?.id ?? 'local'}:${phase}:${generation}`}
+        config={config.data}
+        phase={phase}
+        team={team}
+      />
+      {team && <KeepPracticeDialog key={team.id} team={team} onMoved={() => setGeneration((g) => g + 1)} />}
+    </>
+  );
+}
+
+function PhaseView({
+  config,
+  phase,
+  team,
+}: {
+  config: PhaseConfig;
+  phase: number;
+  team: WorkspaceTeam | null;
+}) {
+  return (
+    <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
+      <header className="space-y-4">
+        <PhaseProgress
+          phase={phase}
+          currentPhase={team ? (team.currentPhase ?? 1) : undefined}
+          websiteSubmitted={Boolean(team?.submittedWebsiteUrl)}
+        />
+        <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+          <div className="min-w-0 max-w-3xl space-y-3">
+            <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+              {config.names.page}
+            </h1>
+            <p className="inline-flex items-center gap-1.5 rounded-full bg-primary-soft px-3 py-1 text-sm font-medium text-primary">
+              <Clock className="size-4" aria-hidden />
+              <span className="sr-only">Estimated time: </span>
+              {config.estimatedTime}
+            </p>
+            <p className="text-base leading-relaxed text-muted-foreground sm:text-lg">{config.intro}</p>
+          </div>
+          <div className="flex flex-wrap gap-2 lg:justify-end">
+            {config.download && (
+              <PdfDownloadButton label={config.download.label} href={config.download.href} />
+            )}
+            <DownloadAnswersButton team={team} />
+          </div>
+        </div>
+      </header>
+
+      {config.decisionBoxContent && <DecisionBox content={config.decisionBoxContent} />}
+      {config.stepByStepFlow && <WorkflowSteps steps={config.stepByStepFlow} />}
+
+      <SavedAnswersLoader config={config} phase={phase} team={team} />
+
+      <ExpectedOutput output={config.expectedOutput} />
+      <FallbackInstructions instructions={config.instructions} />
     </main>
   );
+}
+
+/** Loads the saved answers (server with a team, this browser otherwise), then mounts the form. */
+function SavedAnswersLoader({
+  config,
+  phase,
+  team,
+}: {
+  config: PhaseConfig;
+  phase: number;
+  team: WorkspaceTeam | null;
+}) {
+  const teamId = team?.id;
+  const saved = useQuery(phaseDataQueryOptions(teamId, phase));
+  const all = useQuery(phaseDataListQueryOptions(teamId));
+  const websitePanel = phase === WEBSITE_PHASE ? <WebsiteSubmission team={team} /> : null;
+
+  if (teamId && saved.isError) {
+    return (
+      <div
+        role="alert"
+        className="flex flex-col items-start gap-3 rounded-xl border border-destructive/30 bg-destructive-soft p-5 text-sm sm:flex-row sm:items-center sm:justify-between"
+      >
+        <p className="flex items-center gap-2 font-medium text-destructive">
+          <AlertTriangle className="size-5 shrink-0" aria-hidden />
+          Your saved answers could not be loaded. Check your connection and try again.
+        </p>
+        <Button variant="outline" size="sm" onClick={() => void saved.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  // The list only feeds the prefill: a failure there leaves recurring fields blank, nothing more.
+  if (teamId && (saved.isPending || all.isPending)) {
+    return (
+      <div className="flex min-h-64 items-center justify-center rounded-xl border border-border bg-surface">
+        <Spinner className="size-8" label="Loading your answers" />
+      </div>
+    );
+  }
+
+  const loaded = initialAnswers(config, phase, teamId, saved.data?.data, all.data);
+  return (
+    <PhaseWorkspace config={config} teamId={teamId} initialAnswers={loaded.answers} prefilled={loaded.filled}>
+      {websitePanel}
+    </PhaseWorkspace>
+  );
+}
+
+function initialAnswers(
+  config: PhaseConfig,
+  phase: number,
+  teamId: string | undefined,
+  savedData: Record<string, unknown> | undefined,
+  records: PhaseAnswers[] | undefined,
+): { answers: Answers; filled: string[] } {
+  // Answers still waiting to be saved (an earlier visit while offline) are newer than the stored ones.
+  const pending = unsavedAnswers(teamId, phase);
+  if (pending) return { answers: toAnswers(config.fields, pending), filled: [] };
+  if (teamId) {
+    return prefillRecurring(phase, config.fields, toAnswers(config.fields, savedData), records ?? []);
+  }
+  const others = Object.entries(loadAllLocalPhaseData()).map(([n, data]) => ({
+    phaseNumber: Number(n),
+    data,
+  }));
+  return prefillRecurring(phase, config.fields, toAnswers(config.fields, loadLocalPhaseData(phase)), others);
 }

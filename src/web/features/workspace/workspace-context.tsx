@@ -10,7 +10,7 @@ import {
   adminStatusQueryOptions,
   logoutAdmin,
 } from '@/features/admin/api/admin-session';
-import { ApiError, api } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import {
   clearWorkspaceMeta,
   readWorkspaceMeta,
@@ -130,16 +130,11 @@ export function WorkspaceProvider({ children }: { children: React.ReactNode }) {
     const loaded = teamQuery.data;
     if (!loaded || sessionChecked.current === loaded.id || endedCode.current === loaded.code) return;
     sessionChecked.current = loaded.id;
+    // This browser opened it before (its record says so): its session cookie came with it. Otherwise
+    // (another device, a shared link) make one now with the access token.
+    const knownHere = readWorkspaceMeta()?.teamId === loaded.id;
     rememberTeam(loaded);
-    void (async () => {
-      try {
-        const status = await api<{ team: Team }>('/api/auth/team/status');
-        if (status.team.id === loaded.id) return;
-      } catch {
-        // No session: fall through and create one.
-      }
-      await loginTeam(loaded.accessToken).catch(() => undefined);
-    })();
+    if (!knownHere) void loginTeam(loaded.accessToken).catch(() => undefined);
   }, [teamQuery.data, rememberTeam]);
 
   // Secure link: `?token=` logs the team in on start; on success the parameter leaves the URL.

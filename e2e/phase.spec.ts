@@ -1,0 +1,377 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { createWorkspace, expect, test } from './support/fixtures.ts';
+
+const saveStatus = (page: Page) => page.getByTestId('save-status');
+const preview = (page: Page) => page.getByTestId('prompt-preview');
+
+/** Opens a phase in practice mode (no workspace): the workspace dialog offers 'Try without saving'. */
+async function practice(page: Page, phase: number) {
+  await page.goto(`/phase/${phase}`);
+  await page.getByRole('button', { name: 'Try without saving' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+/** The browser logs refused or aborted requests itself; a test that causes them on purpose drops them. */
+function forgetNetworkErrors(errors: string[]) {
+  const kept = errors.filter((e) => !/Failed to load resource/.test(e));
+  errors.splice(0, errors.length, ...kept);
+}
+
+test.describe('phase page', () => {
+  test('answers build the prompt as you type, survive a reload and show on another device', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const code = await createWorkspace(page, 'Prompt Crafters');
+    await expect(page).toHaveURL(new RegExp(`/phase/1\\?team_id=${code}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Market Research' })).toBeVisible();
+    await expect(page.getByText('45-60 minutes')).toBeVisible();
+    await expect(page.getByText('Activity 1 of 8')).toBeVisible();
+    await expect(page.getByTestId('phase-progress')).toHaveText('Progress 0/8 (0%)');
+    await expect(saveStatus(page)).toHaveText('Auto-saving');
+
+    // Unfilled placeholders stay visible in the preview.
+    await expect(preview(page).locator('mark', { hasText: '{{sector}}' }).first()).toBeVisible();
+    await page.getByLabel('Sector or product category', { exact: true }).pressSequentially('STEM toys');
+    await expect(
+      preview(page).getByRole('heading', { name: 'Market research brief: STEM toys' }),
+    ).toBeVisible();
+    await page.getByLabel('Company name', { exact: true }).fill('BrightBlocks');
+    await page.getByLabel('Target audience', { exact: true }).fill('Parents of children aged 6 to 10');
+    await page.getByLabel('Time horizon', { exact: true }).click();
+    await page.getByRole('option', { name: /Five-year outlook/ }).click();
+    await expect(page.getByLabel('Time horizon', { exact: true })).toContainText('Five-year outlook');
+    await expect(preview(page)).toContainText('BrightBlocks');
+    await expect(preview(page)).toContainText('Parents of children aged 6 to 10');
+
+    await expect(saveStatus(page)).toContainText('Saved', { timeout: 10_000 });
+    await expect(saveStatus(page)).toHaveAttribute('data-status', 'saved');
+
+    await page.reload();
+    await expect(page.getByLabel('Company name', { exact: true })).toHaveValue('BrightBlocks');
+    await expect(page.getByLabel('Sector or product category', { exact: true })).toHaveValue('STEM toys');
+    await expect(page.getByLabel('Time horizon', { exact: true })).toContainText('Five-year outlook');
+    await expect(preview(page)).toContainText('BrightBlocks');
+
+    // Another browser (no cookies, no storage) opening the same workspace by its code.
+    const other = await browser.newContext({ baseURL });
+    const second = await other.newPage();
+    await second.goto(`/phase/1?team_id=${code}`);
+    await expect(second.getByLabel('Company name', { exact: true })).toHaveValue('BrightBlocks');
+    await expect(second.getByLabel('Target audience', { exact: true })).toHaveValue(
+      'Parents of children aged 6 to 10',
+    );
+    // Recurring fields carry over to the next activity; opening it saves nothing by itself...
+    await second.goto(`/phase/4?team_id=${code}`);
+    await expect(second.getByLabel('Company name', { exact: true })).toHaveValue('BrightBlocks');
+    await expect(second.getByText('Filled in from your earlier answers')).toHaveCount(2);
+    await expect(second.getByTestId('phase-progress')).toHaveText('Progress 0/8 (0%)');
+    // ...the first edit saves them with it, like typed answers, and raises the progress.
+    await second.getByLabel('Unmet needs', { exact: true }).fill('Kits that stay interesting');
+    await expect(second.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', {
+      timeout: 10_000,
+    });
+    await expect(second.getByText('Filled in from your earlier answers')).toHaveCount(2);
+    await expect(second.getByTestId('phase-progress')).toHaveText('Progress 3/8 (38%)');
+    const team = await (await second.request.get(`/api/teams/${code}`)).json();
+    const phase4 = await (await second.request.get(`/api/phase-data/${team.id}/4`)).json();
+    expect(phase4.data).toMatchObject({
+      company_name: 'BrightBlocks',
+      target_audience: 'Parents of children aged 6 to 10',
+      unmet_needs: 'Kits that stay interesting',
+    });
+    await other.close();
+  });
+
+  test('practice mode keeps answers in this browser only, and a new workspace can keep them', async ({
+    page,
+  }) => {
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/phase-data')) posts.push(r.url());
+    });
+    await practice(page, 2);
+    await expect(page.getByRole('heading', { level: 1, name: 'Competition Analysis' })).toBeVisible();
+    await expect(page.getByText('Practice mode: your answers are kept in this browser only.')).toBeVisible();
+    await page.getByLabel('Company name', { exact: true }).fill('Practice Toys');
+    await expect(saveStatus(page)).toContainText('Saved in this browser', { timeout: 10_000 });
+    const stored = await page.evaluate(() => localStorage.getItem('phase2_data'));
+    expect(JSON.parse(stored ?? '{}')).toMatchObject({ company_name: 'Practice Toys' });
+    expect(posts).toEqual([]);
+
+    await page.reload();
+    await expect(page.getByLabel('Company name', { exact: true })).toHaveValue('Practice Toys');
+    expect(posts).toEqual([]);
+
+    // Creating a workspace afterwards offers to keep the practice answers.
+    await page.getByRole('button', { name: 'Enter/Create Workspace' }).first().click();
+    await page.getByPlaceholder('How would you like to be known?').fill('Converted Team');
+    await page.getByRole('button', { name: 'Create My Workspace' }).click();
+    const keep = page.getByRole('dialog', { name: 'Keep your practice answers?' });
+    await expect(keep).toBeVisible();
+    await expect(keep).toContainText('2. Competition Analysis');
+    await keep.getByRole('button', { name: 'Keep them' }).click();
+    await expect(page.getByText('Practice answers saved', { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('phase2_data'))).toBeNull();
+
+    const code = (await page.getByTestId('workspace-code').textContent())!.trim();
+    const team = await (await page.request.get(`/api/teams/${code}`)).json();
+    const saved = await page.request.get(`/api/phase-data/${team.id}/2`);
+    expect(saved.status()).toBe(200);
+    expect((await saved.json()).data).toMatchObject({ company_name: 'Practice Toys' });
+  });
+
+  test('required fields: banner and field errors that clear on edit; colour format', async ({ page }) => {
+    await practice(page, 6);
+    const banner = page.getByText('Please complete all required fields to continue.');
+    await expect(banner).toHaveCount(0);
+
+    const company = page.getByLabel('Company name', { exact: true });
+    await company.focus();
+    await company.blur();
+    await expect(page.getByText('Company name is required.')).toBeVisible();
+    await expect(banner).toBeVisible();
+    await expect(company).toHaveAttribute('aria-invalid', 'true');
+    await company.pressSequentially('B');
+    await expect(page.getByText('Company name is required.')).toHaveCount(0);
+
+    const colour = page.getByLabel('Brand colour', { exact: true });
+    await expect(colour).toHaveAttribute('placeholder', '#000000');
+    await colour.fill('#12');
+    await colour.blur();
+    await expect(
+      page.getByText('Enter a colour as # followed by 6 hex digits, for example #1e90ff.'),
+    ).toBeVisible();
+    await colour.fill('#1e90ff');
+    await expect(page.getByText(/followed by 6 hex digits/)).toHaveCount(0);
+    await expect(page.getByLabel('Brand colour: colour picker')).toHaveValue('#1e90ff');
+
+    // Checking all answers shows every missing required field; the banner stays until all are done.
+    await page.getByRole('button', { name: 'Check my answers' }).click();
+    await expect(page.getByText('Hero concept name is required.')).toBeVisible();
+    await expect(page.getByText('Visual style is required.')).toBeVisible();
+    await expect(page.getByLabel('Hero concept name', { exact: true })).toBeFocused();
+    await expect(banner).toBeVisible();
+  });
+
+  test('Copy Prompt copies the prompt source and prompt.txt holds the same text', async ({ page }) => {
+    await practice(page, 1);
+    await page.getByLabel('Company name', { exact: true }).fill('BrightBlocks');
+    await page.getByLabel('Sector or product category', { exact: true }).fill('STEM toys');
+    // Fields with a tooltip have an info button that shows it.
+    await page.getByRole('button', { name: 'About Sector or product category' }).focus();
+    await expect(page.getByRole('tooltip')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Copy Prompt' }).click();
+    await expect(page.getByText('Prompt copied!', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    // The clipboard gets the markdown source: the preview shows it rendered.
+    expect(copied.startsWith('# Market research brief: STEM toys\n')).toBe(true);
+    expect(copied).toContain('BrightBlocks');
+    expect(copied).toContain('{{target_region}}');
+    await expect(
+      preview(page).getByRole('heading', { name: 'Market research brief: STEM toys' }),
+    ).toBeVisible();
+    const renderedText = (await preview(page).textContent()) ?? '';
+    for (const line of copied
+      .split('\n')
+      .filter((l) => /^[A-Za-z]/.test(l))
+      .slice(0, 5)) {
+      expect(renderedText).toContain(line.replace(/\*\*/g, '').slice(0, 40));
+    }
+    // The copied indicator goes back after 3 s.
+    await expect(page.getByRole('button', { name: 'Copy Prompt' })).toBeVisible({ timeout: 5000 });
+
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download prompt as prompt.txt' }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe('prompt.txt');
+    expect(await readFile((await download.path())!, 'utf8')).toBe(copied);
+    await expect(page.getByText('Prompt downloaded!', { exact: true })).toBeVisible();
+  });
+
+  test('phase 4 offers the market analysis as a real PDF', async ({ page }) => {
+    await practice(page, 4);
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe('stem-toys-market-analysis.pdf');
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await expect(page.getByText('Download Started', { exact: true })).toBeVisible();
+  });
+
+  test('phase 4 PDF failure says so', async ({ page, consoleErrors }) => {
+    await practice(page, 4);
+    await page.route('**/downloads/*.pdf', (route) => route.fulfill({ status: 404, body: 'missing' }));
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    await expect(page.getByText('Download Failed', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Unable to download the PDF. Please try refreshing the page.', { exact: true }),
+    ).toBeVisible();
+    forgetNetworkErrors(consoleErrors);
+  });
+
+  test('phase 6 shows visual styles and voice personas as option cards', async ({ page }) => {
+    await practice(page, 6);
+    const styles = page.getByRole('radiogroup', { name: 'Visual style' });
+    await expect(styles.getByRole('radio')).toHaveCount(5);
+    for (const name of [
+      'Clean & Minimalist',
+      'Organic & Natural',
+      'Bold & Dynamic',
+      'Elegant & Sensual',
+      'Playful & Vibrant',
+    ]) {
+      await expect(styles.getByRole('radio', { name: new RegExp(`^${name}`) })).toBeVisible();
+    }
+    await styles.getByRole('radio', { name: /^Bold & Dynamic/ }).click();
+    await expect(styles.getByRole('radio', { name: /^Bold & Dynamic/ })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await expect(preview(page)).toContainText('Visual style: Bold & Dynamic.');
+    // Keyboard: arrows move the choice.
+    await styles.getByRole('radio', { name: /^Bold & Dynamic/ }).focus();
+    // Radix moves focus a tick after keydown and selects on that focus while the key is down.
+    await page.keyboard.down('ArrowDown');
+    await page.waitForTimeout(50);
+    await page.keyboard.up('ArrowDown');
+    await expect(styles.getByRole('radio', { name: /^Elegant & Sensual/ })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+
+    const voices = page.getByRole('radiogroup', { name: 'Voice persona' });
+    const nova = voices.getByRole('radio', { name: /^Nova/ });
+    await expect(nova.locator('span').first()).toHaveText('Nova');
+    await expect(nova).toContainText('warm, curious science mentor');
+    await nova.click();
+    await expect(nova).toHaveAttribute('aria-checked', 'true');
+  });
+
+  test('invalid phases and a failed configuration load show their screens', async ({
+    page,
+    consoleErrors,
+  }) => {
+    for (const path of ['/phase/9', '/phase/0', '/phase/abc']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Phase Not Found' })).toBeVisible();
+      await expect(page.getByText('Please select a valid phase between 1 and 8.')).toBeVisible();
+    }
+    await page.route('**/api/configs/phase-3', (route) => route.fulfill({ status: 500, body: 'boom' }));
+    await practice(page, 3);
+    await expect(page.getByRole('heading', { name: 'Configuration Error' })).toBeVisible();
+    await expect(page.getByText('Unable to load phase configuration. Please try again later.')).toBeVisible();
+    forgetNetworkErrors(consoleErrors);
+  });
+
+  test('a save made offline shows Offline, then reaches the server once the network returns', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const code = await createWorkspace(page, 'Offline Owls');
+    await expect(page.getByLabel('Company name', { exact: true })).toBeVisible();
+    await page.route('**/api/phase-data', (route) => route.abort('internetdisconnected'));
+    await page.getByLabel('Company name', { exact: true }).fill('Saved Offline Ltd');
+    await expect(saveStatus(page)).toHaveText('Offline – will retry', { timeout: 10_000 });
+    // An edit while offline is kept too: the retry sends the newest answers.
+    await page.getByLabel('Target region', { exact: true }).fill('Germany');
+    await page.unroute('**/api/phase-data');
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(saveStatus(page)).toContainText('Saved', { timeout: 10_000 });
+
+    const team = await (await page.request.get(`/api/teams/${code}`)).json();
+    const saved = await page.request.get(`/api/phase-data/${team.id}/1`);
+    expect((await saved.json()).data).toMatchObject({
+      company_name: 'Saved Offline Ltd',
+      target_region: 'Germany',
+    });
+    forgetNetworkErrors(consoleErrors);
+  });
+
+  test('a pending edit is flushed when the page is hidden', async ({ page }) => {
+    const code = await createWorkspace(page, 'Quick Leavers');
+    await page.getByLabel('Company name', { exact: true }).fill('Flushed Co');
+    const saved = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/phase-data'));
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    // Well before the 1 s debounce would have fired.
+    const request = await saved;
+    expect(request.postDataJSON().data.company_name).toBe('Flushed Co');
+    await expect(saveStatus(page)).toContainText('Saved');
+    const team = await (await page.request.get(`/api/teams/${code}`)).json();
+    expect((await (await page.request.get(`/api/phase-data/${team.id}/1`)).json()).data.company_name).toBe(
+      'Flushed Co',
+    );
+  });
+
+  test('the team report holds every answer and prompt', async ({ page }) => {
+    await createWorkspace(page, 'Report Writers');
+    await page.getByLabel('Company name', { exact: true }).fill('BrightBlocks');
+    await expect(saveStatus(page)).toContainText('Saved', { timeout: 10_000 });
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download all answers' }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe('report-writers-answers.md');
+    const text = await readFile((await download.path())!, 'utf8');
+    expect(text).toContain('# Report Writers: answers');
+    expect(text).toContain('## 1. Market Research');
+    expect(text).toContain('- **Company name:** BrightBlocks');
+    expect(text).toContain('```markdown\n# Market research brief:');
+  });
+});
+
+test.describe('phase page accessibility', () => {
+  for (const phase of [1, 4, 6]) {
+    test(`phase ${phase} has no serious or critical axe violations, with errors showing`, async ({
+      page,
+    }) => {
+      await practice(page, phase);
+      await page.getByRole('button', { name: 'Check my answers' }).click();
+      await page.getByRole('button', { name: /Step 1/ }).click();
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+});
+
+test.describe('phase screenshots', () => {
+  test.skip(!process.env.PHASE_SHOTS, 'set PHASE_SHOTS=1 to write /tmp/shots/phase-*.png');
+  for (const width of [1280, 375]) {
+    test(`phases 1, 4 and 6 at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await createWorkspace(page, 'Screenshot Squad');
+      for (const phase of [1, 4, 6]) {
+        await page.goto(`/phase/${phase}${new URL(page.url()).search}`);
+        await expect(page.getByLabel('Company name', { exact: true })).toBeVisible();
+        if (phase === 1) await page.getByLabel('Company name', { exact: true }).fill('BrightBlocks');
+        if (phase === 4) {
+          await page.getByLabel('Unmet needs', { exact: true }).fill('1. Kits that stay interesting');
+        }
+        if (phase === 6) await page.getByRole('radio', { name: /^Playful & Vibrant/ }).click();
+        await expect(saveStatus(page)).toContainText('Saved', { timeout: 10_000 });
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: `/tmp/shots/phase-${phase}-${width}.png`, fullPage: true });
+        // Slices of the page at readable size, for reviewing the layout.
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        const slice = width === 375 ? 1100 : 1400;
+        for (let y = 0, i = 0; y < height; y += slice, i++) {
+          await page.screenshot({
+            path: `/tmp/shots/slices/phase-${phase}-${width}-${i}.png`,
+            fullPage: true,
+            clip: { x: 0, y, width, height: Math.min(slice, height - y) },
+          });
+        }
+      }
+    });
+  }
+});

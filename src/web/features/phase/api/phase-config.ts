@@ -1,0 +1,12 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { PhaseConfig } from '@shared/phase-config';
+import { api } from '@/lib/api-client';
+
+/** GET /api/configs/phase-{n}: configs change only with a deploy, so they are cached for the session. */
+export function phaseConfigQueryOptions(phase: number) {
+  return queryOptions({
+    queryKey: ['/api/configs', phase],
+    queryFn: () => api<PhaseConfig>(`/api/configs/phase-${phase}`),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

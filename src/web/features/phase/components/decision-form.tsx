@@ -1,0 +1,250 @@
+import type { FormField } from '@shared/phase-config';
+import { History, Info } from 'lucide-react';
+import { RadioGroup } from 'radix-ui';
+import type * as React from 'react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Input, Label, Textarea } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { cn } from '@/lib/cn';
+import { type Answers, COLOR_PATTERN, splitOptionLabel } from '../lib/answers';
+
+const inputId = (field: FormField) => `field-${field.id}`;
+
+type ControlProps = {
+  field: FormField;
+  value: string;
+  onChange(value: string): void;
+  onBlur(): void;
+  invalid: boolean;
+  describedBy: string | undefined;
+};
+
+function TextControl({ field, value, onChange, onBlur, invalid, describedBy }: ControlProps) {
+  const shared = {
+    id: inputId(field),
+    name: field.id,
+    value,
+    placeholder: field.placeholder,
+    onBlur,
+    'aria-invalid': invalid || undefined,
+    'aria-required': field.required || undefined,
+    'aria-describedby': describedBy,
+  };
+  if (field.type === 'textarea') {
+    return <Textarea rows={4} onChange={(e) => onChange(e.target.value)} {...shared} />;
+  }
+  return <Input onChange={(e) => onChange(e.target.value)} {...shared} />;
+}
+
+function SelectControl({ field, value, onChange, onBlur, invalid, describedBy }: ControlProps) {
+  return (
+    <Select
+      name={field.id}
+      value={value}
+      onValueChange={onChange}
+      // Focus moves into the list while it is open; the field counts as left once the list closes.
+      onOpenChange={(open) => {
+        if (!open) onBlur();
+      }}
+    >
+      <SelectTrigger
+        id={inputId(field)}
+        aria-invalid={invalid || undefined}
+        aria-required={field.required || undefined}
+        aria-describedby={describedBy}
+      >
+        <SelectValue placeholder={field.placeholder ?? 'Choose an option'} />
+      </SelectTrigger>
+      <SelectContent>
+        {field.options?.map((option) => (
+          <SelectItem key={option.value} value={option.value}>
+            {option.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+function ColorControl({ field, value, onChange, onBlur, invalid, describedBy }: ControlProps) {
+  const valid = COLOR_PATTERN.test(value.trim());
+  return (
+    <div className="flex items-center gap-3">
+      <input
+        type="color"
+        aria-label={`${field.label}: colour picker`}
+        value={valid ? value.trim().toLowerCase() : '#000000'}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+        className="h-10 w-14 shrink-0 cursor-pointer rounded-md border border-input bg-surface p-1"
+      />
+      <Input
+        id={inputId(field)}
+        name={field.id}
+        value={value}
+        placeholder="#000000"
+        maxLength={7}
+        spellCheck={false}
+        autoComplete="off"
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+        aria-invalid={invalid || undefined}
+        aria-required={field.required || undefined}
+        aria-describedby={describedBy}
+        className="max-w-40 font-mono"
+      />
+    </div>
+  );
+}
+
+/** Options as selectable cards (phase 6): a radio group, so arrow keys move and Space selects. */
+function OptionCards({ field, value, onChange, onBlur, invalid, describedBy }: ControlProps) {
+  return (
+    <RadioGroup.Root
+      value={value}
+      onValueChange={onChange}
+      aria-labelledby={`${inputId(field)}-label`}
+      aria-describedby={describedBy}
+      aria-invalid={invalid || undefined}
+      aria-required={field.required || undefined}
+      onBlur={(e: React.FocusEvent<HTMLDivElement>) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) onBlur();
+      }}
+      className="grid gap-3 sm:grid-cols-2"
+    >
+      {field.options?.map((option) => {
+        const split = splitOptionLabel(option.label);
+        const title = option.description ? option.label : split.title;
+        const description = option.description ?? split.description;
+        return (
+          <RadioGroup.Item
+            key={option.value}
+            value={option.value}
+            className={cn(
+              'group relative flex min-h-16 w-full flex-col items-start gap-1 rounded-lg border bg-surface p-4 pr-10 text-left transition-colors hover:border-primary/60 hover:bg-primary-soft/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+              'border-border data-[state=checked]:border-primary data-[state=checked]:bg-primary-soft data-[state=checked]:ring-1 data-[state=checked]:ring-primary',
+              invalid && 'border-destructive/60',
+            )}
+          >
+            <span className="font-semibold">{title}</span>
+            {description && (
+              <span className="block text-sm leading-snug text-muted-foreground first-letter:uppercase">
+                {description}
+              </span>
+            )}
+            <span
+              aria-hidden
+              className="absolute top-4 right-4 flex size-4 items-center justify-center rounded-full border border-input group-data-[state=checked]:border-primary"
+            >
+              <RadioGroup.Indicator className="size-2 rounded-full bg-primary" />
+            </span>
+          </RadioGroup.Item>
+        );
+      })}
+    </RadioGroup.Root>
+  );
+}
+
+function FieldLabel({ field }: { field: FormField }) {
+  const id = inputId(field);
+  return (
+    <div className="flex items-center gap-1.5">
+      <Label htmlFor={field.display === 'cards' ? undefined : id} id={`${id}-label`}>
+        {field.label}
+      </Label>
+      {field.required && (
+        <span className="-ml-1 text-sm leading-none font-medium text-destructive" aria-hidden>
+          *
+        </span>
+      )}
+      {field.tooltip && (
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <button
+              type="button"
+              aria-label={`About ${field.label}`}
+              className="inline-flex size-6 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground"
+            >
+              <Info className="size-4" aria-hidden />
+            </button>
+          </TooltipTrigger>
+          <TooltipContent>{field.tooltip}</TooltipContent>
+        </Tooltip>
+      )}
+    </div>
+  );
+}
+
+/** The Decision Box form, rendered from the phase configuration. */
+export function DecisionForm({
+  fields,
+  form,
+  prefilled,
+}: {
+  fields: FormField[];
+  form: UseFormReturn<Answers>;
+  /** Fields showing an answer carried over from an earlier activity. */
+  prefilled: ReadonlySet<string>;
+}) {
+  return (
+    <div className="space-y-6">
+      {fields.map((field) => (
+        <Controller
+          key={field.id}
+          name={field.id}
+          control={form.control}
+          render={({ field: rhf, fieldState }) => {
+            const id = inputId(field);
+            const error = fieldState.error?.message;
+            const describedBy =
+              [field.help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') ||
+              undefined;
+            const props: ControlProps = {
+              field,
+              value: typeof rhf.value === 'string' ? rhf.value : '',
+              onChange: (value) => {
+                rhf.onChange(value);
+                // Errors clear as soon as the answer is edited; they are checked again when the field is left.
+                if (fieldState.error) form.clearErrors(field.id);
+              },
+              onBlur: rhf.onBlur,
+              invalid: Boolean(error),
+              describedBy,
+            };
+            return (
+              <div className="space-y-2" data-field={field.id}>
+                <FieldLabel field={field} />
+                {field.display === 'cards' ? (
+                  <OptionCards {...props} />
+                ) : field.type === 'select' ? (
+                  <SelectControl {...props} />
+                ) : field.type === 'color' ? (
+                  <ColorControl {...props} />
+                ) : (
+                  <TextControl {...props} />
+                )}
+                {prefilled.has(field.id) && (
+                  <p className="flex items-center gap-1 text-xs font-medium text-success">
+                    <History className="size-3.5" aria-hidden />
+                    Filled in from your earlier answers
+                  </p>
+                )}
+                {field.help && (
+                  <p id={`${id}-help`} className="text-xs leading-relaxed text-muted-foreground">
+                    {field.help}
+                  </p>
+                )}
+                {error && (
+                  <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+                    {error}
+                  </p>
+                )}
+              </div>
+            );
+          }}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { PAGE_NAMES } from '@shared/phases';
+import * as React from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { toast } from '@/components/ui/use-toast';
+import type { WorkspaceTeam } from '@/features/workspace/workspace-context';
+import { clearLocalPhaseData, loadAllLocalPhaseData } from '@/lib/local-workspace-storage';
+import { messages } from '@/lib/messages';
+import { phaseDataListQueryOptions, savePhaseData } from '../api/phase-data';
+import { hasAnyAnswer } from '../lib/answers';
+
+function practicePhases(): Record<number, Record<string, unknown>> {
+  return Object.fromEntries(Object.entries(loadAllLocalPhaseData()).filter(([, data]) => hasAnyAnswer(data)));
+}
+
+/** Answers already in the workspace win; practice answers fill what it leaves blank. */
+function merge(practice: Record<string, unknown>, saved: Record<string, unknown> | undefined) {
+  const merged = { ...practice };
+  for (const [key, value] of Object.entries(saved ?? {})) {
+    if (value !== '' && value !== null && value !== undefined) merged[key] = value;
+  }
+  return merged;
+}
+
+/**
+ * Practice to workspace (DESIGN section 6): once a workspace is open and this browser holds practice
+ * answers, offer to move them into it. Calls `onMoved` so the open activity reloads its answers.
+ */
+export function KeepPracticeDialog({ team, onMoved }: { team: WorkspaceTeam; onMoved(): void }) {
+  const queryClient = useQueryClient();
+  const [practice] = React.useState(practicePhases);
+  const phases = Object.keys(practice).map(Number);
+  const [open, setOpen] = React.useState(phases.length > 0);
+  const [busy, setBusy] = React.useState(false);
+
+  const keep = async () => {
+    setBusy(true);
+    try {
+      // Read again: the last practice edit may have been flushed after this dialog opened.
+      const latest = practicePhases();
+      const saved = await queryClient.fetchQuery({ ...phaseDataListQueryOptions(team.id), staleTime: 0 });
+      for (const [phase, data] of Object.entries(latest)) {
+        const existing = saved.find((r) => r.phaseNumber === Number(phase))?.data;
+        await savePhaseData(team.id, Number(phase), merge(data, existing));
+      }
+      clearLocalPhaseData();
+      await queryClient.invalidateQueries({ queryKey: ['/api/phase-data', team.id] });
+      await queryClient.invalidateQueries({ queryKey: ['/api/teams'] });
+      setOpen(false);
+      toast(messages.practiceAnswersKept);
+      onMoved();
+    } catch {
+      toast({ variant: 'destructive', ...messages.practiceAnswersKeepFailed });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const discard = () => {
+    clearLocalPhaseData();
+    setOpen(false);
+  };
+
+  if (phases.length === 0) return null;
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Keep your practice answers?</DialogTitle>
+          <DialogDescription>
+            This browser holds answers you gave in practice mode. Keep them in {team.name} to save them and
+            reach them on any device, or discard them.
+          </DialogDescription>
+        </DialogHeader>
+        <ul className="space-y-1 rounded-lg border border-border bg-muted/50 p-3 text-sm">
+          {phases.map((phase) => (
+            <li key={phase}>
+              {phase}. {PAGE_NAMES[phase - 1]}
+            </li>
+          ))}
+        </ul>
+        <DialogFooter>
+          <Button variant="outline" onClick={discard} disabled={busy}>
+            Discard
+          </Button>
+          <Button onClick={keep} disabled={busy}>
+            Keep them
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,57 @@
+import { PHASE_NUMBERS, TOTAL_PHASES } from '@shared/phases';
+import { cn } from '@/lib/cn';
+
+/**
+ * Where this activity sits and how far the team is (SPEC section 4): phases before `currentPhase` are
+ * completed; progress is (currentPhase - 1) / 8, or 8 / 8 once a website is submitted.
+ */
+export function PhaseProgress({
+  phase,
+  currentPhase,
+  websiteSubmitted,
+}: {
+  phase: number;
+  /** Undefined without a workspace (practice mode): no progress to show. */
+  currentPhase: number | undefined;
+  websiteSubmitted: boolean;
+}) {
+  const done =
+    currentPhase === undefined ? undefined : websiteSubmitted ? TOTAL_PHASES : Math.max(0, currentPhase - 1);
+  const isCompleted = (n: number) => currentPhase !== undefined && (websiteSubmitted || n < currentPhase);
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">
+        <span className="font-semibold text-primary">
+          Activity {phase} of {TOTAL_PHASES}
+        </span>
+        {done !== undefined && (
+          <span className="text-muted-foreground" data-testid="phase-progress">
+            Progress {done}/{TOTAL_PHASES} ({Math.round((done / TOTAL_PHASES) * 100)}%)
+          </span>
+        )}
+      </div>
+      <ol className="flex gap-1" aria-label="Activities">
+        {PHASE_NUMBERS.map((n) => {
+          const completed = isCompleted(n);
+          const current = n === phase;
+          return (
+            <li
+              key={n}
+              aria-current={current ? 'step' : undefined}
+              className={cn(
+                'h-2 flex-1 rounded-full',
+                completed ? 'bg-success' : 'bg-border',
+                current && (completed ? 'ring-2 ring-primary ring-offset-1' : 'bg-primary'),
+              )}
+            >
+              <span className="sr-only">
+                Activity {n}
+                {completed ? ': completed' : current ? ': open' : ''}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

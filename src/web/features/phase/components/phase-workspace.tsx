@@ -1,0 +1,154 @@
+import type { PhaseConfig } from '@shared/phase-config';
+import { AlertCircle, ClipboardList } from 'lucide-react';
+import * as React from 'react';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { usePhaseAutosave } from '../hooks/use-phase-autosave';
+import { type Answers, hasAnyAnswer, isIncomplete, REQUIRED_BANNER, validateAnswers } from '../lib/answers';
+import { DecisionForm } from './decision-form';
+import { PromptPreview } from './prompt-preview';
+import { SaveStatus } from './save-status';
+
+function answersResolver(config: PhaseConfig): Resolver<Answers> {
+  return async (values) => {
+    const errors = validateAnswers(config.fields, values);
+    if (Object.keys(errors).length === 0) return { values, errors: {} };
+    return {
+      values: {},
+      errors: Object.fromEntries(
+        Object.entries(errors).map(([id, message]) => [id, { type: 'validate', message }]),
+      ),
+    };
+  };
+}
+
+/**
+ * The Decision Box form beside the live AI Prompt Preview, with autosave. Mounted once the answers are
+ * loaded; `initialAnswers` are read once.
+ */
+export function PhaseWorkspace({
+  config,
+  teamId,
+  initialAnswers: initialProp,
+  prefilled: prefilledProp,
+  children,
+}: {
+  config: PhaseConfig;
+  teamId: string | undefined;
+  initialAnswers: Answers;
+  /**
+   * Recurring fields filled from earlier answers. They are saved like typed ones, with the first edit:
+   * merely opening an activity saves nothing, so it neither counts as progress nor unlocks it in the nav.
+   */
+  prefilled: string[];
+  /** Shown below the form (the website phase's submission card). */
+  children?: React.ReactNode;
+}) {
+  const autosave = usePhaseAutosave(teamId, config.phase);
+  const [initialAnswers] = React.useState(initialProp);
+  const [prefilled] = React.useState(prefilledProp);
+  const [resolver] = React.useState(() => answersResolver(config));
+  const form = useForm<Answers>({
+    defaultValues: initialAnswers,
+    mode: 'onBlur',
+    reValidateMode: 'onBlur',
+    resolver,
+  });
+  const watched = useWatch({ control: form.control });
+  const answers = React.useMemo(
+    () => ({ ...initialAnswers, ...watched }) as Answers,
+    [initialAnswers, watched],
+  );
+  const { touchedFields, isSubmitted } = form.formState;
+
+  const { update } = autosave;
+  React.useEffect(() => {
+    const subscription = form.watch((values, { type }) => {
+      if (type === 'change') update(values as Answers);
+    });
+    return () => subscription.unsubscribe();
+  }, [form, update]);
+
+  // A note under each prefilled field until the team changes it.
+  const prefilledNotes = React.useMemo(
+    () => new Set(prefilled.filter((id) => answers[id] === initialAnswers[id])),
+    [prefilled, answers, initialAnswers],
+  );
+
+  const started = isSubmitted || Object.keys(touchedFields).length > 0 || hasAnyAnswer(answers);
+  const showBanner = started && isIncomplete(config.fields, answers);
+
+  const checkAnswers = form.handleSubmit(
+    () => undefined,
+    (errors) => {
+      const first = config.fields.find((f) => errors[f.id]);
+      if (first) document.getElementById(`field-${first.id}`)?.focus();
+    },
+  );
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start">
+      <div className="min-w-0 space-y-6">
+        <Card>
+          <CardHeader>
+            <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+              <CardTitle className="flex items-center gap-2">
+                <ClipboardList className="size-5 text-primary" aria-hidden />
+                Decision Box
+              </CardTitle>
+              <SaveStatus state={autosave.state} local={!teamId} />
+            </div>
+            <CardDescription>
+              {teamId
+                ? 'Your answers save automatically to your workspace and build the prompt beside this form.'
+                : 'Practice mode: your answers are kept in this browser only.'}
+            </CardDescription>
+            <a
+              href="#prompt-preview"
+              className="w-fit text-sm font-medium text-primary underline-offset-4 hover:underline lg:hidden"
+            >
+              Jump to the AI prompt
+            </a>
+          </CardHeader>
+          <CardContent>
+            <form
+              noValidate
+              aria-label="Decision Box"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void checkAnswers(event);
+              }}
+            >
+              {showBanner && (
+                <div
+                  role="alert"
+                  className="mb-6 flex items-start gap-2 rounded-lg border border-destructive/30 bg-destructive-soft p-3 text-sm font-medium text-destructive"
+                >
+                  <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+                  {REQUIRED_BANNER}
+                </div>
+              )}
+              <DecisionForm fields={config.fields} form={form} prefilled={prefilledNotes} />
+              <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-border pt-4">
+                <p className="text-xs text-muted-foreground">
+                  <span className="text-destructive" aria-hidden>
+                    *
+                  </span>{' '}
+                  Required
+                </p>
+                <Button type="submit" variant="outline" size="sm">
+                  Check my answers
+                </Button>
+              </div>
+            </form>
+          </CardContent>
+        </Card>
+        {children}
+      </div>
+      <div id="prompt-preview" className="min-w-0 scroll-mt-20 lg:sticky lg:top-20">
+        <PromptPreview template={config.promptTemplate} answers={answers} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { renderPromptTemplate } from '@shared/prompt-template';
+import { Check, Copy, Download, Wand2 } from 'lucide-react';
+import * as React from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { messages } from '@/lib/messages';
+import type { Answers } from '../lib/answers';
+import { saveBlob } from '../lib/save-file';
+
+/** Spec section 9: the copied indicator shows for 3000 ms. */
+export const COPIED_INDICATOR_MS = 3000;
+
+const PromptMarkdown = React.lazy(() => import('./prompt-markdown'));
+
+export function PromptPreview({ template, answers }: { template: string; answers: Answers }) {
+  const deferred = React.useDeferredValue(answers);
+  const prompt = React.useMemo(() => renderPromptTemplate(template, deferred), [template, deferred]);
+  const [copied, setCopied] = React.useState(false);
+  const copiedTimer = React.useRef<ReturnType<typeof setTimeout>>(undefined);
+  React.useEffect(() => () => clearTimeout(copiedTimer.current), []);
+
+  const copy = async () => {
+    // The text copied is the markdown source: what a chat assistant reads best.
+    const text = renderPromptTemplate(template, answers);
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch {
+      toast({ variant: 'destructive', ...messages.copyFailed });
+      return;
+    }
+    setCopied(true);
+    clearTimeout(copiedTimer.current);
+    copiedTimer.current = setTimeout(() => setCopied(false), COPIED_INDICATOR_MS);
+    toast(messages.promptCopied);
+  };
+
+  const download = () => {
+    saveBlob(
+      new Blob([renderPromptTemplate(template, answers)], { type: 'text/plain;charset=utf-8' }),
+      'prompt.txt',
+    );
+    toast(messages.promptDownloaded);
+  };
+
+  return (
+    <Card className="flex flex-col">
+      <CardHeader className="gap-3 pb-3 sm:pb-3">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <CardTitle className="flex items-center gap-2">
+              <Wand2 className="size-5 text-primary" aria-hidden />
+              AI Prompt Preview
+            </CardTitle>
+            <CardDescription className="mt-1">
+              Updates as you type. Copy it into ChatGPT, Claude or Gemini.
+            </CardDescription>
+          </div>
+          <div className="flex gap-2">
+            <Button size="sm" onClick={copy} aria-live="polite">
+              {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+              {copied ? 'Copied!' : 'Copy Prompt'}
+            </Button>
+            <Button size="sm" variant="outline" onClick={download} aria-label="Download prompt as prompt.txt">
+              <Download aria-hidden />
+              <span>prompt.txt</span>
+            </Button>
+          </div>
+        </div>
+        <p className="flex items-center gap-2 text-xs text-muted-foreground">
+          <mark className="rounded bg-accent-soft px-1 font-mono text-accent-foreground ring-1 ring-accent/40">
+            {'{{…}}'}
+          </mark>
+          marks what is still to fill.
+        </p>
+      </CardHeader>
+      <CardContent>
+        <section
+          aria-label="AI prompt preview"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
+          tabIndex={0}
+          data-testid="prompt-preview"
+          className="h-96 overflow-y-auto rounded-lg border border-border bg-muted/50 p-4 text-sm break-words"
+        >
+          <React.Suspense fallback={<p className="whitespace-pre-wrap">{prompt}</p>}>
+            <PromptMarkdown prompt={prompt} />
+          </React.Suspense>
+        </section>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,112 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type { PhaseDataRecord } from '@shared/schemas/phase-data';
+import * as React from 'react';
+import { saveLocalPhaseData } from '@/lib/local-workspace-storage';
+import { phaseDataListQueryOptions, phaseDataQueryOptions, savePhaseData } from '../api/phase-data';
+import type { Answers } from '../lib/answers';
+import { type AutosaveQueue, type AutosaveState, createAutosaveQueue } from '../lib/autosave-queue';
+
+type Entry = { queue: AutosaveQueue<Answers>; listeners: Set<(state: AutosaveState) => void> };
+
+/**
+ * One queue per workspace and phase, kept beyond the page's life: leaving an activity while a save is
+ * still retrying must not drop it, and coming back must show the unsaved answers, not the older saved ones.
+ */
+const registry = new Map<string, Entry>();
+
+export function autosaveKey(teamId: string | undefined, phase: number): string {
+  return `${teamId ?? 'local'}:${phase}`;
+}
+
+/** Keeps the query cache in step with a save: the list (the header's visible phases), the phase, the team. */
+function recordSaved(queryClient: QueryClient, record: PhaseDataRecord) {
+  queryClient.setQueryData(phaseDataQueryOptions(record.teamId, record.phaseNumber).queryKey, record);
+  queryClient.setQueryData(phaseDataListQueryOptions(record.teamId).queryKey, (list) => {
+    if (!list) return list;
+    const others = list.filter((r) => r.phaseNumber !== record.phaseNumber);
+    return [...others, record].sort((a, b) => a.phaseNumber - b.phaseNumber);
+  });
+  queryClient.setQueriesData({ queryKey: ['/api/teams'] }, (team: unknown) => {
+    if (!team || typeof team !== 'object' || Array.isArray(team)) return team;
+    const t = team as { id?: string; currentPhase?: number };
+    if (t.id !== record.teamId || typeof t.currentPhase !== 'number') return team;
+    return t.currentPhase >= record.phaseNumber ? team : { ...t, currentPhase: record.phaseNumber };
+  });
+}
+
+function entryFor(queryClient: QueryClient, teamId: string | undefined, phase: number): Entry {
+  const key = autosaveKey(teamId, phase);
+  const existing = registry.get(key);
+  if (existing) return existing;
+  const listeners = new Set<(state: AutosaveState) => void>();
+  const queue = createAutosaveQueue<Answers>({
+    save: async (data, { keepalive }) => {
+      if (teamId) {
+        recordSaved(queryClient, await savePhaseData(teamId, phase, data, keepalive));
+      } else if (!saveLocalPhaseData(phase, data)) {
+        throw new Error('Browser storage is unavailable');
+      }
+    },
+    onStateChange: (state) => {
+      for (const listener of listeners) listener(state);
+    },
+  });
+  const entry = { queue, listeners };
+  registry.set(key, entry);
+  return entry;
+}
+
+/** Answers still waiting to be saved for this workspace and phase, if any (shown instead of older ones). */
+export function unsavedAnswers(teamId: string | undefined, phase: number): Answers | undefined {
+  return registry.get(autosaveKey(teamId, phase))?.queue.unsavedData();
+}
+
+/** Saves every pending change now (before an export reads the saved answers). */
+export async function flushAllAutosaves(): Promise<void> {
+  await Promise.all([...registry.values()].map((entry) => entry.queue.flush()));
+}
+
+/**
+ * Autosave for one activity (SPEC section 4): `update(answers)` after each change. Flushes when the page
+ * is hidden or left (with keepalive), retries when the browser comes back online, and asks before the
+ * page unloads with changes not yet saved.
+ */
+export function usePhaseAutosave(teamId: string | undefined, phase: number) {
+  const queryClient = useQueryClient();
+  const entry = React.useMemo(() => entryFor(queryClient, teamId, phase), [queryClient, teamId, phase]);
+  const [state, setState] = React.useState(() => entry.queue.getState());
+
+  React.useEffect(() => {
+    const { queue, listeners } = entry;
+    setState(queue.getState());
+    listeners.add(setState);
+    const flushKeepalive = () => void queue.flush({ keepalive: true });
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flushKeepalive();
+    };
+    const onOnline = () => queue.retryNow();
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!queue.hasUnsavedChanges()) return;
+      event.preventDefault();
+      // Older browsers need returnValue set to show the prompt.
+      event.returnValue = '';
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', flushKeepalive);
+    window.addEventListener('online', onOnline);
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      listeners.delete(setState);
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', flushKeepalive);
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      // Moving to another activity: save now rather than after the debounce.
+      void queue.flush();
+    };
+  }, [entry]);
+
+  const update = React.useCallback((answers: Answers) => entry.queue.update({ ...answers }), [entry]);
+  const retryNow = React.useCallback(() => entry.queue.retryNow(), [entry]);
+  return { state, update, retryNow };
+}

@@ -1,0 +1,72 @@
+import type { PhaseConfig } from '@shared/phase-config';
+import { renderPromptTemplate } from '@shared/prompt-template';
+import { toAnswers } from './answers.ts';
+
+/** A code fence longer than any run of backticks in the text, so a prompt can never close it early. */
+function fenceFor(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+/** A file-name-safe slug of the team name; 'workspace' when nothing usable is left. */
+export function reportFileName(teamName: string | undefined): string {
+  const slug = (teamName ?? '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${slug || 'practice'}-answers.md`;
+}
+
+/** A select's stored value as the label the team chose; other fields as written. */
+function displayValue(config: PhaseConfig, fieldId: string, value: string): string {
+  const field = config.fields.find((f) => f.id === fieldId);
+  return field?.options?.find((o) => o.value === value)?.label ?? value;
+}
+
+/** One line for a label and a possibly multi-line answer, kept readable as Markdown. */
+function answerLine(label: string, value: string): string {
+  const lines = value.trim().split(/\r?\n/);
+  if (lines.length === 1) return `- **${label}:** ${lines[0]}`;
+  return [`- **${label}:**`, ...lines.map((line) => `  ${line}`)].join('\n');
+}
+
+/**
+ * The team report (DESIGN section 6): per activity with answers, its page name, every answered field as
+ * `label: value`, and the generated prompt in a fenced block.
+ */
+export function buildAnswersReport(options: {
+  teamName?: string;
+  teamCode?: string;
+  configs: readonly PhaseConfig[];
+  answersByPhase: Readonly<Record<number, Record<string, unknown>>>;
+  generatedAt?: Date;
+}): string {
+  const { teamName, teamCode, configs, answersByPhase } = options;
+  const generatedAt = options.generatedAt ?? new Date();
+  const out: string[] = [];
+  out.push(`# ${teamName ? `${teamName}: answers` : 'Practice answers'}`);
+  out.push('');
+  const facts = [teamCode ? `Workspace Code: ${teamCode}` : null, `Exported ${generatedAt.toISOString()}`];
+  out.push(facts.filter(Boolean).join(' · '));
+
+  let any = false;
+  for (const config of [...configs].sort((a, b) => a.phase - b.phase)) {
+    const data = answersByPhase[config.phase];
+    if (!data) continue;
+    const answers = toAnswers(config.fields, data);
+    const answered = config.fields.filter((f) => answers[f.id]!.trim() !== '');
+    if (answered.length === 0) continue;
+    any = true;
+    out.push('', `## ${config.phase}. ${config.names.page}`, '');
+    for (const field of answered)
+      out.push(answerLine(field.label, displayValue(config, field.id, answers[field.id]!)));
+    const prompt = renderPromptTemplate(config.promptTemplate, answers);
+    const fence = fenceFor(prompt);
+    out.push('', '### Generated prompt', '', `${fence}markdown`, prompt, fence);
+  }
+  if (!any) out.push('', 'No answers saved yet.');
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,190 @@
+import type { FormField, PhaseConfig } from '@shared/phase-config';
+import { describe, expect, it } from 'vitest';
+import { buildAnswersReport, reportFileName } from './answers-report.ts';
+import {
+  isIncomplete,
+  prefillRecurring,
+  splitOptionLabel,
+  toAnswers,
+  validateAnswers,
+  validateField,
+} from './answers.ts';
+
+const field = (partial: Partial<FormField> & { id: string }): FormField => ({
+  label: partial.id,
+  type: 'text',
+  required: false,
+  ...partial,
+});
+
+const fields: FormField[] = [
+  field({ id: 'company_name', label: 'Company name', required: true }),
+  field({ id: 'target_audience', label: 'Audience', type: 'textarea' }),
+  field({ id: 'brand_color', label: 'Brand colour', type: 'color' }),
+  field({
+    id: 'tone',
+    label: 'Tone',
+    type: 'select',
+    required: true,
+    options: [
+      { value: 'warm', label: 'Warm' },
+      { value: 'bold', label: 'Bold' },
+    ],
+  }),
+];
+
+describe('answer validation', () => {
+  it('requires non-blank required fields', () => {
+    expect(validateField(fields[0]!, '')).toBe('Company name is required.');
+    expect(validateField(fields[0]!, '   ')).toBe('Company name is required.');
+    expect(validateField(fields[0]!, 'BrightBlocks')).toBeUndefined();
+    expect(validateField(fields[1]!, '')).toBeUndefined();
+  });
+
+  it('accepts a colour only as # plus 6 hex digits, and allows it empty when optional', () => {
+    for (const ok of ['#000000', '#1e90FF', '', ' ']) expect(validateField(fields[2]!, ok)).toBeUndefined();
+    for (const bad of ['#fff', '1e90ff', '#1e90fg', '#1e90ff0', 'blue']) {
+      expect(validateField(fields[2]!, bad)).toMatch(/# followed by 6 hex digits/);
+    }
+  });
+
+  it('accepts only listed select values', () => {
+    expect(validateField(fields[3]!, 'warm')).toBeUndefined();
+    expect(validateField(fields[3]!, 'shouty')).toBe('Choose one of the options.');
+  });
+
+  it('reports the form incomplete while a required field is blank or any answer is invalid', () => {
+    const complete = { company_name: 'BrightBlocks', target_audience: '', brand_color: '', tone: 'warm' };
+    expect(isIncomplete(fields, complete)).toBe(false);
+    expect(isIncomplete(fields, { ...complete, tone: '' })).toBe(true);
+    expect(isIncomplete(fields, { ...complete, brand_color: '#12' })).toBe(true);
+    expect(Object.keys(validateAnswers(fields, { ...complete, company_name: '' }))).toEqual(['company_name']);
+  });
+
+  it('turns stored data into form answers, blank for missing or odd values', () => {
+    expect(
+      toAnswers(fields, { company_name: 'A', target_audience: 3, brand_color: null, extra: 'x' }),
+    ).toEqual({
+      company_name: 'A',
+      target_audience: '3',
+      brand_color: '',
+      tone: '',
+    });
+    expect(toAnswers(fields, null)).toEqual({
+      company_name: '',
+      target_audience: '',
+      brand_color: '',
+      tone: '',
+    });
+  });
+});
+
+describe('recurring field prefill', () => {
+  const empty = { company_name: '', target_audience: '', brand_color: '', tone: '' };
+
+  it('fills empty recurring fields from the most recently saved other phase holding a value', () => {
+    const { answers, filled } = prefillRecurring(4, fields, empty, [
+      {
+        phaseNumber: 1,
+        data: { company_name: 'Old Name', target_audience: 'Parents' },
+        updatedAt: '2025-01-01T10:00:00Z',
+      },
+      {
+        phaseNumber: 2,
+        data: { company_name: 'New Name', target_audience: '  ' },
+        updatedAt: '2025-01-02T10:00:00Z',
+      },
+      { phaseNumber: 4, data: { company_name: 'This phase' }, updatedAt: '2025-01-03T10:00:00Z' },
+    ]);
+    expect(answers.company_name).toBe('New Name');
+    expect(answers.target_audience).toBe('Parents');
+    expect(filled).toEqual(['company_name', 'target_audience']);
+  });
+
+  it('without times (practice mode) prefers the highest other phase', () => {
+    const { answers } = prefillRecurring(2, fields, empty, [
+      { phaseNumber: 1, data: { company_name: 'From 1' } },
+      { phaseNumber: 5, data: { company_name: 'From 5' } },
+    ]);
+    expect(answers.company_name).toBe('From 5');
+  });
+
+  it('never overwrites an answer and ignores fields that do not recur', () => {
+    const { answers, filled } = prefillRecurring(3, fields, { ...empty, company_name: 'Mine' }, [
+      { phaseNumber: 1, data: { company_name: 'Theirs', tone: 'bold', brand_color: '#000000' } },
+    ]);
+    expect(answers).toEqual({ ...empty, company_name: 'Mine' });
+    expect(filled).toEqual([]);
+  });
+});
+
+describe('option labels', () => {
+  it("splits 'Name (description)' into a title and a description", () => {
+    expect(splitOptionLabel('Nova (warm, curious science mentor)')).toEqual({
+      title: 'Nova',
+      description: 'warm, curious science mentor',
+    });
+    expect(splitOptionLabel('Professor Pip (gentle (and witty) storyteller)')).toEqual({
+      title: 'Professor Pip',
+      description: 'gentle (and witty) storyteller',
+    });
+    expect(splitOptionLabel('Clean & Minimalist')).toEqual({ title: 'Clean & Minimalist' });
+  });
+});
+
+describe('answers report', () => {
+  const config = (phase: number, partial: Partial<PhaseConfig> = {}): PhaseConfig =>
+    ({
+      phase,
+      title: `Title ${phase}`,
+      names: { activity: `Activity ${phase}`, header: `Header ${phase}`, page: `Page ${phase}` },
+      estimatedTime: '10 min',
+      intro: 'Intro',
+      fields,
+      promptTemplate:
+        'Write for {{company_name}} in a {{tone}} tone.{{#if target_audience}} For {{target_audience}}.{{/if}}',
+      expectedOutput: { fileCreated: 'x', whyItMatters: 'y', nextSteps: ['z'] },
+      instructions: ['do it'],
+      ...partial,
+    }) as PhaseConfig;
+
+  it('lists each answered phase with labels, chosen option labels and the prompt in a fence', () => {
+    const report = buildAnswersReport({
+      teamName: 'Solar Squad',
+      teamCode: 'AB12',
+      configs: [config(2), config(1), config(3)],
+      answersByPhase: {
+        1: { company_name: 'BrightBlocks', tone: 'warm', target_audience: 'Parents\nand teachers' },
+        2: { company_name: '   ' },
+        3: { company_name: 'Has ``` backticks' },
+      },
+      generatedAt: new Date('2025-06-12T09:00:00Z'),
+    });
+    expect(report).toContain('# Solar Squad: answers');
+    expect(report).toContain('Workspace Code: AB12 · Exported 2025-06-12T09:00:00.000Z');
+    expect(report).toContain('## 1. Page 1');
+    expect(report).not.toContain('## 2. Page 2');
+    expect(report).toContain('- **Company name:** BrightBlocks');
+    expect(report).toContain('- **Tone:** Warm');
+    expect(report).toContain('- **Audience:**\n  Parents\n  and teachers');
+    expect(report).toContain(
+      '```markdown\nWrite for BrightBlocks in a warm tone. For Parents\nand teachers.\n```',
+    );
+    // A prompt holding ``` gets a longer fence so it cannot close the block early.
+    expect(report).toContain('````markdown\nWrite for Has ``` backticks in a {{tone}} tone.\n````');
+    expect(report.indexOf('## 1.')).toBeLessThan(report.indexOf('## 3.'));
+  });
+
+  it('says so when nothing is answered yet', () => {
+    const report = buildAnswersReport({ configs: [config(1)], answersByPhase: {} });
+    expect(report).toContain('# Practice answers');
+    expect(report).toContain('No answers saved yet.');
+  });
+
+  it('names the file after the team', () => {
+    expect(reportFileName('Solar Squad!')).toBe('solar-squad-answers.md');
+    expect(reportFileName('Équipe Été')).toBe('equipe-ete-answers.md');
+    expect(reportFileName('🚀')).toBe('practice-answers.md');
+    expect(reportFileName(undefined)).toBe('practice-answers.md');
+  });
+});

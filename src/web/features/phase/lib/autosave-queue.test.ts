@@ -1,0 +1,218 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type AutosaveState, createAutosaveQueue, retryDelay } from './autosave-queue.ts';
+
+type Answers = Record<string, string>;
+
+/** A store whose saves the test resolves or rejects by hand. */
+function manualStore() {
+  const calls: { data: Answers; keepalive: boolean; resolve(): void; reject(e: Error): void }[] = [];
+  const save = vi.fn(
+    (data: Answers, options: { keepalive: boolean }) =>
+      new Promise<void>((resolve, reject) => {
+        calls.push({ data, keepalive: options.keepalive, resolve, reject });
+      }),
+  );
+  return { calls, save };
+}
+
+describe('autosave queue', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('saves once, 1000 ms after the last change, with the latest answers', async () => {
+    const save = vi.fn(async () => {});
+    const states: AutosaveState['status'][] = [];
+    const queue = createAutosaveQueue<Answers>({ save, onStateChange: (s) => states.push(s.status) });
+    queue.update({ a: '1' });
+    await vi.advanceTimersByTimeAsync(600);
+    queue.update({ a: '12' });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(save).not.toHaveBeenCalled();
+    expect(queue.hasUnsavedChanges()).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save).toHaveBeenCalledWith({ a: '12' }, { keepalive: false });
+    expect(queue.hasUnsavedChanges()).toBe(false);
+    expect(queue.getState().status).toBe('saved');
+    expect(queue.getState().lastSavedAt).toBeInstanceOf(Date);
+    expect(states).toEqual(['pending', 'pending', 'saving', 'saved']);
+  });
+
+  it('never runs two saves at once and saves an edit made during a save right after it', async () => {
+    const store = manualStore();
+    const queue = createAutosaveQueue<Answers>({ save: store.save });
+    queue.update({ a: '1' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(store.calls).toHaveLength(1);
+
+    queue.update({ a: '2' });
+    queue.update({ a: '3' });
+    await vi.advanceTimersByTimeAsync(1500);
+    // The debounce ran out while the first save was still in flight: no second concurrent save.
+    expect(store.calls).toHaveLength(1);
+
+    store.calls[0]!.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.calls).toHaveLength(2);
+    expect(store.calls[1]!.data).toEqual({ a: '3' });
+    expect(queue.hasUnsavedChanges()).toBe(true);
+    store.calls[1]!.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.hasUnsavedChanges()).toBe(false);
+    expect(queue.getState().status).toBe('saved');
+  });
+
+  it('waits for the debounce of an edit that arrived during a save', async () => {
+    const store = manualStore();
+    const queue = createAutosaveQueue<Answers>({ save: store.save });
+    queue.update({ a: '1' });
+    await vi.advanceTimersByTimeAsync(1000);
+    queue.update({ a: '2' });
+    store.calls[0]!.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.getState().status).toBe('pending');
+    expect(store.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(store.calls).toHaveLength(2);
+    expect(store.calls[1]!.data).toEqual({ a: '2' });
+  });
+
+  it('retries a failed save with exponential backoff capped at 30 s, then succeeds', async () => {
+    let fail = true;
+    const save = vi.fn(async () => {
+      if (fail) throw new Error('offline');
+    });
+    const queue = createAutosaveQueue<Answers>({ save });
+    queue.update({ a: '1' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(queue.getState()).toMatchObject({ status: 'error', failures: 1, retryInMs: 1000 });
+    expect((queue.getState().lastError as Error).message).toBe('offline');
+
+    const expectedWaits = [1000, 2000, 4000, 8000, 16_000, 30_000, 30_000];
+    for (const [i, wait] of expectedWaits.entries()) {
+      await vi.advanceTimersByTimeAsync(wait - 1);
+      expect(save).toHaveBeenCalledTimes(i + 1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(save).toHaveBeenCalledTimes(i + 2);
+    }
+    expect(queue.getState().failures).toBe(8);
+    expect(queue.hasUnsavedChanges()).toBe(true);
+
+    fail = false;
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(queue.getState()).toMatchObject({
+      status: 'saved',
+      failures: 0,
+      retryInMs: null,
+      lastError: null,
+    });
+    expect(queue.hasUnsavedChanges()).toBe(false);
+  });
+
+  it('computes backoff delays', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map((n) => retryDelay(n))).toEqual([
+      1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000,
+    ]);
+  });
+
+  it('sends edits made while waiting to retry with the retry, not on their own debounce', async () => {
+    let fail = true;
+    const save = vi.fn(async (_data: Answers) => {
+      if (fail) throw new Error('offline');
+    });
+    const queue = createAutosaveQueue<Answers>({ save });
+    queue.update({ a: '1' });
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.advanceTimersByTimeAsync(1000); // first retry fails, next wait is 2 s
+    expect(save).toHaveBeenCalledTimes(2);
+    queue.update({ a: '1 and more' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(save).toHaveBeenCalledTimes(2);
+    fail = false;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(save).toHaveBeenCalledTimes(3);
+    expect(save).toHaveBeenLastCalledWith({ a: '1 and more' }, { keepalive: false });
+    expect(queue.getState().status).toBe('saved');
+  });
+
+  it('retries at once when told the network is back', async () => {
+    let fail = true;
+    const save = vi.fn(async () => {
+      if (fail) throw new Error('offline');
+    });
+    const queue = createAutosaveQueue<Answers>({ save });
+    queue.update({ a: '1' });
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.advanceTimersByTimeAsync(1000 + 2000 + 4000);
+    expect(queue.getState()).toMatchObject({ failures: 4, retryInMs: 8000 });
+    fail = false;
+    queue.retryNow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.getState().status).toBe('saved');
+    const calls = save.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(save).toHaveBeenCalledTimes(calls);
+  });
+
+  it('flushes a pending change at once, with keepalive when asked', async () => {
+    const save = vi.fn(async () => {});
+    const queue = createAutosaveQueue<Answers>({ save });
+    queue.update({ a: 'leaving' });
+    await queue.flush({ keepalive: true });
+    expect(save).toHaveBeenCalledWith({ a: 'leaving' }, { keepalive: true });
+    expect(queue.hasUnsavedChanges()).toBe(false);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(save).toHaveBeenCalledTimes(1);
+    await queue.flush();
+    expect(save).toHaveBeenCalledTimes(1);
+  });
+
+  it('on a keepalive flush during a save, also sends the newest answers', async () => {
+    const store = manualStore();
+    const queue = createAutosaveQueue<Answers>({ save: store.save });
+    queue.update({ a: 'old' });
+    await vi.advanceTimersByTimeAsync(1000);
+    queue.update({ a: 'newest' });
+    const flushed = queue.flush({ keepalive: true });
+    expect(store.calls.map((c) => [c.data.a, c.keepalive])).toEqual([
+      ['old', false],
+      ['newest', true],
+    ]);
+    store.calls[1]!.resolve();
+    await flushed;
+    store.calls[0]!.resolve();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(queue.hasUnsavedChanges()).toBe(false);
+    expect(store.calls).toHaveLength(2);
+  });
+
+  it('a flush during a save waits for it, then saves the newest answers', async () => {
+    const store = manualStore();
+    const queue = createAutosaveQueue<Answers>({ save: store.save });
+    queue.update({ a: 'old' });
+    await vi.advanceTimersByTimeAsync(1000);
+    queue.update({ a: 'newest' });
+    const flushed = queue.flush();
+    store.calls[0]!.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.calls[1]!.data).toEqual({ a: 'newest' });
+    store.calls[1]!.resolve();
+    await flushed;
+    expect(queue.hasUnsavedChanges()).toBe(false);
+  });
+
+  it('keeps the unsaved answers available and stops its timers on dispose', async () => {
+    const save = vi.fn(async () => {});
+    const queue = createAutosaveQueue<Answers>({ save });
+    queue.update({ a: 'x' });
+    expect(queue.unsavedData()).toEqual({ a: 'x' });
+    queue.dispose();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(save).not.toHaveBeenCalled();
+  });
+});
