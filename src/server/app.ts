@@ -13,9 +13,11 @@ import { sessionsPlugin } from './plugins/sessions.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
+import { cohortPublicRoutes } from './routes/cohorts-public.ts';
 import { configRoutes } from './routes/configs.ts';
 import { healthRoutes } from './routes/health.ts';
 import { phaseDataRoutes } from './routes/phase-data.ts';
+import { showcaseRoutes } from './routes/showcase.ts';
 import { teamRoutes } from './routes/teams.ts';
 
 export type BuildAppOptions = {
@@ -77,6 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes);
   await app.register(phaseDataRoutes);
   await app.register(configRoutes, { phaseConfigs });
+  await app.register(cohortPublicRoutes);
+  await app.register(showcaseRoutes);
   await app.register(adminRoutes);
   await app.register(staticPlugin, { webRoot: config.webRoot, contentDir: config.contentDir });
 

@@ -23,7 +23,9 @@ function PendingTrigger({
   ...props
 }: React.ComponentProps<typeof Button> & { menu: PendingMenu }) {
   return (
-    <Button {...props} onClick={() => requestOpen(menu)}>
+    // Radix triggers open on pointer down, so the request is taken then too: if the real trigger replaces
+    // this one between pointer down and click, the menu still opens when it mounts.
+    <Button {...props} onPointerDown={() => requestOpen(menu)} onClick={() => requestOpen(menu)}>
       {children}
     </Button>
   );

@@ -1,0 +1,217 @@
+import path from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CohortEvent } from '../../shared/schemas/cohort.ts';
+import { buildApp } from '../app.ts';
+import { PROJECT_ROOT } from '../config.ts';
+import { cohorts, teams } from '../db/schema.ts';
+import { toCohort } from '../db/cohorts.ts';
+import { PgCohortEventBus } from '../lib/pg-cohort-events.ts';
+import { createTeamSession, describeApi, openTestDatabase } from '../testing/test-app.ts';
+
+/** An open event stream: the `retry:` line it began with, and its `data:` events in order. */
+async function openEventStream(app: FastifyInstance, tag: string) {
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const response = await fetch(`${address}/api/cohorts/${tag}/events`, {
+    headers: { 'accept-encoding': 'gzip, br' },
+  });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  const events: CohortEvent[] = [];
+  const comments: string[] = [];
+  let ended = false;
+  const pump = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      let end = buffer.indexOf('\n\n');
+      while (end !== -1) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (block.startsWith('data: ')) events.push(JSON.parse(block.slice(6)));
+        else comments.push(block);
+        end = buffer.indexOf('\n\n');
+      }
+    }
+    ended = true;
+  })();
+
+  return {
+    response,
+    events,
+    comments,
+    get ended() {
+      return ended;
+    },
+    pump,
+    async waitFor(count: number, timeoutMs = 5000): Promise<CohortEvent[]> {
+      const deadline = Date.now() + timeoutMs;
+      while (events.length < count) {
+        if (Date.now() > deadline) throw new Error(`only ${events.length} of ${count} events arrived`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return events;
+    },
+  };
+}
+
+describeApi('cohort event stream', (ctx) => {
+  it('sends retry and the current state, then every event published for its cohort only', async () => {
+    await ctx.app.db.insert(cohorts).values([
+      { tag: 'live', name: 'Live Cohort', competitionEnabled: true },
+      { tag: 'other', name: 'Other Cohort' },
+    ]);
+    const member = await createTeamSession(ctx.app, 'Member');
+    await ctx.app.db.update(teams).set({ cohortTag: 'live' }).where(eq(teams.id, member.team.id));
+
+    const stream = await openEventStream(ctx.app, 'live');
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.response.headers.get('content-encoding')).toBeNull();
+    expect(stream.response.headers.get('cache-control')).toContain('no-cache');
+
+    const initial = await stream.waitFor(2);
+    expect(stream.comments[0]).toBe('retry: 3000');
+    expect(initial[0]).toMatchObject({
+      type: 'cohort',
+      cohort: { tag: 'live', name: 'Live Cohort', competitionEnabled: true, votingOpen: false },
+    });
+    expect(initial[1]).toEqual({ type: 'ballots', ballotCount: 0, teamCount: 1 });
+
+    const [row] = await ctx.app.db
+      .update(cohorts)
+      .set({ votingOpen: true })
+      .where(eq(cohorts.tag, 'live'))
+      .returning();
+    await ctx.app.cohortEvents.publish('other', { type: 'ballots', ballotCount: 9, teamCount: 9 });
+    await ctx.app.cohortEvents.publish('live', { type: 'cohort', cohort: toCohort(row!) });
+    const events = await stream.waitFor(3);
+    expect(events[2]).toMatchObject({ type: 'cohort', cohort: { votingOpen: true } });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(events).toHaveLength(3);
+  });
+
+  it('ends open streams when the app closes, and unsubscribes them', async () => {
+    await ctx.app.db.insert(cohorts).values({ tag: 'live', name: 'Live Cohort' });
+    const stream = await openEventStream(ctx.app, 'live');
+    await stream.waitFor(2);
+    const started = Date.now();
+    await ctx.app.close();
+    await stream.pump;
+    expect(stream.ended).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('answers 404 (not a stream) for an unknown cohort', async () => {
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const response = await fetch(`${address}/api/cohorts/nope/events`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'Cohort not found.' });
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('cohort events across app instances [postgres]', () => {
+  let drop: () => Promise<void>;
+  let first: FastifyInstance;
+  let second: FastifyInstance;
+  let secondHandle: Awaited<ReturnType<typeof openTestDatabase>>['database'];
+
+  async function instance(database: typeof secondHandle, url: string) {
+    const bus = new PgCohortEventBus(database.pgPool!, url);
+    await bus.ready();
+    return buildApp({
+      config: {
+        logLevel: 'silent',
+        trustProxy: false,
+        webRoot: undefined,
+        contentDir: path.join(PROJECT_ROOT, 'content'),
+        requestsPerMinute: 100_000,
+      },
+      database,
+      closeDatabase: false,
+      logger: false,
+      cohortEvents: bus,
+    });
+  }
+
+  beforeAll(async () => {
+    const opened = await openTestDatabase('postgres');
+    drop = opened.drop;
+    // The same database through a second pool: what a second app instance would open.
+    const { openDatabase } = await import('../db/client.ts');
+    const result = (await opened.database.db.execute(sql`select current_database() as db`)) as unknown as {
+      rows: { db: string }[];
+    };
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${result.rows[0]!.db}`;
+    secondHandle = await openDatabase({ url: url.toString() });
+    first = await instance(opened.database, url.toString());
+    second = await instance(secondHandle, url.toString());
+  });
+
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await secondHandle?.close();
+    await drop?.();
+  });
+
+  it("a ballot cast on one instance reaches the other instance's event stream", async () => {
+    await first.db
+      .insert(cohorts)
+      .values({ tag: 'scaled', name: 'Scaled', competitionEnabled: true, votingOpen: true });
+    const voter = await createTeamSession(first, 'Voter');
+    const a = await createTeamSession(first, 'Alpha');
+    await first.db
+      .update(teams)
+      .set({ cohortTag: 'scaled', submittedWebsiteUrl: 'https://site.example' })
+      .where(inArray(teams.id, [voter.team.id, a.team.id]));
+
+    const stream = await openEventStream(second, 'scaled');
+    await stream.waitFor(2);
+    expect(stream.events[1]).toEqual({ type: 'ballots', ballotCount: 0, teamCount: 2 });
+
+    const cast = await first.inject({
+      method: 'POST',
+      url: '/api/showcase/scaled/vote',
+      headers: { cookie: voter.cookie },
+      payload: { votes: [{ voted_for_team_id: a.team.id, rank: 1 }] },
+    });
+    expect(cast.statusCode).toBe(201);
+    const events = await stream.waitFor(3);
+    expect(events[2]).toEqual({ type: 'ballots', ballotCount: 1, teamCount: 2 });
+  });
+
+  it('delivers an instance its own events once, not again when they come back from PostgreSQL', async () => {
+    const received: CohortEvent[] = [];
+    const unsubscribe = first.cohortEvents.subscribe('echo', (event) => received.push(event));
+    const remote: CohortEvent[] = [];
+    const unsubscribeRemote = second.cohortEvents.subscribe('echo', (event) => remote.push(event));
+    await first.cohortEvents.publish('echo', { type: 'ballots', ballotCount: 1, teamCount: 1 });
+    await new Promise((r) => setTimeout(r, 300));
+    unsubscribe();
+    unsubscribeRemote();
+    expect(received).toHaveLength(1);
+    expect(remote).toHaveLength(1);
+  });
+
+  it('reconnects a listener that PostgreSQL dropped', async () => {
+    const terminated = (await first.db.execute(
+      sql`select pg_terminate_backend(pid) as ended from pg_stat_activity
+          where datname = current_database() and query ilike 'listen %' and pid <> pg_backend_pid()`,
+    )) as unknown as { rows: unknown[] };
+    // Both instances' listeners are gone.
+    expect(terminated.rows).toHaveLength(2);
+    const remote: CohortEvent[] = [];
+    const unsubscribe = second.cohortEvents.subscribe('again', (event) => remote.push(event));
+    const deadline = Date.now() + 8000;
+    while (remote.length === 0 && Date.now() < deadline) {
+      await first.cohortEvents.publish('again', { type: 'ballots', ballotCount: 2, teamCount: 2 });
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    unsubscribe();
+    expect(remote.length).toBeGreaterThan(0);
+  });
+});

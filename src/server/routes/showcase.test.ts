@@ -1,0 +1,484 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { expect, it } from 'vitest';
+import type { CohortEvent } from '../../shared/schemas/cohort.ts';
+import { BALLOT_MESSAGES } from '../../shared/scoring.ts';
+import { cohorts, teams } from '../db/schema.ts';
+import { VOTING_MESSAGES } from '../db/showcase.ts';
+import { createAdminSession, createTeamSession, describeApi } from '../testing/test-app.ts';
+
+type Switches = Partial<{ competitionEnabled: boolean; votingOpen: boolean; resultsVisible: boolean }>;
+type Member = Awaited<ReturnType<typeof createTeamSession>>;
+
+/** The admin cohort calls belong to another module; these tests set the switches in the table directly. */
+async function createCohort(app: FastifyInstance, tag: string, switches: Switches = {}) {
+  await app.db.insert(cohorts).values({ tag, name: `Cohort ${tag}`, ...switches });
+}
+
+async function setSwitches(app: FastifyInstance, tag: string, switches: Switches) {
+  await app.db.update(cohorts).set(switches).where(eq(cohorts.tag, tag));
+}
+
+/** Teams in the cohort; the first `submitted` of them have a website. */
+async function createMembers(
+  app: FastifyInstance,
+  tag: string,
+  names: string[],
+  submitted = names.length,
+): Promise<Member[]> {
+  const members: Member[] = [];
+  for (const [i, name] of names.entries()) {
+    const member = await createTeamSession(app, name);
+    await app.db
+      .update(teams)
+      .set({
+        cohortTag: tag,
+        submittedWebsiteUrl:
+          i < submitted ? `https://${name.toLowerCase().replace(/\W+/g, '-')}.example` : null,
+      })
+      .where(eq(teams.id, member.team.id));
+    members.push(member);
+  }
+  return members;
+}
+
+function vote(app: FastifyInstance, tag: string, cookie: string | undefined, votes: unknown) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/showcase/${tag}/vote`,
+    headers: cookie ? { cookie } : {},
+    payload: { votes },
+  });
+}
+
+const ballotOf = (...members: Member[]) =>
+  members.map((member, i) => ({ voted_for_team_id: member.team.id, rank: i + 1 }));
+
+describeApi('cohort (public)', (ctx) => {
+  it('answers the cohort and its status to anyone; 404 for an unknown tag', async () => {
+    await createCohort(ctx.app, 'spring-2026', { competitionEnabled: true });
+    const cohort = await ctx.app.inject({ url: '/api/cohorts/Spring-2026' });
+    expect(cohort.statusCode).toBe(200);
+    expect(cohort.json()).toMatchObject({
+      tag: 'spring-2026',
+      name: 'Cohort spring-2026',
+      description: '',
+      competitionEnabled: true,
+      votingOpen: false,
+      resultsVisible: false,
+      archived: false,
+    });
+    const status = await ctx.app.inject({ url: '/api/cohorts/spring-2026/status' });
+    expect(status.json()).toEqual({
+      name: 'Cohort spring-2026',
+      competitionEnabled: true,
+      votingOpen: false,
+      resultsVisible: false,
+    });
+    for (const url of ['/api/cohorts/nope', '/api/cohorts/nope/status', '/api/cohorts/nope/events']) {
+      const missing = await ctx.app.inject({ url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.json()).toEqual({ message: 'Cohort not found.' });
+    }
+  });
+});
+
+describeApi('website submission', (ctx) => {
+  it('adds https://, refuses other schemes, and lets only that team or an admin submit', async () => {
+    const own = await createTeamSession(ctx.app, 'Own');
+    const other = await createTeamSession(ctx.app, 'Other');
+    const url = `/api/teams/${own.team.id}/website`;
+
+    const ok = await ctx.app.inject({
+      method: 'PATCH',
+      url,
+      headers: { cookie: own.cookie },
+      payload: { websiteUrl: '  own-team.example/home  ' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().submittedWebsiteUrl).toBe('https://own-team.example/home');
+
+    for (const websiteUrl of [
+      'javascript:alert(1)',
+      'data:text/html,hi',
+      'ftp://own.example',
+      '',
+      'nohost',
+    ]) {
+      const refused = await ctx.app.inject({
+        method: 'PATCH',
+        url,
+        headers: { cookie: own.cookie },
+        payload: { websiteUrl },
+      });
+      expect(refused.statusCode, websiteUrl).toBe(400);
+      expect(refused.json().message).toContain('websiteUrl');
+    }
+
+    const nobody = await ctx.app.inject({ method: 'PATCH', url, payload: { websiteUrl: 'x.example' } });
+    expect(nobody.statusCode).toBe(401);
+    const foreign = await ctx.app.inject({
+      method: 'PATCH',
+      url,
+      headers: { cookie: other.cookie },
+      payload: { websiteUrl: 'x.example' },
+    });
+    expect(foreign.statusCode).toBe(403);
+
+    const admin = await createAdminSession(ctx.app);
+    const update = await ctx.app.inject({
+      method: 'PATCH',
+      url,
+      headers: { cookie: admin.cookie },
+      payload: { websiteUrl: 'http://updated.example' },
+    });
+    expect(update.statusCode).toBe(200);
+    const lookup = await ctx.app.inject({ url: `/api/teams/${own.team.code}` });
+    expect(lookup.json().submittedWebsiteUrl).toBe('http://updated.example');
+  });
+});
+
+describeApi('showcase', (ctx) => {
+  it('lists the cohort teams to a submitted team of the cohort and to an admin', async () => {
+    await createCohort(ctx.app, 'demo');
+    const [alpha, , charlie] = await createMembers(ctx.app, 'demo', ['Alpha', 'bravo', 'Charlie'], 2);
+    const response = await ctx.app.inject({ url: '/api/showcase/demo', headers: { cookie: alpha!.cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([
+      { id: alpha!.team.id, name: 'Alpha', avatarIcon: null, submittedWebsiteUrl: 'https://alpha.example' },
+      expect.objectContaining({ name: 'bravo', submittedWebsiteUrl: 'https://bravo.example' }),
+      { id: charlie!.team.id, name: 'Charlie', avatarIcon: null, submittedWebsiteUrl: null },
+    ]);
+    const admin = await createAdminSession(ctx.app);
+    const byAdmin = await ctx.app.inject({ url: '/api/showcase/demo', headers: { cookie: admin.cookie } });
+    expect(byAdmin.statusCode).toBe(200);
+    expect(byAdmin.json()).toHaveLength(3);
+  });
+
+  it('refuses nobody (401), a team without a submission or of another cohort (403); 404 unknown', async () => {
+    await createCohort(ctx.app, 'demo');
+    await createCohort(ctx.app, 'elsewhere');
+    const [, unsubmitted] = await createMembers(ctx.app, 'demo', ['Alpha', 'Bravo'], 1);
+    const [outsider] = await createMembers(ctx.app, 'elsewhere', ['Outsider']);
+    const loner = await createTeamSession(ctx.app, 'No Cohort');
+
+    expect((await ctx.app.inject({ url: '/api/showcase/demo' })).statusCode).toBe(401);
+    const notYet = await ctx.app.inject({
+      url: '/api/showcase/demo',
+      headers: { cookie: unsubmitted!.cookie },
+    });
+    expect(notYet.statusCode).toBe(403);
+    expect(notYet.json().message).toMatch(/Submit your own website/);
+    for (const member of [outsider!, loner]) {
+      const refused = await ctx.app.inject({ url: '/api/showcase/demo', headers: { cookie: member.cookie } });
+      expect(refused.statusCode).toBe(403);
+    }
+    const unknown = await ctx.app.inject({
+      url: '/api/showcase/nope',
+      headers: { cookie: outsider!.cookie },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describeApi('voting', (ctx) => {
+  const tag = 'vote-night';
+
+  async function openVoting(names = ['Alpha', 'Bravo', 'Charlie', 'Delta'], submitted = names.length) {
+    await createCohort(ctx.app, tag, { competitionEnabled: true, votingOpen: true });
+    return createMembers(ctx.app, tag, names, submitted);
+  }
+
+  it('casts a ballot (201), returns it, and refuses a second one with 409', async () => {
+    const [a, b, c, d] = await openVoting();
+    const votes = [
+      { voted_for_team_id: d!.team.id, rank: 2 },
+      { voted_for_team_id: b!.team.id, rank: 1 },
+      { voted_for_team_id: c!.team.id, rank: 3 },
+    ];
+    const cast = await vote(ctx.app, tag, a!.cookie, votes);
+    expect(cast.statusCode).toBe(201);
+    expect(cast.json().votes.map((v: { rank: number }) => v.rank)).toEqual([1, 2, 3]);
+
+    const read = await ctx.app.inject({
+      url: `/api/showcase/${tag}/vote?team_id=${a!.team.id}`,
+      headers: { cookie: a!.cookie },
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({
+      votes: [
+        { voted_for_team_id: b!.team.id, rank: 1 },
+        { voted_for_team_id: d!.team.id, rank: 2 },
+        { voted_for_team_id: c!.team.id, rank: 3 },
+      ],
+    });
+
+    const again = await vote(ctx.app, tag, a!.cookie, ballotOf(b!, c!, d!));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: VOTING_MESSAGES.alreadyVoted });
+  });
+
+  it('reads a ballot: empty when none; that team or an admin only', async () => {
+    const [a, b] = await openVoting();
+    const url = `/api/showcase/${tag}/vote?team_id=${a!.team.id}`;
+    const empty = await ctx.app.inject({ url, headers: { cookie: a!.cookie } });
+    expect(empty.json()).toEqual({ votes: [] });
+    const withoutId = await ctx.app.inject({
+      url: `/api/showcase/${tag}/vote`,
+      headers: { cookie: a!.cookie },
+    });
+    expect(withoutId.json()).toEqual({ votes: [] });
+    expect((await ctx.app.inject({ url })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url, headers: { cookie: b!.cookie } })).statusCode).toBe(403);
+    const admin = await createAdminSession(ctx.app);
+    expect((await ctx.app.inject({ url, headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+  });
+
+  it('of two simultaneous ballots from one team, exactly one lands (201) and the other gets 409', async () => {
+    const [a, b, c, d] = await openVoting();
+    const responses = await Promise.all([
+      vote(ctx.app, tag, a!.cookie, ballotOf(b!, c!, d!)),
+      vote(ctx.app, tag, a!.cookie, ballotOf(d!, c!, b!)),
+    ]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const read = await ctx.app.inject({
+      url: `/api/showcase/${tag}/vote?team_id=${a!.team.id}`,
+      headers: { cookie: a!.cookie },
+    });
+    expect(read.json().votes).toHaveLength(3);
+  });
+
+  it.each([
+    ['own team', (m: Member[]) => ballotOf(m[0]!, m[1]!, m[2]!), BALLOT_MESSAGES.ownTeam],
+    [
+      'a team twice',
+      (m: Member[]) => [
+        { voted_for_team_id: m[1]!.team.id, rank: 1 },
+        { voted_for_team_id: m[1]!.team.id, rank: 2 },
+        { voted_for_team_id: m[2]!.team.id, rank: 3 },
+      ],
+      BALLOT_MESSAGES.teamTwice,
+    ],
+    [
+      'a rank twice',
+      (m: Member[]) => [
+        { voted_for_team_id: m[1]!.team.id, rank: 1 },
+        { voted_for_team_id: m[2]!.team.id, rank: 1 },
+        { voted_for_team_id: m[3]!.team.id, rank: 3 },
+      ],
+      BALLOT_MESSAGES.rankTwice,
+    ],
+    ['too few ranks', (m: Member[]) => ballotOf(m[1]!, m[2]!), BALLOT_MESSAGES.incomplete(3)],
+    [
+      'ranks that skip one',
+      (m: Member[]) => [
+        { voted_for_team_id: m[1]!.team.id, rank: 1 },
+        { voted_for_team_id: m[2]!.team.id, rank: 3 },
+      ],
+      BALLOT_MESSAGES.incomplete(3),
+    ],
+    [
+      'a team without a submission',
+      (m: Member[]) => ballotOf(m[1]!, m[2]!, m[4]!),
+      BALLOT_MESSAGES.notEligible,
+    ],
+    [
+      'a team outside the cohort',
+      () => [{ voted_for_team_id: '00000000-0000-4000-8000-000000000000', rank: 1 }],
+      BALLOT_MESSAGES.notEligible,
+    ],
+  ])('refuses a ballot with %s (400) and records nothing', async (_name, build, message) => {
+    const members = await openVoting(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'], 4);
+    const refused = await vote(ctx.app, tag, members[0]!.cookie, build(members));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message });
+    const read = await ctx.app.inject({
+      url: `/api/showcase/${tag}/vote`,
+      headers: { cookie: members[0]!.cookie },
+    });
+    expect(read.json()).toEqual({ votes: [] });
+  });
+
+  it.each([
+    [{}, 'votes'],
+    [{ votes: [] }, 'votes'],
+    [{ votes: [{ voted_for_team_id: 'x', rank: 1 }] }, 'voted_for_team_id'],
+    [{ votes: [{ voted_for_team_id: '00000000-0000-4000-8000-000000000000', rank: 4 }] }, 'rank'],
+    [{ votes: 'all of them' }, 'votes'],
+  ])('refuses the malformed body %j with 400 naming the field', async (payload, field) => {
+    const [a] = await openVoting();
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/showcase/${tag}/vote`,
+      headers: { cookie: a!.cookie },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(field);
+  });
+
+  it('asks for as many ranks as there are other submitted teams, up to 3', async () => {
+    const [a, b, c] = await openVoting(['Alpha', 'Bravo', 'Charlie', 'Delta'], 3);
+    // Two other teams have submitted: two ranks complete the ballot.
+    const two = await vote(ctx.app, tag, a!.cookie, ballotOf(b!, c!));
+    expect(two.statusCode).toBe(201);
+    const rank3 = await vote(ctx.app, tag, b!.cookie, [
+      { voted_for_team_id: a!.team.id, rank: 1 },
+      { voted_for_team_id: c!.team.id, rank: 3 },
+    ]);
+    expect(rank3.statusCode).toBe(400);
+    expect(rank3.json().message).toBe(BALLOT_MESSAGES.rankOutOfRange(2));
+  });
+
+  it('refuses a voter without a submitted site, outside the cohort, an admin, and nobody', async () => {
+    const [a, b, c, , unsubmitted] = await openVoting(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'], 4);
+    const ballot = ballotOf(a!, b!, c!);
+
+    const notSubmitted = await vote(ctx.app, tag, unsubmitted!.cookie, ballot);
+    expect(notSubmitted.statusCode).toBe(403);
+    expect(notSubmitted.json().message).toBe(VOTING_MESSAGES.notSubmitted);
+
+    await createCohort(ctx.app, 'elsewhere', { competitionEnabled: true, votingOpen: true });
+    const [outsider] = await createMembers(ctx.app, 'elsewhere', ['Outsider']);
+    const outside = await vote(ctx.app, tag, outsider!.cookie, ballot);
+    expect(outside.statusCode).toBe(403);
+    expect(outside.json().message).toBe(VOTING_MESSAGES.notInCohort);
+
+    const admin = await createAdminSession(ctx.app);
+    expect((await vote(ctx.app, tag, admin.cookie, ballot)).statusCode).toBe(403);
+    expect((await vote(ctx.app, tag, undefined, ballot)).statusCode).toBe(401);
+    expect((await vote(ctx.app, 'nope', a!.cookie, ballot)).statusCode).toBe(404);
+  });
+
+  it('refuses ballots while competition is off or voting is closed (403)', async () => {
+    const [a, b, c, d] = await openVoting();
+    const ballot = ballotOf(b!, c!, d!);
+    await setSwitches(ctx.app, tag, { votingOpen: false });
+    const closed = await vote(ctx.app, tag, a!.cookie, ballot);
+    expect(closed.statusCode).toBe(403);
+    expect(closed.json().message).toBe(VOTING_MESSAGES.votingClosed);
+
+    await setSwitches(ctx.app, tag, { votingOpen: true, competitionEnabled: false });
+    const showcaseOnly = await vote(ctx.app, tag, a!.cookie, ballot);
+    expect(showcaseOnly.statusCode).toBe(403);
+    expect(showcaseOnly.json().message).toBe(VOTING_MESSAGES.competitionDisabled);
+
+    await setSwitches(ctx.app, tag, { competitionEnabled: true });
+    expect((await vote(ctx.app, tag, a!.cookie, ballot)).statusCode).toBe(201);
+  });
+
+  it('publishes the ballot count on the cohort events after a ballot lands', async () => {
+    const [a, b, c, d] = await openVoting();
+    const received: CohortEvent[] = [];
+    const unsubscribe = ctx.app.cohortEvents.subscribe(tag, (event) => received.push(event));
+    await vote(ctx.app, tag, a!.cookie, ballotOf(b!, c!, d!));
+    await vote(ctx.app, tag, a!.cookie, ballotOf(b!, c!, d!));
+    await vote(ctx.app, tag, b!.cookie, ballotOf(a!, c!, d!));
+    unsubscribe();
+    expect(received).toEqual([
+      { type: 'ballots', ballotCount: 1, teamCount: 4 },
+      { type: 'ballots', ballotCount: 2, teamCount: 4 },
+    ]);
+  });
+});
+
+describeApi('results', (ctx) => {
+  const tag = 'finale';
+  const names = ['Aurora', 'Borealis', 'Comet', 'Dune', 'Eclipse', 'Fjord'];
+
+  async function sixTeams() {
+    await createCohort(ctx.app, tag, { competitionEnabled: true, votingOpen: true });
+    const members = await createMembers(ctx.app, tag, names);
+    return Object.fromEntries(members.map((m) => [m.team.name, m])) as Record<string, Member>;
+  }
+
+  it('adds 3/2/1 points per rank, counts each rank, and sorts by points then name', async () => {
+    const t = await sixTeams();
+    const ballots: [string, string[]][] = [
+      ['Aurora', ['Comet', 'Borealis', 'Dune']],
+      ['Borealis', ['Comet', 'Aurora', 'Eclipse']],
+      ['Comet', ['Borealis', 'Aurora', 'Dune']],
+      ['Dune', ['Comet', 'Eclipse', 'Borealis']],
+      ['Eclipse', ['Aurora', 'Comet', 'Dune']],
+      // Fjord has not voted.
+    ];
+    for (const [voter, ranked] of ballots) {
+      const response = await vote(ctx.app, tag, t[voter]!.cookie, ballotOf(...ranked.map((n) => t[n]!)));
+      expect(response.statusCode, voter).toBe(201);
+    }
+    await setSwitches(ctx.app, tag, { resultsVisible: true });
+    const response = await ctx.app.inject({ url: `/api/showcase/${tag}/results` });
+    expect(response.statusCode).toBe(200);
+    const rows = response.json() as {
+      teamName: string;
+      totalPoints: number;
+      votes: { rank: number; count: number }[];
+    }[];
+    // Comet 3+3+3+2 = 11; Aurora 2+2+3 = 7; Borealis 2+3+1 = 6; Eclipse 1+2 = 3; Dune 1+1+1 = 3.
+    expect(rows.map((r) => [r.teamName, r.totalPoints])).toEqual([
+      ['Comet', 11],
+      ['Aurora', 7],
+      ['Borealis', 6],
+      ['Dune', 3],
+      ['Eclipse', 3],
+    ]);
+    expect(rows[0]).toEqual({
+      teamId: t.Comet!.team.id,
+      teamName: 'Comet',
+      avatarIcon: null,
+      websiteUrl: 'https://comet.example',
+      totalPoints: 11,
+      votes: [
+        { rank: 1, count: 3 },
+        { rank: 2, count: 1 },
+        { rank: 3, count: 0 },
+      ],
+    });
+    expect(rows.find((r) => r.teamName === 'Dune')!.votes).toEqual([
+      { rank: 1, count: 0 },
+      { rank: 2, count: 0 },
+      { rank: 3, count: 3 },
+    ]);
+    // Every point cast is counted once: 5 ballots of 3 + 2 + 1.
+    expect(rows.reduce((sum, r) => sum + r.totalPoints, 0)).toBe(5 * 6);
+  });
+
+  it('is hidden (403) from anonymous and team callers until released; an admin always sees it', async () => {
+    const t = await sixTeams();
+    await vote(ctx.app, tag, t.Aurora!.cookie, ballotOf(t.Borealis!, t.Comet!, t.Dune!));
+    const admin = await createAdminSession(ctx.app);
+    const url = `/api/showcase/${tag}/results`;
+
+    const anonymous = await ctx.app.inject({ url });
+    expect(anonymous.statusCode).toBe(403);
+    expect(anonymous.json().message).toMatch(/not been released/);
+    expect((await ctx.app.inject({ url, headers: { cookie: t.Aurora!.cookie } })).statusCode).toBe(403);
+    const byAdmin = await ctx.app.inject({ url, headers: { cookie: admin.cookie } });
+    expect(byAdmin.statusCode).toBe(200);
+    expect(byAdmin.json()).toHaveLength(3);
+
+    await setSwitches(ctx.app, tag, { resultsVisible: true });
+    expect((await ctx.app.inject({ url })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url, headers: { cookie: t.Fjord!.cookie } })).json()).toHaveLength(3);
+    expect((await ctx.app.inject({ url: '/api/showcase/nope/results' })).statusCode).toBe(404);
+  });
+
+  it('has no rows before any ballot', async () => {
+    await sixTeams();
+    await setSwitches(ctx.app, tag, { resultsVisible: true });
+    const response = await ctx.app.inject({ url: `/api/showcase/${tag}/results` });
+    expect(response.json()).toEqual([]);
+  });
+
+  it('keeps the votes a team received after it leaves the cohort', async () => {
+    const t = await sixTeams();
+    await vote(ctx.app, tag, t.Aurora!.cookie, ballotOf(t.Borealis!, t.Comet!, t.Dune!));
+    await ctx.app.db
+      .update(teams)
+      .set({ cohortTag: null })
+      .where(inArray(teams.id, [t.Borealis!.team.id]));
+    await setSwitches(ctx.app, tag, { resultsVisible: true });
+    const rows = (await ctx.app.inject({ url: `/api/showcase/${tag}/results` })).json();
+    expect(rows[0]).toMatchObject({ teamName: 'Borealis', totalPoints: 3 });
+  });
+});
