@@ -31,6 +31,16 @@ execFileSync(
   { cwd: root, stdio: 'inherit' },
 );
 
+// The bundle report reads the same build: the first route's size is checked on every test run.
+const report = spawnSync(process.execPath, [path.join(root, 'scripts/bundle-report.mjs'), webRoot], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (report.status !== 0) {
+  rmSync(webRoot, { recursive: true, force: true });
+  process.exit(report.status ?? 1);
+}
+
 const result = spawnSync(
   process.execPath,
   [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)],

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { generateWorkspaceCode } from '@shared/workspace-code';
 import type { Team } from '@shared/schemas/team';
 import * as React from 'react';
+import { flushSync } from 'react-dom';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -272,7 +273,7 @@ export function WorkspaceProvider({ children }: { children: React.ReactNode }) {
       return;
     }
     // Leave the workspace's URL first, so nothing re-reads its ?team_id= after it is forgotten.
-    navigate('/', { flushSync: true });
+    flushSync(() => navigate('/'));
     forgetWorkspace();
     toast(messages.workspaceEnded);
     setDialog({ open: true, destination: 'phase' });
@@ -289,7 +290,7 @@ export function WorkspaceProvider({ children }: { children: React.ReactNode }) {
       return;
     }
     queryClient.setQueryData(adminStatusQueryKey, { isAuthenticated: false, user: null });
-    navigate('/', { flushSync: true });
+    flushSync(() => navigate('/'));
     forgetWorkspace();
     writePractice(false);
     setPracticeFlag(false);
