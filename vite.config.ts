@@ -7,18 +7,25 @@ export default defineConfig(({ command }) => ({
   publicDir: '../../public',
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: {
-      '@shared': new URL('./src/shared', import.meta.url).pathname,
-      '@': new URL('./src/web', import.meta.url).pathname,
-      // React Router's package exports point at its development build; the production build drops the
-      // dev-only warnings (about a third of its size).
-      ...(command === 'build'
-        ? {
-            'react-router': new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)
-              .pathname,
-          }
-        : {}),
-    },
+    alias: [
+      // In the browser, zod runs without its JIT: the JIT probes `new Function`, which our CSP (no
+      // unsafe-eval) refuses and reports as a violation on every page that parses a schema.
+      { find: /^zod$/, replacement: new URL('./src/web/lib/zod-jitless.ts', import.meta.url).pathname },
+      ...Object.entries({
+        '@shared': new URL('./src/shared', import.meta.url).pathname,
+        '@': new URL('./src/web', import.meta.url).pathname,
+        // React Router's package exports point at its development build; the production build drops the
+        // dev-only warnings (about a third of its size).
+        ...(command === 'build'
+          ? {
+              'react-router': new URL(
+                './node_modules/react-router/dist/production/index.mjs',
+                import.meta.url,
+              ).pathname,
+            }
+          : {}),
+      }).map(([find, replacement]) => ({ find, replacement })),
+    ],
   },
   build: {
     outDir: '../../dist/web',

@@ -150,9 +150,16 @@ function FieldLabel({ field }: { field: FormField }) {
   const id = inputId(field);
   return (
     <div className="flex items-center gap-1.5">
-      <Label htmlFor={field.display === 'cards' ? undefined : id} id={`${id}-label`}>
-        {field.label}
-      </Label>
+      {field.display === 'cards' ? (
+        // Names a radio group (aria-labelledby), not one control: a <label> here would point at nothing.
+        <span id={`${id}-label`} className="text-sm leading-none font-medium text-foreground">
+          {field.label}
+        </span>
+      ) : (
+        <Label htmlFor={id} id={`${id}-label`}>
+          {field.label}
+        </Label>
+      )}
       {field.required && (
         <span className="-ml-1 text-sm leading-none font-medium text-destructive" aria-hidden>
           *

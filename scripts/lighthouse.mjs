@@ -1,0 +1,91 @@
+// `npm run lighthouse`: Lighthouse (mobile defaults) on / and /phase/1 of the built app, with the system
+// Chromium; prints the scores and writes them into docs/PERFORMANCE.md.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const PAGES = ['/', '/phase/1'];
+
+const port = await new Promise((resolve) => {
+  const server = net.createServer().listen(0, '127.0.0.1', () => {
+    const { port: p } = server.address();
+    server.close(() => resolve(p));
+  });
+});
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'genai-lh-'));
+const app = spawn(process.execPath, ['scripts/start.mjs'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; i < 240; i++) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {}
+  await new Promise((r) => setTimeout(r, 250));
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync', '--no-first-run'],
+});
+const rows = [];
+try {
+  for (const page of PAGES) {
+    const result = await lighthouse(`${base}${page}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    });
+    const { categories, audits } = result.lhr;
+    const row = {
+      page,
+      performance: categories.performance.score,
+      accessibility: categories.accessibility.score,
+      'best-practices': categories['best-practices'].score,
+      'first contentful paint': audits['first-contentful-paint'].displayValue,
+      'largest contentful paint': audits['largest-contentful-paint'].displayValue,
+      'total blocking time': audits['total-blocking-time'].displayValue,
+    };
+    rows.push(row);
+    console.log(row);
+    for (const [id, audit] of Object.entries(audits)) {
+      if (audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary') {
+        console.log(`  ${page}: ${id} — ${audit.title}`);
+      }
+    }
+  }
+} finally {
+  await chrome.kill();
+  app.kill('SIGTERM');
+  await new Promise((r) => app.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const marker = '<!-- lighthouse:figures -->';
+const file = path.join(root, 'docs/PERFORMANCE.md');
+const keys = Object.keys(rows[0]);
+const table = [
+  `| ${keys.join(' | ')} |`,
+  `|${keys.map(() => '---').join('|')}|`,
+  ...rows.map((r) => `| ${keys.map((k) => r[k]).join(' | ')} |`),
+].join('\n');
+const section = `${marker}\nMeasured ${new Date().toISOString().slice(0, 10)} by \`npm run lighthouse\` (Lighthouse 12.8, mobile emulation with simulated throttling, system Chromium, ${os.cpus().length} cores).\n\n${table}\n${marker}`;
+let doc;
+try {
+  doc = readFileSync(file, 'utf8');
+} catch {
+  doc = `# Performance\n\n${marker}\n${marker}\n`;
+}
+const parts = doc.split(marker);
+doc = parts.length >= 3 ? `${parts[0]}${section}${parts.slice(2).join(marker)}` : `${doc}\n${section}\n`;
+writeFileSync(file, doc);
