@@ -31,6 +31,8 @@ export default defineConfig(({ command }) => ({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // The server reads it to preload each route's chunks (src/server/plugins/static.ts).
+    manifest: true,
     chunkSizeWarningLimit: 600,
   },
   server: {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { createIndexPages } from './route-preloads.ts';
 
 export type StaticOptions = { webRoot: string | undefined; contentDir: string };
 
@@ -44,10 +45,11 @@ export const staticPlugin = fp(
       });
     }
 
-    const sendIndex = (reply: FastifyReply) =>
-      reply.type('text/html; charset=utf-8').sendFile('index.html', webRoot!);
+    const indexPage = webRoot ? createIndexPages(webRoot) : undefined;
+    const sendIndex = (reply: FastifyReply, pathname: string) =>
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexPage!(pathname));
     // The static wildcard would answer '/' as a directory listing (403); the root is the SPA.
-    if (webRoot) app.get('/', (_request, reply) => sendIndex(reply));
+    if (webRoot) app.get('/', (_request, reply) => sendIndex(reply, '/'));
 
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
@@ -57,7 +59,7 @@ export const staticPlugin = fp(
       if (!webRoot || (request.method !== 'GET' && request.method !== 'HEAD') || FILE_LIKE.test(pathname)) {
         return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
       }
-      return sendIndex(reply);
+      return sendIndex(reply, pathname);
     });
   },
   { name: 'static' },

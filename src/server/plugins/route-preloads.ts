@@ -1,0 +1,72 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+type Manifest = Record<string, ManifestChunk>;
+
+/** Which lazily loaded modules (keys of Vite's manifest) each client route needs. */
+const ROUTE_MODULES: [RegExp, string[]][] = [
+  [/^\/phase\/[^/]+$/, ['app/tooltip-layout.tsx', 'features/phase/phase-page.tsx']],
+  [/^\/admin$/, ['app/tooltip-layout.tsx', 'features/admin/admin-page.tsx']],
+  [/^\/admin-login$/, ['app/tooltip-layout.tsx', 'features/admin/admin-login-page.tsx']],
+  [/^\/showcase(\/[^/]+)?$/, ['app/tooltip-layout.tsx', 'features/showcase/showcase-page.tsx']],
+  [/^\/results(\/[^/]+)?$/, ['app/tooltip-layout.tsx', 'features/results/results-page.tsx']],
+  [/^\/credits$/, ['app/tooltip-layout.tsx', 'features/static-pages/credits-page.tsx']],
+  [/^\/privacy$/, ['app/tooltip-layout.tsx', 'features/static-pages/privacy-page.tsx']],
+];
+
+/**
+ * index.html with the route's own chunks (and, for an activity, its config) announced up front, so the
+ * browser fetches them in parallel with the entry instead of one after another. Pages are built once per
+ * distinct head and kept.
+ */
+export function createIndexPages(webRoot: string): (pathname: string) => string {
+  const html = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
+  const manifest: Manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  const alreadyLoaded = new Set(
+    entry
+      ? files(
+          manifest,
+          Object.keys(manifest).filter((k) => manifest[k] === entry),
+        )
+      : [],
+  );
+  const cache = new Map<string, string>();
+
+  return (pathname) => {
+    const modules = ROUTE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1] ?? [];
+    const phase = /^\/phase\/([1-8])$/.exec(pathname)?.[1];
+    const key = `${modules.join(',')}|${phase ?? ''}`;
+    let page = cache.get(key);
+    if (!page) {
+      const links = files(manifest, modules)
+        .filter((file) => !alreadyLoaded.has(file))
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+      if (phase) {
+        links.push(
+          `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/configs/phase-${phase}">`,
+        );
+      }
+      page = links.length ? html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : html;
+      cache.set(key, page);
+    }
+    return page;
+  };
+}
+
+/** The chunk files of the given modules and everything they import statically, each once. */
+function files(manifest: Manifest, keys: string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    out.push(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return out;
+}
