@@ -1,5 +1,5 @@
 // `npm run test:e2e`: builds the client, then runs Playwright against the built app with the system Chromium.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,11 +25,8 @@ if (!chrome) {
 
 // Each run builds into a folder of its own, so two runs at once never serve each other's half-built files.
 const webRoot = path.join(root, 'dist', `e2e-${process.pid}`);
-execFileSync(
-  process.execPath,
-  [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', webRoot],
-  { cwd: root, stdio: 'inherit' },
-);
+const { buildClient } = await import('./build-client.mjs');
+await buildClient(webRoot);
 
 // The bundle report reads the same build: the first route's size is checked on every test run.
 const report = spawnSync(process.execPath, [path.join(root, 'scripts/bundle-report.mjs'), webRoot], {

@@ -1,5 +1,4 @@
 // `npm start`: builds the client when its sources are newer than the build, then runs the server.
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,14 +33,8 @@ if (existsSync(envFile)) {
 
 if (process.env.SKIP_CLIENT_BUILD !== '1' && clientIsStale()) {
   console.log('Building the client…');
-  execFileSync(
-    process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
+  const { buildClient } = await import('./build-client.mjs');
+  await buildClient();
 }
 
 process.env.NODE_ENV ??= 'production';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean; assets?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
 /** Which lazily loaded modules (keys of Vite's manifest) each client route needs. */
@@ -21,10 +21,20 @@ const ROUTE_MODULES: [RegExp, string[]][] = [
  * distinct head and kept.
  */
 export function createIndexPages(webRoot: string): (pathname: string) => string {
-  const html = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
   const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  // The Latin text face is on every page: fetched with the CSS rather than after it, so text settles in
+  // its real font sooner (the largest text is otherwise painted twice).
+  const fonts = (entry?.assets ?? [])
+    .filter((file) => /inter-latin-wght-normal-[^/]*\.woff2$/.test(file))
+    .map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}">`);
+  const withFonts = (page: string) =>
+    fonts.length ? page.replace('</head>', `    ${fonts.join('\n    ')}\n  </head>`) : page;
+  const html = withFonts(readFileSync(path.join(webRoot, 'index.html'), 'utf8'));
+  // The landing page pre-rendered at build time (scripts/build-client.mjs), when there is one.
+  const landingFile = path.join(webRoot, 'landing.html');
+  const landing = existsSync(landingFile) ? withFonts(readFileSync(landingFile, 'utf8')) : html;
   const alreadyLoaded = new Set(
     entry
       ? files(
@@ -36,6 +46,7 @@ export function createIndexPages(webRoot: string): (pathname: string) => string 
   const cache = new Map<string, string>();
 
   return (pathname) => {
+    if (pathname === '/') return landing;
     const modules = ROUTE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1] ?? [];
     const phase = /^\/phase\/([1-8])$/.exec(pathname)?.[1];
     const key = `${modules.join(',')}|${phase ?? ''}`;
