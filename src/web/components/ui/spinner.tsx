@@ -12,7 +12,9 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
 
 export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
-    <div className="flex min-h-[60vh] items-center justify-center">
+    // Fills the viewport below the header, so the footer starts off-screen and nothing shifts when the page
+    // arrives (layout shift).
+    <div className="flex min-h-[calc(100dvh-4rem)] items-center justify-center">
       <Spinner className="size-10" label={label} />
     </div>
   );

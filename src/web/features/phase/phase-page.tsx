@@ -6,7 +6,6 @@ import * as React from 'react';
 import { useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
-import { WebsiteSubmission } from '@/features/showcase/components/website-submission';
 import { useWorkspace, type WorkspaceTeam } from '@/features/workspace/workspace-context';
 import { loadAllLocalPhaseData, loadLocalPhaseData } from '@/lib/local-workspace-storage';
 import { phaseConfigQueryOptions } from './api/phase-config';
@@ -20,6 +19,12 @@ import { PhaseWorkspace } from './components/phase-workspace';
 import { WorkflowSteps } from './components/workflow-steps';
 import { unsavedAnswers } from './hooks/use-phase-autosave';
 import { type Answers, type PhaseAnswers, prefillRecurring, toAnswers } from './lib/answers';
+
+// Only cohort teams on the website-builder activity need it; it brings the showcase's live events (and zod),
+// which the other seven activities should not load.
+const WebsiteSubmission = React.lazy(() =>
+  import('@/features/showcase/components/website-submission').then((m) => ({ default: m.WebsiteSubmission })),
+);
 
 function Message({ title, body }: { title: string; body: string }) {
   return (
@@ -138,7 +143,12 @@ function SavedAnswersLoader({
   const teamId = team?.id;
   const saved = useQuery(phaseDataQueryOptions(teamId, phase));
   const all = useQuery(phaseDataListQueryOptions(teamId));
-  const websitePanel = phase === WEBSITE_PHASE ? <WebsiteSubmission team={team} /> : null;
+  const websitePanel =
+    phase === WEBSITE_PHASE && team?.cohortTag ? (
+      <React.Suspense fallback={null}>
+        <WebsiteSubmission team={team} />
+      </React.Suspense>
+    ) : null;
 
   if (teamId && saved.isError) {
     return (
