@@ -31,20 +31,23 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     signal,
     keepalive,
   });
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
-    let serverMessage: string | undefined;
-    try {
-      const parsed = JSON.parse(text) as { message?: unknown };
-      if (typeof parsed.message === 'string') serverMessage = parsed.message;
-    } catch {
-      // Not JSON: the text itself is the message.
-    }
-    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, serverMessage);
-  }
+  if (!response.ok) throw await apiErrorFrom(response);
   if (response.status === 204) return undefined as T;
   const contentType = response.headers.get('content-type') ?? '';
   return (contentType.includes('application/json') ? await response.json() : await response.text()) as T;
+}
+
+/** The ApiError for a non-OK response: "STATUS: text", and the JSON `message` when there is one. */
+export async function apiErrorFrom(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let serverMessage: string | undefined;
+  try {
+    const parsed = JSON.parse(text) as { message?: unknown };
+    if (typeof parsed.message === 'string') serverMessage = parsed.message;
+  } catch {
+    // Not JSON: the text itself is the message.
+  }
+  return new ApiError(response.status, `${response.status}: ${text || response.statusText}`, serverMessage);
 }
 
 /** The server's own words when it sent some, else the given default (spec section 8). */

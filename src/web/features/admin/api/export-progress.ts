@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api-client';
+import { apiErrorFrom } from '@/lib/api-client';
 
 /**
  * GET /api/admin/export, saved through a blob so a failure can say why (a plain link would download the
@@ -6,17 +6,7 @@ import { ApiError } from '@/lib/api-client';
  */
 export async function downloadProgressExport(): Promise<string> {
   const response = await fetch('/api/admin/export', { credentials: 'include' });
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
-    let serverMessage: string | undefined;
-    try {
-      const parsed = JSON.parse(text) as { message?: unknown };
-      if (typeof parsed.message === 'string') serverMessage = parsed.message;
-    } catch {
-      // Not JSON.
-    }
-    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, serverMessage);
-  }
+  if (!response.ok) throw await apiErrorFrom(response);
   const blob = await response.blob();
   const disposition = response.headers.get('content-disposition') ?? '';
   const fileName =

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { AdminCohort } from '@shared/schemas/cohort';
-import { CohortEventSchema } from '@shared/schemas/cohort';
 import * as React from 'react';
+import { subscribeToCohortEvents } from '@/lib/cohort-event-source';
 import { activeCohortsQueryKey } from '../api/admin-cohorts';
 
 /**
@@ -15,30 +15,18 @@ export function useCohortBallotEvents(tags: string[]) {
   const key = [...tags].sort().join('\n');
 
   React.useEffect(() => {
-    if (!key || typeof EventSource === 'undefined') return;
-    const sources = key.split('\n').map((tag) => {
-      const source = new EventSource(`/api/cohorts/${encodeURIComponent(tag)}/events`, {
-        withCredentials: true,
-      });
-      source.onmessage = (message) => {
-        let parsed: ReturnType<typeof CohortEventSchema.safeParse>;
-        try {
-          parsed = CohortEventSchema.safeParse(JSON.parse(message.data));
-        } catch {
-          return;
-        }
-        if (!parsed.success || parsed.data.type !== 'ballots') return;
-        const { ballotCount, teamCount } = parsed.data;
+    if (!key) return;
+    const closers = key.split('\n').map((tag) =>
+      subscribeToCohortEvents(tag, (event) => {
+        if (event.type !== 'ballots') return;
+        const { ballotCount, teamCount } = event;
         queryClient.setQueryData<AdminCohort[]>(activeCohortsQueryKey, (cohorts) =>
           cohorts?.map((c) => (c.tag === tag ? { ...c, ballotCount, teamCount } : c)),
         );
-      };
-      // Quiet on purpose: a missing endpoint or a dropped connection is retried by the browser.
-      source.onerror = () => {};
-      return source;
-    });
+      }),
+    );
     return () => {
-      for (const source of sources) source.close();
+      for (const close of closers) close();
     };
   }, [key, queryClient]);
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type CohortEvent, CohortEventSchema, type CohortStatus } from '@shared/schemas/cohort';
+import type { CohortEvent, CohortStatus } from '@shared/schemas/cohort';
 import * as React from 'react';
+import { subscribeToCohortEvents } from '@/lib/cohort-event-source';
 import { cohortStatusQueryOptions } from '../api/get-cohort-status';
 
 type BallotCount = Extract<CohortEvent, { type: 'ballots' }>;
@@ -19,19 +20,8 @@ export function useCohortEvents(tag: string | undefined, onBallots?: (count: Bal
   });
 
   React.useEffect(() => {
-    if (!tag || typeof EventSource === 'undefined') return;
-    const source = new EventSource(`/api/cohorts/${encodeURIComponent(tag)}/events`, {
-      withCredentials: true,
-    });
-    source.onmessage = (message) => {
-      let parsed: ReturnType<typeof CohortEventSchema.safeParse>;
-      try {
-        parsed = CohortEventSchema.safeParse(JSON.parse(message.data));
-      } catch {
-        return;
-      }
-      if (!parsed.success) return;
-      const event = parsed.data;
+    if (!tag) return;
+    return subscribeToCohortEvents(tag, (event) => {
       if (event.type === 'cohort') {
         const { name, competitionEnabled, votingOpen, resultsVisible } = event.cohort;
         const next: CohortStatus = { name, competitionEnabled, votingOpen, resultsVisible };
@@ -39,9 +29,6 @@ export function useCohortEvents(tag: string | undefined, onBallots?: (count: Bal
       } else {
         onBallotsRef.current?.(event);
       }
-    };
-    // Quiet on purpose: EventSource retries by itself after a drop.
-    source.onerror = () => {};
-    return () => source.close();
+    });
   }, [tag, queryClient]);
 }
