@@ -76,6 +76,11 @@ test.describe('instructor dashboard', () => {
 
     await page.getByRole('button', { name: 'Account menu' }).click();
     await expect(page.getByRole('menuitem', { name: 'Admin Dashboard' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // Signed in already: the login page goes straight to the dashboard.
+    await page.goto('/admin-login');
+    await expect(page).toHaveURL(/\/admin$/);
   });
 
   test('creates a cohort, rolls a failed toggle back, assigns teams, archives and restores', async ({

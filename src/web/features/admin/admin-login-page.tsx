@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminStatus } from '@shared/schemas/auth';
 import { LogIn, ShieldCheck } from 'lucide-react';
 import * as React from 'react';
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
-import { adminStatusQueryKey, loginAdmin } from './api/admin-session';
+import { adminStatusQueryKey, adminStatusQueryOptions, loginAdmin } from './api/admin-session';
 
 /** `/admin-login`: the instructor's username and password. */
 export default function AdminLoginPage() {
@@ -19,6 +19,7 @@ export default function AdminLoginPage() {
   const [username, setUsername] = React.useState('');
   const [password, setPassword] = React.useState('');
   const [busy, setBusy] = React.useState(false);
+  const status = useQuery(adminStatusQueryOptions);
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -42,6 +43,9 @@ export default function AdminLoginPage() {
       }
     }
   };
+
+  // Already signed in: straight to the dashboard.
+  if (status.data?.isAuthenticated && !busy) return <Navigate to="/admin" replace />;
 
   return (
     <main className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center px-4 py-12 sm:py-20">
