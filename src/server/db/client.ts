@@ -18,6 +18,9 @@ export type DatabaseHandle = {
   pgPool?: import('pg').Pool;
 };
 
+/** The health check's own, shorter query timeout on PostgreSQL. */
+const PING_TIMEOUT_MS = 2000;
+
 export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, 'drizzle');
 
 export type DatabaseOptions = {
@@ -41,7 +44,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5000,
+    // Issue 6 (resilience): a database that stops answering (network partition, frozen host) must not hold
+    // requests, and the whole pool, until TCP gives up minutes later. A query that gets no answer in 10 s fails
+    // ("Query read timeout", a 503); the pool then drops that connection and opens a new one. Every real query
+    // here takes milliseconds (DESIGN section 8), so 10 s only ever fires on a dead connection.
+    query_timeout: 10_000,
+    keepAlive: true,
+  });
   // An idle client dropped by the server must not crash the process.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema }) as unknown as Database;
@@ -50,7 +63,9 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
     kind: 'postgres',
     pgPool: pool,
     ping: async () => {
-      await pool.query('select 1');
+      // Health answers 503 within seconds when the database hangs (see query_timeout above).
+      // node-postgres reads query_timeout per query too, though its QueryConfig type omits it.
+      await pool.query({ text: 'select 1', query_timeout: PING_TIMEOUT_MS } as import('pg').QueryConfig);
     },
     close: () => pool.end(),
   };

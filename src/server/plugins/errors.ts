@@ -14,13 +14,23 @@ const CONNECTION_ERRORS = new Set([
 ]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string }; message?: string };
-  const code = e?.code ?? e?.cause?.code;
-  return (
-    (code !== undefined && CONNECTION_ERRORS.has(code)) ||
-    /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(e?.message ?? '')
-  );
+  // Issue 6 (resilience): Drizzle wraps driver errors as "Failed query: <sql>" with the driver's error as
+  // `cause`, and node-postgres's "Connection terminated unexpectedly" has no code, so a query that hit a
+  // dead connection was a 500. Look through the whole cause chain (a few levels) for a code or message.
+  for (let e = error as ErrorLike | undefined, depth = 0; e && depth < 5; e = e.cause, depth++) {
+    if (e.code !== undefined && CONNECTION_ERRORS.has(e.code)) return true;
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|PGlite is closed/i.test(
+        e.message ?? '',
+      )
+    ) {
+      return true;
+    }
+  }
+  return false;
 }
+
+type ErrorLike = { code?: string; cause?: ErrorLike; message?: string };
 
 /** "name: must be at most 80 characters" — the field named once, first. */
 function describeIssue(path: string, message: string): string {

@@ -28,7 +28,9 @@ describe('index pages with route preloads', () => {
     for (const file of ['tooltip-4', 'ui-3', 'phase-5']) expect(html).toContain(`href="/assets/${file}.js"`);
     // Already loaded by the entry itself: not announced again.
     expect(html).not.toContain('react-2');
-    expect(html).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/configs/phase-3">');
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/configs/phase-3">',
+    );
   });
 
   it('leaves the landing page and unknown paths as built', () => {
