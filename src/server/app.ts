@@ -1,10 +1,11 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { loadPhaseConfigs } from './content/phase-configs.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { type CohortEventBus, InProcessCohortEventBus } from './lib/cohort-events.ts';
+import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -26,6 +27,8 @@ export type BuildAppOptions = {
   /** Close the database with the app (the server does; tests that share one database do not). */
   closeDatabase?: boolean;
   logger?: boolean;
+  /** Where log lines go instead of standard output (the no-secrets-in-logs test captures them). */
+  loggerStream?: NodeJS.WritableStream;
   /** Live classroom events; in-process unless given (PostgreSQL LISTEN/NOTIFY across instances). */
   cohortEvents?: CohortEventBus;
 };
@@ -47,6 +50,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             level: config.logLevel,
             // Cookies carry session tokens: never in a log line.
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            // Codes and tokens in URLs, and a failed query's values, never reach a log line either.
+            serializers: { req: serializeRequest, err: serializeError },
+            ...(options.loggerStream ? { stream: options.loggerStream } : {}),
           },
     // A hop count is valid at run time (proxy-addr), though the option's type omits numbers.
     trustProxy: config.trustProxy as boolean | string,
@@ -54,6 +60,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Autosave bodies arrive often; one sensible timeout keeps a slow client from holding a socket.
     requestTimeout: 30_000,
     return503OnClosing: true,
+    // A malformed URL (broken percent-encoding) is the caller's mistake: `{ message }` like every other
+    // error (DESIGN section 3), not Fastify's own error shape.
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as unknown as FastifyReply).status(400).send({ message: 'The request address is not valid.' });
+    },
   });
   const app = (fastify as unknown as FastifyInstance).withTypeProvider<ZodTypeProvider>();
 

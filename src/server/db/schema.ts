@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   smallint,
@@ -140,3 +141,18 @@ export type TeamRow = typeof teams.$inferSelect;
 export type CohortRow = typeof cohorts.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type PhaseDataRow = typeof phaseData.$inferSelect;
+
+/**
+ * Failure counters shared by every app instance on PostgreSQL (docs/decisions/006): one row per key
+ * (`lookup:<ip>`, `login:<ip>`) and fixed window. Losing it in a crash only forgets a minute of failures,
+ * so the migration creates it UNLOGGED (drizzle cannot say so; the SQL does).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: varchar('key', { length: 200 }).primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_at_idx').on(t.resetAt)],
+);

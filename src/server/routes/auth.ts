@@ -19,10 +19,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/team/login',
     { schema: { body: TeamLoginBodySchema, response: { 200: TeamSchema, ...errors } } },
     async (request, reply) => {
-      app.lookupFailures.assertAllowed(request.ip);
+      await app.lookupFailures.assertAllowed(request.ip);
       const team = await findTeamByAccessToken(app.db, request.body.access_token);
       if (!team) {
-        app.lookupFailures.recordFailure(request.ip);
+        await app.lookupFailures.recordFailure(request.ip);
         throw unauthorized('Invalid access token.');
       }
       await startSession(app.db, request, reply, 'team', { teamId: team.id });
@@ -56,13 +56,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/admin/login',
     { schema: { body: AdminLoginBodySchema, response: { 200: AdminLoginResponseSchema, ...errors } } },
     async (request, reply) => {
-      app.loginFailures.assertAllowed(request.ip);
+      await app.loginFailures.assertAllowed(request.ip);
       const { username, password } = request.body;
       const user = await findUserByUsername(app.db, username);
       // Unknown user and wrong password take the same time and say the same words.
       const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
       if (!user || !valid) {
-        app.loginFailures.recordFailure(request.ip);
+        await app.loginFailures.recordFailure(request.ip);
         throw new HttpError(401, 'Invalid credentials');
       }
       await startSession(app.db, request, reply, 'admin', { userId: user.id });

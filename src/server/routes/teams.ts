@@ -41,14 +41,14 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { name, code } = request.body;
       // A taken explicit code reveals that a workspace exists: it counts as a failed look-up.
-      if (code) app.lookupFailures.assertAllowed(request.ip);
+      if (code) await app.lookupFailures.assertAllowed(request.ip);
       try {
         const team = await createTeam(app.db, name, code);
         await startSession(app.db, request, reply, 'team', { teamId: team.id });
         return reply.status(201).send(toTeam(team));
       } catch (error) {
         if (error instanceof CodeTakenError) {
-          app.lookupFailures.recordFailure(request.ip);
+          await app.lookupFailures.recordFailure(request.ip);
           throw conflict('That Workspace Code is already taken. Please choose another.');
         }
         throw error;
@@ -65,11 +65,11 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      app.lookupFailures.assertAllowed(request.ip);
+      await app.lookupFailures.assertAllowed(request.ip);
       const code = request.params.code.trim().toUpperCase();
       const team = WORKSPACE_CODE_PATTERN.test(code) ? await findTeamByCode(app.db, code) : undefined;
       if (!team) {
-        app.lookupFailures.recordFailure(request.ip);
+        await app.lookupFailures.recordFailure(request.ip);
         throw notFound('Workspace not found.');
       }
       return toTeam(team);

@@ -53,7 +53,7 @@ export async function openTestDatabase(
 
 export async function resetDatabase(database: DatabaseHandle): Promise<void> {
   await database.db.execute(
-    sql`truncate table ballot_entries, ballots, phase_data, sessions, teams, cohorts, users restart identity cascade`,
+    sql`truncate table ballot_entries, ballots, phase_data, sessions, teams, cohorts, users, rate_limits restart identity cascade`,
   );
 }
 

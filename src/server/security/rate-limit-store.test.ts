@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/client.ts';
+import { type FailureLimiter, MemoryFailureLimiter, SharedFailureLimiter } from '../lib/failure-limiter.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { DATABASE_MODES, buildTestApp, describeApi, openTestDatabase } from '../testing/test-app.ts';
+
+async function rejection(promise: Promise<unknown>): Promise<HttpError | undefined> {
+  try {
+    await promise;
+    return undefined;
+  } catch (error) {
+    if (error instanceof HttpError) return error;
+    throw error;
+  }
+}
+
+/** The behaviour both stores share: `max` failures per window, then 429 with Retry-After, then a reset. */
+async function expectLimits(limiter: FailureLimiter, max: number, waitForReset: () => Promise<void>) {
+  for (let i = 0; i < max; i++) {
+    await limiter.assertAllowed('1.2.3.4');
+    await limiter.recordFailure('1.2.3.4');
+  }
+  const refused = await rejection(limiter.assertAllowed('1.2.3.4'));
+  expect(refused?.statusCode).toBe(429);
+  expect(Number(refused?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  // Another key has its own count.
+  await expect(limiter.assertAllowed('5.6.7.8')).resolves.toBeUndefined();
+  await waitForReset();
+  await expect(limiter.assertAllowed('1.2.3.4')).resolves.toBeUndefined();
+}
+
+describe('MemoryFailureLimiter (PGlite, one process)', () => {
+  it('allows max failures per window, then 429 with Retry-After, and resets with the window', async () => {
+    let now = 1_000_000;
+    const limiter = new MemoryFailureLimiter(3, 60_000, () => now);
+    await expectLimits(limiter, 3, async () => {
+      now += 60_000;
+    });
+  });
+
+  it('reports the seconds left in the window as Retry-After', async () => {
+    let now = 0;
+    const limiter = new MemoryFailureLimiter(1, 60_000, () => now);
+    await limiter.recordFailure('k');
+    now = 45_500;
+    expect((await rejection(limiter.assertAllowed('k')))?.headers['retry-after']).toBe('15');
+  });
+});
+
+for (const mode of DATABASE_MODES) {
+  describe(`SharedFailureLimiter on the rate_limits table [${mode}]`, () => {
+    let database: DatabaseHandle;
+    let drop: () => Promise<void>;
+    beforeAll(async () => {
+      ({ database, drop } = await openTestDatabase(mode));
+    });
+    afterAll(async () => {
+      await drop?.();
+    });
+
+    it('allows max failures per window, then 429 with Retry-After, and resets with the window', async () => {
+      const limiter = new SharedFailureLimiter(database.db, 'unit', 3, 700);
+      await expectLimits(limiter, 3, () => new Promise((resolve) => setTimeout(resolve, 800)));
+    });
+
+    it('counts every one of many simultaneous failures (the upsert is atomic)', async () => {
+      const limiter = new SharedFailureLimiter(database.db, 'burst', 1000);
+      await Promise.all(Array.from({ length: 40 }, () => limiter.recordFailure('9.9.9.9')));
+      const result = (await database.db.execute(
+        sql`select count from rate_limits where key = 'burst:9.9.9.9'`,
+      )) as unknown as { rows: { count: number }[] };
+      expect(Number(result.rows[0]?.count)).toBe(40);
+    });
+
+    it('keeps scopes apart: lookups and admin logins count separately', async () => {
+      const lookups = new SharedFailureLimiter(database.db, 'lookup-scope', 1);
+      const logins = new SharedFailureLimiter(database.db, 'login-scope', 1);
+      await lookups.recordFailure('ip');
+      expect((await rejection(lookups.assertAllowed('ip')))?.statusCode).toBe(429);
+      await expect(logins.assertAllowed('ip')).resolves.toBeUndefined();
+    });
+  });
+}
+
+describeApi('failure limiter wiring', (ctx) => {
+  it('uses the shared table on PostgreSQL and memory on PGlite', () => {
+    const expected = ctx.mode === 'postgres' ? SharedFailureLimiter : MemoryFailureLimiter;
+    expect(ctx.app.lookupFailures).toBeInstanceOf(expected);
+    expect(ctx.app.loginFailures).toBeInstanceOf(expected);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one PostgreSQL [postgres]', () => {
+  let database: DatabaseHandle;
+  let drop: () => Promise<void>;
+  let first: FastifyInstance;
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    ({ database, drop } = await openTestDatabase('postgres'));
+  });
+  afterEach(async () => {
+    await first?.close();
+    await second?.close();
+  });
+  afterAll(async () => {
+    await drop?.();
+  });
+
+  it('share the failed look-up limit: 10 misses on each make the 21st a 429 on either', async () => {
+    first = await buildTestApp(database);
+    second = await buildTestApp(database);
+    for (let i = 0; i < 20; i++) {
+      const app = i % 2 === 0 ? first : second;
+      const miss = await app.inject({ url: `/api/teams/Q${String(i).padStart(3, '0')}` });
+      expect(miss.statusCode).toBe(404);
+    }
+    for (const app of [first, second]) {
+      const limited = await app.inject({ url: '/api/teams/QQQQ' });
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+    }
+    // Another address is not limited.
+    const elsewhere = await second.inject({ url: '/api/teams/QQQQ', remoteAddress: '10.0.0.9' });
+    expect(elsewhere.statusCode).toBe(404);
+  });
+
+  it('share the failed admin login limit: 5 on each make the 11th a 429', async () => {
+    first = await buildTestApp(database);
+    second = await buildTestApp(database);
+    for (let i = 0; i < 10; i++) {
+      const app = i % 2 === 0 ? first : second;
+      const failed = await app.inject({
+        method: 'POST',
+        url: '/api/auth/admin/login',
+        remoteAddress: '10.0.0.77',
+        payload: { username: 'nobody', password: 'wrong' },
+      });
+      expect(failed.statusCode).toBe(401);
+    }
+    const limited = await first.inject({
+      method: 'POST',
+      url: '/api/auth/admin/login',
+      remoteAddress: '10.0.0.77',
+      payload: { username: 'nobody', password: 'wrong' },
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+});
+
+describeApi('general request limit (per instance)', (ctx) => {
+  it('answers 429 { message } with Retry-After past the limit, per IP, and never limits /api/health', async () => {
+    await ctx.app.close();
+    ctx.app = await buildTestApp(ctx.database, { requestsPerMinute: 5 });
+    for (let i = 0; i < 5; i++) {
+      expect((await ctx.app.inject({ url: '/api/auth/admin/status' })).statusCode).toBe(200);
+    }
+    const limited = await ctx.app.inject({ url: '/api/auth/admin/status' });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json()).toEqual({ message: expect.stringMatching(/Too many requests/) });
+    const otherAddress = await ctx.app.inject({ url: '/api/auth/admin/status', remoteAddress: '10.1.1.1' });
+    expect(otherAddress.statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await ctx.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,365 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance, HTTPMethods } from 'fastify';
+import { cohorts, phaseData, teams, users } from '../db/schema.ts';
+import { createSession } from '../db/sessions.ts';
+import { hashPassword } from '../lib/password.ts';
+import { COOKIE_NAMES } from '../plugins/sessions.ts';
+import { createTeamSession } from '../testing/test-app.ts';
+
+/**
+ * The security suites' shared fixtures: a seeded classroom (two cohorts, the team a call names, its
+ * cohort mates, a team of another cohort, an admin) and the table of every API route with a request
+ * builder. The authorization matrix, the hostile-input and the Origin tests all walk this one table.
+ */
+
+export const OWN_COHORT = 'own-cohort';
+export const OTHER_COHORT = 'other-cohort';
+export const ADMIN_USERNAME = 'matrix-admin';
+export const ADMIN_PASSWORD = 'matrix admin password';
+
+export type Caller = 'anonymous' | 'otherTeam' | 'ownTeam' | 'admin';
+export const CALLERS: Caller[] = ['anonymous', 'otherTeam', 'ownTeam', 'admin'];
+
+type Member = Awaited<ReturnType<typeof createTeamSession>>;
+
+export type World = {
+  own: Member;
+  mates: Member[];
+  /** A submitted team of another cohort. */
+  other: Member;
+  adminCookie: string;
+  cookies: Record<Caller, string | undefined>;
+};
+
+export type WorldOptions = {
+  competitionEnabled?: boolean;
+  votingOpen?: boolean;
+  resultsVisible?: boolean;
+};
+
+let adminHash: Promise<string> | undefined;
+
+/** Seeds the classroom; every switch of both cohorts on unless told otherwise. */
+export async function seedWorld(app: FastifyInstance, options: WorldOptions = {}): Promise<World> {
+  const switches = {
+    competitionEnabled: options.competitionEnabled ?? true,
+    votingOpen: options.votingOpen ?? true,
+    resultsVisible: options.resultsVisible ?? true,
+  };
+  await app.db.insert(cohorts).values([
+    { tag: OWN_COHORT, name: 'Own Cohort', ...switches },
+    { tag: OTHER_COHORT, name: 'Other Cohort', ...switches },
+  ]);
+  const own = await createTeamSession(app, 'Own Team');
+  const mates = [await createTeamSession(app, 'Mate One'), await createTeamSession(app, 'Mate Two')];
+  const other = await createTeamSession(app, 'Other Team');
+  const inOwn = [own, ...mates].map((m) => m.team.id);
+  await app.db
+    .update(teams)
+    .set({ cohortTag: OWN_COHORT, submittedWebsiteUrl: 'https://own.example' })
+    .where(inArray(teams.id, inOwn));
+  await app.db
+    .update(teams)
+    .set({ cohortTag: OTHER_COHORT, submittedWebsiteUrl: 'https://other.example' })
+    .where(eq(teams.id, other.team.id));
+  await app.db.insert(phaseData).values({ teamId: own.team.id, phaseNumber: 1, data: { idea: 'x' } });
+
+  // The admin's session is made directly: one scrypt hash per file, not one per test.
+  adminHash ??= hashPassword(ADMIN_PASSWORD);
+  const [user] = await app.db
+    .insert(users)
+    .values({ username: ADMIN_USERNAME, passwordHash: await adminHash })
+    .returning();
+  const { token } = await createSession(app.db, 'admin', { userId: user!.id });
+  const adminCookie = `${COOKIE_NAMES.admin}=${token}`;
+  return {
+    own,
+    mates,
+    other,
+    adminCookie,
+    cookies: { anonymous: undefined, otherTeam: other.cookie, ownTeam: own.cookie, admin: adminCookie },
+  };
+}
+
+export type Method = Extract<HTTPMethods, 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'>;
+export type RouteKey = `${Method} /api/${string}`;
+
+/** An expected status, or 'any' where the rule does not apply to that caller. */
+export type Expected = 200 | 201 | 302 | 401 | 403 | 404 | 'any';
+
+export type RouteRow = {
+  /** Method and path exactly as registered, params included. */
+  route: RouteKey;
+  /** Distinguishes a second row of the same route (another state of the cohort). */
+  variant?: string;
+  world?: WorldOptions;
+  /** The request a caller makes: the path's params and the body name the OWN team and cohort. */
+  request(world: World): { url: string; payload?: unknown };
+  expect: Record<Caller, Expected>;
+  /** A Server-Sent Events stream: checked over a real socket, closed after the status line. */
+  stream?: boolean;
+};
+
+const everyone = (status: Expected): Record<Caller, Expected> => ({
+  anonymous: status,
+  otherTeam: status,
+  ownTeam: status,
+  admin: status,
+});
+/** That team or an admin (DESIGN section 5): nobody 401, another team 403. */
+const teamScoped = (ok: 200 | 201 = 200): Record<Caller, Expected> => ({
+  anonymous: 401,
+  otherTeam: 403,
+  ownTeam: ok,
+  admin: ok,
+});
+/** Admin calls: 401 for everyone else, a team session included. */
+const adminOnly = (ok: 200 | 201 = 200): Record<Caller, Expected> => ({
+  anonymous: 401,
+  otherTeam: 401,
+  ownTeam: 401,
+  admin: ok,
+});
+
+/** Every API route and who may call it. A route missing here fails the authorization matrix. */
+export const ROUTE_TABLE: RouteRow[] = [
+  { route: 'GET /api/health', request: () => ({ url: '/api/health' }), expect: everyone(200) },
+
+  // The API reference is public (it documents, it reveals no data).
+  { route: 'GET /api/docs', request: () => ({ url: '/api/docs' }), expect: everyone(200) },
+  { route: 'GET /api/docs/', request: () => ({ url: '/api/docs/' }), expect: everyone(200) },
+  { route: 'GET /api/docs/json', request: () => ({ url: '/api/docs/json' }), expect: everyone(200) },
+  { route: 'GET /api/docs/yaml', request: () => ({ url: '/api/docs/yaml' }), expect: everyone(200) },
+  {
+    route: 'GET /api/docs/static/index.html',
+    request: () => ({ url: '/api/docs/static/index.html' }),
+    // @fastify/swagger-ui sends the page's own URL instead.
+    expect: everyone(302),
+  },
+  {
+    route: 'GET /api/docs/static/swagger-initializer.js',
+    request: () => ({ url: '/api/docs/static/swagger-initializer.js' }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/docs/*',
+    request: () => ({ url: '/api/docs/static/swagger-ui.css' }),
+    expect: everyone(200),
+  },
+
+  // Workspaces. The code is the private key: whoever knows it may open the workspace.
+  {
+    route: 'POST /api/teams',
+    request: () => ({ url: '/api/teams', payload: { name: 'New Team' } }),
+    expect: everyone(201),
+  },
+  { route: 'GET /api/teams', request: () => ({ url: '/api/teams' }), expect: adminOnly() },
+  {
+    route: 'GET /api/teams/:code',
+    request: (w) => ({ url: `/api/teams/${w.own.team.code}` }),
+    expect: everyone(200),
+  },
+  {
+    route: 'PATCH /api/teams/:id/avatar',
+    request: (w) => ({ url: `/api/teams/${w.own.team.id}/avatar`, payload: { avatarIcon: 'fox.svg' } }),
+    expect: teamScoped(),
+  },
+  {
+    route: 'PATCH /api/teams/:id/website',
+    request: (w) => ({ url: `/api/teams/${w.own.team.id}/website`, payload: { websiteUrl: 'own.example' } }),
+    expect: teamScoped(),
+  },
+
+  // Sessions.
+  {
+    route: 'POST /api/auth/team/login',
+    request: (w) => ({ url: '/api/auth/team/login', payload: { access_token: w.own.team.accessToken } }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/auth/team/status',
+    request: () => ({ url: '/api/auth/team/status' }),
+    // Each team sees its own team; an admin session is not a team session.
+    expect: { anonymous: 401, otherTeam: 200, ownTeam: 200, admin: 401 },
+  },
+  {
+    route: 'POST /api/auth/team/logout',
+    request: () => ({ url: '/api/auth/team/logout' }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/auth/admin/status',
+    request: () => ({ url: '/api/auth/admin/status' }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/auth/admin/login',
+    request: () => ({
+      url: '/api/auth/admin/login',
+      payload: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+    }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/auth/admin/logout',
+    request: () => ({ url: '/api/auth/admin/logout' }),
+    expect: everyone(200),
+  },
+
+  // A team's answers.
+  {
+    route: 'POST /api/phase-data',
+    request: (w) => ({
+      url: '/api/phase-data',
+      payload: { teamId: w.own.team.id, phaseNumber: 2, data: { answer: 'ours' } },
+    }),
+    expect: teamScoped(),
+  },
+  {
+    route: 'GET /api/phase-data/:teamId',
+    request: (w) => ({ url: `/api/phase-data/${w.own.team.id}` }),
+    expect: teamScoped(),
+  },
+  {
+    route: 'GET /api/phase-data/:teamId/:phase',
+    request: (w) => ({ url: `/api/phase-data/${w.own.team.id}/1` }),
+    expect: teamScoped(),
+  },
+  {
+    route: 'GET /api/configs/phase-:n',
+    request: () => ({ url: '/api/configs/phase-1' }),
+    expect: everyone(200),
+  },
+
+  // Cohorts, showcase, ballots, results.
+  {
+    route: 'GET /api/cohorts/:tag',
+    request: () => ({ url: `/api/cohorts/${OWN_COHORT}` }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/cohorts/:tag/status',
+    request: () => ({ url: `/api/cohorts/${OWN_COHORT}/status` }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/cohorts/:tag/events',
+    request: () => ({ url: `/api/cohorts/${OWN_COHORT}/events` }),
+    expect: everyone(200),
+    stream: true,
+  },
+  {
+    route: 'GET /api/showcase/:tag',
+    request: () => ({ url: `/api/showcase/${OWN_COHORT}` }),
+    // A submitted team of the cohort, or an admin; a team of another cohort 403.
+    expect: teamScoped(),
+  },
+  {
+    route: 'GET /api/showcase/:tag/vote',
+    request: (w) => ({ url: `/api/showcase/${OWN_COHORT}/vote?team_id=${w.own.team.id}` }),
+    expect: teamScoped(),
+  },
+  {
+    route: 'POST /api/showcase/:tag/vote',
+    request: (w) => ({
+      url: `/api/showcase/${OWN_COHORT}/vote`,
+      payload: { votes: w.mates.map((m, i) => ({ voted_for_team_id: m.team.id, rank: i + 1 })) },
+    }),
+    // Only a submitted team of the cohort votes; an admin has no ballot (403).
+    expect: { anonymous: 401, otherTeam: 403, ownTeam: 201, admin: 403 },
+  },
+  {
+    route: 'POST /api/showcase/:tag/vote',
+    variant: 'while voting is closed',
+    world: { votingOpen: false },
+    request: (w) => ({
+      url: `/api/showcase/${OWN_COHORT}/vote`,
+      payload: { votes: w.mates.map((m, i) => ({ voted_for_team_id: m.team.id, rank: i + 1 })) },
+    }),
+    expect: { anonymous: 401, otherTeam: 403, ownTeam: 403, admin: 403 },
+  },
+  {
+    route: 'GET /api/showcase/:tag/results',
+    request: () => ({ url: `/api/showcase/${OWN_COHORT}/results` }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/showcase/:tag/results',
+    variant: 'while results are hidden',
+    world: { resultsVisible: false },
+    request: () => ({ url: `/api/showcase/${OWN_COHORT}/results` }),
+    expect: { anonymous: 403, otherTeam: 403, ownTeam: 403, admin: 200 },
+  },
+
+  // The instructor's calls.
+  { route: 'GET /api/admin/cohorts', request: () => ({ url: '/api/admin/cohorts' }), expect: adminOnly() },
+  {
+    route: 'GET /api/admin/cohorts/archived',
+    request: () => ({ url: '/api/admin/cohorts/archived' }),
+    expect: adminOnly(),
+  },
+  {
+    route: 'POST /api/admin/cohorts',
+    request: () => ({ url: '/api/admin/cohorts', payload: { tag: 'new-cohort', name: 'New Cohort' } }),
+    expect: adminOnly(201),
+  },
+  {
+    route: 'PATCH /api/admin/cohorts/unassign-teams',
+    request: (w) => ({ url: '/api/admin/cohorts/unassign-teams', payload: { teamIds: [w.other.team.id] } }),
+    expect: adminOnly(),
+  },
+  {
+    route: 'PATCH /api/admin/cohorts/:tag',
+    request: () => ({ url: `/api/admin/cohorts/${OWN_COHORT}`, payload: { votingOpen: false } }),
+    expect: adminOnly(),
+  },
+  {
+    route: 'POST /api/admin/cohorts/:tag/teams',
+    request: (w) => ({
+      url: `/api/admin/cohorts/${OWN_COHORT}/teams`,
+      payload: { teamIds: [w.other.team.id] },
+    }),
+    expect: adminOnly(),
+  },
+  {
+    route: 'POST /api/admin/cohorts/:tag/archive',
+    request: () => ({ url: `/api/admin/cohorts/${OWN_COHORT}/archive` }),
+    expect: adminOnly(),
+  },
+  {
+    route: 'POST /api/admin/cohorts/:tag/unarchive',
+    request: () => ({ url: `/api/admin/cohorts/${OWN_COHORT}/unarchive` }),
+    expect: adminOnly(),
+  },
+  { route: 'GET /api/admin/export', request: () => ({ url: '/api/admin/export' }), expect: adminOnly() },
+];
+
+export const methodOf = (route: RouteKey) => route.split(' ')[0] as Method;
+export const pathOf = (route: RouteKey) => route.slice(route.indexOf(' ') + 1);
+export const isMutation = (route: RouteKey) => methodOf(route) !== 'GET';
+
+/** `GET /api/teams/:code` and `GET /api/teams/:id` are one route to the router: params compare as `:_`. */
+export const normaliseRoute = (route: string) => route.replace(/:[^/]+/g, ':_');
+
+/**
+ * The app's real routes, `METHOD /path`, from `printRoutes` (a tree: each line's segment extends its
+ * parent's path). HEAD is left out: Fastify adds it to every GET.
+ */
+export function registeredRoutes(app: FastifyInstance): string[] {
+  const lines = app.printRoutes({ commonPrefix: false }).split('\n');
+  const stack: string[] = [];
+  const routes: string[] = [];
+  for (const line of lines) {
+    const match = /^([\s│]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const segment = match[2]!;
+    stack.length = depth;
+    const path = (stack[depth - 1] ?? '') + segment;
+    stack[depth] = path;
+    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
+      if (method !== 'HEAD') routes.push(`${method} ${path}`);
+    }
+  }
+  return routes;
+}
