@@ -4,7 +4,7 @@ import * as React from 'react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useVisiblePhases } from '@/features/phase/hooks/use-visible-phases';
-import { TeamAvatar } from '@/features/workspace/components/team-avatar';
+import { avatarButtonLabel, TeamAvatar } from '@/features/workspace/components/team-avatar';
 import { useWorkspace } from '@/features/workspace/workspace-context';
 import { cn } from '@/lib/cn';
 import { type PendingMenu, requestOpen } from '@/lib/pending-open';
@@ -103,7 +103,7 @@ export function Header() {
                     menu="avatar"
                     variant="ghost"
                     className="size-9 rounded-full p-0"
-                    aria-label="Change team avatar"
+                    aria-label={avatarButtonLabel('Change team avatar', team.name, team.avatarIcon)}
                   >
                     <TeamAvatar name={team.name} avatarIcon={team.avatarIcon} className="size-9" />
                   </PendingTrigger>

@@ -9,8 +9,18 @@ export function CardHeader({ className, ...props }: React.ComponentProps<'div'>)
   return <div className={cn('flex flex-col gap-1.5 p-5 sm:p-6', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: React.ComponentProps<'h3'>) {
-  return <h3 className={cn('text-lg font-semibold leading-tight tracking-tight', className)} {...props} />;
+/**
+ * A card's heading: an h2, since cards are the sections of a page under its h1 (headings go down one level
+ * at a time); `as="h3"` for a card nested under another section's h2.
+ */
+export function CardTitle({
+  className,
+  as: Heading = 'h2',
+  ...props
+}: React.ComponentProps<'h2'> & { as?: 'h2' | 'h3' }) {
+  return (
+    <Heading className={cn('text-lg font-semibold leading-tight tracking-tight', className)} {...props} />
+  );
 }
 
 export function CardDescription({ className, ...props }: React.ComponentProps<'p'>) {

@@ -2,7 +2,14 @@ import { DropdownMenu as Menu } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '@/lib/cn';
 
-export const DropdownMenu = Menu.Root;
+/**
+ * Menus are not modal: a modal menu hides the rest of the page with aria-hidden while its links and buttons
+ * stay focusable (axe aria-hidden-focus). Escape, Tab and a click outside still close it, and focus returns
+ * to the trigger.
+ */
+export function DropdownMenu({ modal = false, ...props }: React.ComponentProps<typeof Menu.Root>) {
+  return <Menu.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = Menu.Trigger;
 export const DropdownMenuGroup = Menu.Group;
 
@@ -29,7 +36,7 @@ export function DropdownMenuItem({ className, ...props }: React.ComponentProps<t
   return (
     <Menu.Item
       className={cn(
-        'flex cursor-pointer select-none items-center gap-2 rounded-md px-2.5 py-2 text-sm outline-none data-[disabled]:pointer-events-none data-[highlighted]:bg-muted data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:text-muted-foreground',
+        'flex cursor-pointer select-none items-center gap-2 rounded-md px-2.5 py-2 text-sm outline-none data-[highlighted]:outline-2 data-[highlighted]:outline-solid data-[highlighted]:-outline-offset-2 data-[highlighted]:outline-ring data-[disabled]:pointer-events-none data-[highlighted]:bg-muted data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:text-muted-foreground',
         className,
       )}
       {...props}

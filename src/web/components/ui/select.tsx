@@ -76,7 +76,7 @@ export function SelectItem({
   return (
     <SelectPrimitive.Item
       className={cn(
-        'relative flex w-full cursor-default select-none items-start rounded-sm py-2 pr-2 pl-8 text-sm outline-none data-[disabled]:pointer-events-none data-[highlighted]:bg-primary-soft data-[highlighted]:text-foreground data-[disabled]:opacity-50',
+        'relative flex w-full cursor-default select-none items-start rounded-sm py-2 pr-2 pl-8 text-sm outline-none data-[highlighted]:outline-2 data-[highlighted]:outline-solid data-[highlighted]:-outline-offset-2 data-[highlighted]:outline-ring data-[disabled]:pointer-events-none data-[highlighted]:bg-primary-soft data-[highlighted]:text-foreground data-[disabled]:opacity-50',
         className,
       )}
       {...props}

@@ -236,12 +236,16 @@ function Showcase({
         <VotingClosedNote />
       )}
 
+      {/* The team cards' names are h3s: this heading keeps the outline in order (h1, h2, h3). */}
+      <h2 id="showcase-teams-heading" className="sr-only">
+        Teams
+      </h2>
       {teams.length === 0 ? (
         <CohortMessage icon={Globe} title="No teams yet">
           Teams appear here once they join the cohort.
         </CohortMessage>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Teams">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-labelledby="showcase-teams-heading">
           {teams.map((t) => {
             const canBeRanked = balloting && (t.id === voter?.id || Boolean(t.submittedWebsiteUrl));
             return (

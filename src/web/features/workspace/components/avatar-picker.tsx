@@ -4,7 +4,7 @@ import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover
 import { cn } from '@/lib/cn';
 import { takePendingOpen } from '@/lib/pending-open';
 import { useWorkspace } from '../workspace-context';
-import { TeamAvatar } from './team-avatar';
+import { avatarButtonLabel, TeamAvatar } from './team-avatar';
 
 /** The 36 avatars in a 5-column grid. The same avatar just closes; another one saves, then closes. */
 export default function AvatarPicker() {
@@ -28,12 +28,14 @@ export default function AvatarPicker() {
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger
         className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        aria-label="Change team avatar"
+        aria-label={avatarButtonLabel('Change team avatar', team.name, team.avatarIcon)}
       >
         <TeamAvatar name={team.name} avatarIcon={team.avatarIcon} className="size-9" />
       </PopoverTrigger>
-      <PopoverContent className="w-72">
-        <p className="mb-2 text-sm font-semibold">Choose your team avatar</p>
+      <PopoverContent className="w-72" aria-labelledby="avatar-picker-title">
+        <p id="avatar-picker-title" className="mb-2 text-sm font-semibold">
+          Choose your team avatar
+        </p>
         <div className="grid grid-cols-5 gap-1.5" role="listbox" aria-label="Avatars">
           {AVATAR_ICONS.map((icon) => {
             const selected = icon === team.avatarIcon;

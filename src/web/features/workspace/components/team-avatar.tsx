@@ -2,6 +2,14 @@ import { avatarLabel, avatarUrl } from '@shared/avatars';
 import { initialsOf } from '@shared/workspace-code';
 import { cn } from '@/lib/cn';
 
+/**
+ * The name of a button showing a team's avatar: when the avatar is drawn as initials, the name holds them
+ * too, so what is seen is part of what is said (WCAG 2.5.3, label in name).
+ */
+export function avatarButtonLabel(action: string, name: string, avatarIcon?: string | null): string {
+  return avatarIcon ? action : `${action}, ${initialsOf(name) || '?'}`;
+}
+
 /** A team's avatar image, or the initials of the first two words of its name. */
 export function TeamAvatar({
   name,
