@@ -38,7 +38,7 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await request.sessionTeam()) && !(await findTeamById(app.db, teamId))) {
         throw notFound('Workspace not found.');
       }
-      return toPhaseDataRecord(await savePhaseData(app.db, teamId, phaseNumber, data));
+      return savePhaseData(app.db, teamId, phaseNumber, data);
     },
   );
 
