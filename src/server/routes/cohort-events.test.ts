@@ -1,14 +1,11 @@
-import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CohortEvent } from '../../shared/schemas/cohort.ts';
-import { buildApp } from '../app.ts';
-import { PROJECT_ROOT } from '../config.ts';
 import { cohorts, teams } from '../db/schema.ts';
 import { toCohort } from '../db/cohorts.ts';
 import { PgCohortEventBus } from '../lib/pg-cohort-events.ts';
-import { createTeamSession, describeApi, openTestDatabase } from '../testing/test-app.ts';
+import { buildTestApp, createTeamSession, describeApi, openTestDatabase } from '../testing/test-app.ts';
 
 /** An open event stream: the `retry:` line it began with, and its `data:` events in order. */
 async function openEventStream(app: FastifyInstance, tag: string) {
@@ -121,19 +118,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('cohort events across app instan
   async function instance(database: typeof secondHandle, url: string) {
     const bus = new PgCohortEventBus(database.pgPool!, url);
     await bus.ready();
-    return buildApp({
-      config: {
-        logLevel: 'silent',
-        trustProxy: false,
-        webRoot: undefined,
-        contentDir: path.join(PROJECT_ROOT, 'content'),
-        requestsPerMinute: 100_000,
-      },
-      database,
-      closeDatabase: false,
-      logger: false,
-      cohortEvents: bus,
-    });
+    return buildTestApp(database, {}, { cohortEvents: bus });
   }
 
   beforeAll(async () => {

@@ -60,6 +60,7 @@ export async function resetDatabase(database: DatabaseHandle): Promise<void> {
 export async function buildTestApp(
   database: DatabaseHandle,
   overrides: Partial<BuildAppOptions['config']> = {},
+  options: Pick<BuildAppOptions, 'cohortEvents'> = {},
 ): Promise<FastifyInstance> {
   return buildApp({
     config: {
@@ -73,6 +74,7 @@ export async function buildTestApp(
     database,
     closeDatabase: false,
     logger: false,
+    ...options,
   });
 }
 
