@@ -263,8 +263,17 @@ test.describe('phase page', () => {
       await expect(page.getByRole('heading', { name: 'Phase Not Found' })).toBeVisible();
       await expect(page.getByText('Please select a valid phase between 1 and 8.')).toBeVisible();
     }
+    // A page loaded directly arrives pre-rendered with its config; moving to another activity inside the
+    // app fetches that one's config, and that call fails here.
+    await practice(page, 2);
     await page.route('**/api/configs/phase-3', (route) => route.fulfill({ status: 500, body: 'boom' }));
-    await practice(page, 3);
+    await page
+      .getByRole('link', { name: 'Home' })
+      .or(page.getByRole('link', { name: 'Applied GenAI Lab' }))
+      .first()
+      .click();
+    await page.locator('#activities li').nth(2).getByRole('link').click();
+    await expect(page).toHaveURL(/\/phase\/3$/);
     await expect(page.getByRole('heading', { name: 'Configuration Error' })).toBeVisible();
     await expect(page.getByText('Unable to load phase configuration. Please try again later.')).toBeVisible();
     forgetNetworkErrors(consoleErrors);

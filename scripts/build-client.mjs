@@ -1,5 +1,6 @@
-// Builds the client into `outDir`: the SPA (Vite), then the landing page pre-rendered to HTML
-// (`landing.html`, served for `/`), so the first paint needs no JavaScript.
+// Builds the client into `outDir`: the SPA (Vite), then the landing page and the eight activity pages
+// pre-rendered to HTML (`landing.html`, `phase-N.html`, served for `/` and `/phase/N`), so the first paint
+// needs no JavaScript.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,15 +21,24 @@ export async function buildClient(outDir = path.join(root, 'dist/web')) {
   const ssrDir = path.join(root, 'dist', `.ssr-${process.pid}`);
   try {
     run(['--ssr', path.join(root, 'src/web/prerender.tsx'), '--outDir', ssrDir, '--emptyOutDir']);
-    const { renderLanding } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
-    // React 19 renders <title> where it stands; the document already has one.
-    const markup = renderLanding().replace(/<title>[^<]*<\/title>/g, '');
+    const { renderLanding, renderPhase } = await import(
+      pathToFileURL(path.join(ssrDir, 'prerender.js')).href
+    );
     const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
     if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
-    writeFileSync(
-      path.join(outDir, 'landing.html'),
-      html.replace('<div id="root"></div>', `<div id="root">${markup}</div>`),
-    );
+    // React 19 writes a page's <title> where the component renders it; hydration expects it there, so it
+    // stays (the browser names the tab from the first title, in the head, until React takes over).
+    const page = (markup, data) =>
+      html.replace(
+        '<div id="root"></div>',
+        `${data ? `<script type="application/json" id="prerendered-data">${JSON.stringify(data).replaceAll('<', '\\u003c')}</script>` : ''}<div id="root">${markup}</div>`,
+      );
+    writeFileSync(path.join(outDir, 'landing.html'), page(await renderLanding()));
+    for (let phase = 1; phase <= 8; phase++) {
+      const raw = JSON.parse(readFileSync(path.join(root, 'content/phases', `phase-${phase}.json`), 'utf8'));
+      const { html: markup, config } = await renderPhase(phase, raw);
+      writeFileSync(path.join(outDir, `phase-${phase}.html`), page(markup, { phase, config }));
+    }
   } finally {
     rmSync(ssrDir, { recursive: true, force: true });
   }

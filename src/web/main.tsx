@@ -1,15 +1,25 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import * as React from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ErrorBoundary } from './app/error-fallback';
 import { AppRoutes } from './app/router';
+import { phaseConfigQueryOptions } from './features/phase/api/phase-config';
+import { readPractice } from './features/workspace/workspace-context';
+import { loadAllLocalPhaseData, readWorkspaceMeta } from './lib/local-workspace-storage';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
 const queryClient = createQueryClient();
+const container = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
+// A pre-rendered activity page carries the config it was rendered with: the first render uses it as is.
+const prerendered = document.getElementById('prerendered-data')?.textContent;
+if (prerendered) {
+  const { phase, config } = JSON.parse(prerendered) as { phase: number; config: unknown };
+  queryClient.setQueryData(phaseConfigQueryOptions(phase).queryKey, config as never);
+}
+const app = (
   <React.StrictMode>
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
@@ -18,5 +28,26 @@ createRoot(document.getElementById('root')!).render(
         </BrowserRouter>
       </QueryClientProvider>
     </ErrorBoundary>
-  </React.StrictMode>,
+  </React.StrictMode>
 );
+
+/**
+ * `/` and `/phase/N` arrive pre-rendered for a first-time visitor (scripts/build-client.mjs). When this
+ * visitor is one (no workspace or practice answers in this browser, no code or token in the URL), React
+ * adopts that HTML (hydration) instead of painting the page again; anyone else gets a fresh render over it.
+ */
+function matchesPrerender(): boolean {
+  const params = new URLSearchParams(window.location.search);
+  return (
+    container.hasChildNodes() &&
+    /^\/(phase\/[1-8])?$/.test(window.location.pathname) &&
+    !params.has('team_id') &&
+    !params.has('token') &&
+    readWorkspaceMeta() === null &&
+    Object.keys(loadAllLocalPhaseData()).length === 0 &&
+    !readPractice()
+  );
+}
+
+if (matchesPrerender()) hydrateRoot(container, app);
+else createRoot(container).render(app);

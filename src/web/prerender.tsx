@@ -1,19 +1,52 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type PhaseConfig, PhaseConfigSchema } from '@shared/phase-config';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/router';
+import { phaseConfigQueryOptions } from './features/phase/api/phase-config';
 import { createQueryClient } from './lib/query-client';
 
 /**
- * The landing page as HTML, rendered at build time (scripts/build-client.mjs) for a visitor with no
- * workspace, so `/` paints before any JavaScript runs; the client then renders over it.
+ * Pages rendered to HTML at build time (scripts/build-client.mjs) for a first-time visitor, so they paint
+ * before any JavaScript runs; the client then hydrates them (src/web/main.tsx). The first render only
+ * starts the lazily loaded parts (header menus, the page, the prompt renderer); once they have arrived, a
+ * later render holds them whole. A boundary left to the client (`<!--$!-->`) would fail hydration, so it stops the build.
  */
-export function renderLanding(): string {
-  return renderToString(
-    <QueryClientProvider client={createQueryClient()}>
-      <StaticRouter location="/">
-        <AppRoutes />
-      </StaticRouter>
-    </QueryClientProvider>,
+async function renderSettled(location: string, seed: (client: QueryClient) => void): Promise<string> {
+  const render = () => {
+    const client = createQueryClient();
+    seed(client);
+    return renderToString(
+      <QueryClientProvider client={client}>
+        <StaticRouter location={location}>
+          <AppRoutes />
+        </StaticRouter>
+      </QueryClientProvider>,
+    );
+  };
+  // Lazy parts nest (a lazy page holds lazy widgets): each pass starts the next level; a few suffice.
+  let html = render();
+  for (let pass = 0; pass < 6 && html.includes('<!--$!-->'); pass++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    html = render();
+  }
+  if (html.includes('<!--$!-->'))
+    throw new Error(`The pre-render of ${location} left a boundary to the client`);
+  return html;
+}
+
+export function renderLanding(): Promise<string> {
+  return renderSettled('/', () => {});
+}
+
+/** An activity page, with its config as the API serves it (parsed, defaults applied). */
+export async function renderPhase(
+  phase: number,
+  raw: unknown,
+): Promise<{ html: string; config: PhaseConfig }> {
+  const config = PhaseConfigSchema.parse(raw);
+  const html = await renderSettled(`/phase/${phase}`, (client) =>
+    client.setQueryData(phaseConfigQueryOptions(phase).queryKey, config),
   );
+  return { html, config };
 }

@@ -38,4 +38,21 @@ describe('index pages with route preloads', () => {
     expect(page('/no/such/page')).not.toContain('modulepreload');
     expect(page('/phase/9')).not.toContain('/api/configs/');
   });
+
+  it('serves the pre-rendered pages for / and an activity, without preloads for the activity', () => {
+    const dir = webRoot();
+    writeFileSync(
+      path.join(dir, 'landing.html'),
+      '<html><head></head><body><main>Applied GenAI Lab</main></body></html>',
+    );
+    writeFileSync(
+      path.join(dir, 'phase-3.html'),
+      '<html><head></head><body><main>Evidence Research</main></body></html>',
+    );
+    const pages = createIndexPages(dir);
+    expect(pages('/')).toContain('<main>Applied GenAI Lab</main>');
+    expect(pages('/phase/3')).toContain('<main>Evidence Research</main>');
+    expect(pages('/phase/3')).not.toContain('modulepreload');
+    expect(pages('/phase/2')).toContain('href="/api/configs/phase-2"');
+  });
 });

@@ -57,7 +57,7 @@ const WorkspaceContext = React.createContext<WorkspaceContextValue | null>(null)
 
 const PRACTICE_KEY = 'practice_mode';
 
-function readPractice(): boolean {
+export function readPractice(): boolean {
   try {
     return sessionStorage.getItem(PRACTICE_KEY) === '1';
   } catch {
