@@ -18,7 +18,10 @@ function newestMtime(dir) {
 function clientIsStale() {
   if (!existsSync(builtIndex)) return true;
   const built = statSync(builtIndex).mtimeMs;
-  const sources = ['src/web', 'src/shared', 'public'].map((d) => path.join(root, d)).filter(existsSync);
+  // content/phases too: the pre-rendered activity pages carry their configs.
+  const sources = ['src/web', 'src/shared', 'public', 'content/phases']
+    .map((d) => path.join(root, d))
+    .filter(existsSync);
   const configs = ['vite.config.ts', 'package-lock.json'].map((f) => path.join(root, f)).filter(existsSync);
   return Math.max(...sources.map(newestMtime), ...configs.map((f) => statSync(f).mtimeMs)) > built;
 }
