@@ -31,21 +31,27 @@ afterEach(async () => {
   proxy = undefined;
 }, 30_000);
 
+/** A server whose PostgreSQL connections pass through a proxy the test controls, with one team that has saved. */
+async function serverBehindProxy(teamName: string) {
+  const target = new URL(process.env.TEST_DATABASE_URL!);
+  const tcp = new TcpProxy(target.hostname, Number(target.port || 5432));
+  proxy = tcp; // closed in afterEach
+  await tcp.listen();
+  const database = await createPostgresDatabase();
+  const proxied = new URL(database.url);
+  proxied.hostname = '127.0.0.1';
+  proxied.port = String(tcp.port);
+  const server = await startServer({ databaseUrl: proxied.toString() });
+  const team = await createTeam(server, teamName);
+  expect((await savePhaseData(server, team, 1, { company_name: 'Before' })).status).toBe(200);
+  return { server, team, tcp };
+}
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL outage (through a TCP proxy)', () => {
   test('health is 503 and calls answer a clear 503 while the database is down; all recovers when it returns', async () => {
-    const target = new URL(process.env.TEST_DATABASE_URL!);
-    proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
-    await proxy.listen();
-    const database = await createPostgresDatabase();
-    const proxied = new URL(database.url);
-    proxied.hostname = '127.0.0.1';
-    proxied.port = String(proxy.port);
+    const { server, team, tcp } = await serverBehindProxy('Outage Otters');
 
-    const server = await startServer({ databaseUrl: proxied.toString() });
-    const team = await createTeam(server, 'Outage Otters');
-    expect((await savePhaseData(server, team, 1, { company_name: 'Before' })).status).toBe(200);
-
-    proxy.down();
+    tcp.down();
     await waitForHealth(server, 503);
     expect(await (await fetch(`${server.baseUrl}/api/health`)).json()).toEqual({ status: 'unavailable' });
 
@@ -73,32 +79,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL outage (through a TC
     // The process rides out the outage rather than crashing.
     expect(server.child.exitCode).toBeNull();
 
-    const before = proxy.accepted;
-    proxy.up();
+    const before = tcp.accepted;
+    tcp.up();
     await waitForHealth(server, 200);
     const saved = await savePhaseData(server, team, 1, { company_name: 'After' });
     expect(saved.status).toBe(200);
     expect(await savedAnswers(server, team, 1)).toEqual({ company_name: 'After' });
     // The pool recovered by opening new connections through the proxy.
-    expect(proxy.accepted).toBeGreaterThan(before);
+    expect(tcp.accepted).toBeGreaterThan(before);
     // Shutdown is still clean after an outage.
     expect(await stopServer(server, 'SIGTERM')).toEqual({ code: 0, signal: null });
   }, 400_000);
 
   test('a database that stops answering (network partition): health is 503 in seconds, calls 503, then recovery', async () => {
-    const target = new URL(process.env.TEST_DATABASE_URL!);
-    proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
-    await proxy.listen();
-    const database = await createPostgresDatabase();
-    const proxied = new URL(database.url);
-    proxied.hostname = '127.0.0.1';
-    proxied.port = String(proxy.port);
+    const { server, team, tcp } = await serverBehindProxy('Partition Pandas');
 
-    const server = await startServer({ databaseUrl: proxied.toString() });
-    const team = await createTeam(server, 'Partition Pandas');
-    expect((await savePhaseData(server, team, 1, { company_name: 'Before' })).status).toBe(200);
-
-    proxy.hang();
+    tcp.hang();
     // The health check's own 2 s query timeout: a 503, not a request that never ends.
     const started = Date.now();
     const health = await fetch(`${server.baseUrl}/api/health`, { signal: AbortSignal.timeout(20_000) });
@@ -109,7 +105,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL outage (through a TC
     expect(save.status).toBe(503);
     expect(await save.json()).toEqual(UNAVAILABLE);
 
-    proxy.up();
+    tcp.up();
     await waitForHealth(server, 200);
     expect((await savePhaseData(server, team, 1, { company_name: 'After' })).status).toBe(200);
     expect(await savedAnswers(server, team, 1)).toEqual({ company_name: 'After' });
