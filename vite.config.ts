@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   root: 'src/web',
   publicDir: '../../public',
   plugins: [react(), tailwindcss()],
@@ -14,16 +14,6 @@ export default defineConfig(({ command }) => ({
       ...Object.entries({
         '@shared': new URL('./src/shared', import.meta.url).pathname,
         '@': new URL('./src/web', import.meta.url).pathname,
-        // React Router's package exports point at its development build; the production build drops the
-        // dev-only warnings (about a third of its size).
-        ...(command === 'build'
-          ? {
-              'react-router': new URL(
-                './node_modules/react-router/dist/production/index.mjs',
-                import.meta.url,
-              ).pathname,
-            }
-          : {}),
       }).map(([find, replacement]) => ({ find, replacement })),
     ],
   },

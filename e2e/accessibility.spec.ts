@@ -317,6 +317,8 @@ test.describe('accessibility: axe scans of every route (WCAG 2.2 AA) and no side
     await teamPage.setViewportSize(DESKTOP);
     await teamPage.getByRole('dialog').getByRole('button', { name: 'Cast My Votes' }).click();
     await expect(teamPage.getByRole('heading', { name: 'Thank you for voting!' })).toBeVisible();
+    // The success toast too (its renderer loads on first use): the scan must see it, not its fade-in.
+    await expect(teamPage.getByText('Votes submitted successfully', { exact: true })).toBeVisible();
     await checkPage(teamPage, '/showcase (voted)');
 
     await close();

@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import * as React from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { ErrorBoundary } from './app/error-fallback';
 import { AppRoutes } from './app/router';
 import { phaseConfigQueryOptions } from './features/phase/api/phase-config';
@@ -23,9 +22,7 @@ const app = (
   <React.StrictMode>
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+        <AppRoutes />
       </QueryClientProvider>
     </ErrorBoundary>
   </React.StrictMode>

@@ -1,7 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type PhaseConfig, PhaseConfigSchema } from '@shared/phase-config';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { Router } from 'wouter';
 import { AppRoutes } from './app/router';
 import { phaseConfigQueryOptions } from './features/phase/api/phase-config';
 import { createQueryClient } from './lib/query-client';
@@ -18,9 +18,9 @@ async function renderSettled(location: string, seed: (client: QueryClient) => vo
     seed(client);
     return renderToString(
       <QueryClientProvider client={client}>
-        <StaticRouter location={location}>
+        <Router ssrPath={location}>
           <AppRoutes />
-        </StaticRouter>
+        </Router>
       </QueryClientProvider>,
     );
   };

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 
 /** Footer links to /credits and /privacy show only when enabled. */
 export const FOOTER_LINKS_ENABLED = true;

@@ -11,7 +11,8 @@ import {
   Repeat,
 } from 'lucide-react';
 import * as React from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
+import { NavLink } from '@/components/nav-link';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -61,7 +62,7 @@ export function MoreMenu({ phases, completedBefore }: { phases: number[]; comple
 
 export function AccountMenu() {
   const { team, isAdmin, adminUsername, endWorkspace, logout } = useWorkspace();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [open, setOpen] = React.useState(() => takePendingOpen('account'));
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>
@@ -131,7 +132,7 @@ export function MobileMenu({ phases, completedBefore }: { phases: number[]; comp
               key={n}
               to={withTeam(`/phase/${n}`)}
               onClick={() => setOpen(false)}
-              className={({ isActive }) =>
+              className={(isActive) =>
                 cn(
                   'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium hover:bg-muted',
                   isActive && 'bg-primary-soft text-primary',

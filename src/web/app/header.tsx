@@ -1,12 +1,12 @@
 import { HEADER_NAMES } from '@shared/phases';
 import { CheckCircle2, ChevronDown, CircleUser, LayoutDashboard, Menu, Sparkles } from 'lucide-react';
 import * as React from 'react';
-import { Link, NavLink } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Link } from 'wouter';
+import { NavLink } from '@/components/nav-link';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { useVisiblePhases } from '@/features/phase/hooks/use-visible-phases';
 import { avatarButtonLabel, TeamAvatar } from '@/features/workspace/components/team-avatar';
 import { useWorkspace } from '@/features/workspace/workspace-context';
-import { cn } from '@/lib/cn';
 import { type PendingMenu, requestOpen } from '@/lib/pending-open';
 
 // The menus load right after the first paint, keeping the landing page's JavaScript small.
@@ -61,11 +61,12 @@ export function Header() {
             <NavLink
               key={n}
               to={withTeam(`/phase/${n}`)}
-              className={({ isActive }) =>
-                cn(
-                  'flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap text-muted-foreground hover:bg-muted hover:text-foreground',
-                  isActive && 'bg-primary-soft text-primary hover:bg-primary-soft hover:text-primary',
-                )
+              className={(isActive) =>
+                `flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap ${
+                  isActive
+                    ? 'bg-primary-soft text-primary'
+                    : 'text-muted-foreground hover:bg-muted hover:text-foreground'
+                }`
               }
             >
               {n < completedBefore ? (
@@ -89,11 +90,12 @@ export function Header() {
 
         <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
           {isAdmin && (
-            <Button asChild variant="secondary" size="sm" className="hidden sm:inline-flex">
-              <Link to="/admin">
-                <LayoutDashboard aria-hidden /> Dashboard
-              </Link>
-            </Button>
+            <Link
+              to="/admin"
+              className={buttonVariants({ variant: 'secondary', size: 'sm', className: 'max-sm:hidden' })}
+            >
+              <LayoutDashboard aria-hidden /> Dashboard
+            </Link>
           )}
           {team ? (
             <div className="flex items-center gap-2">
@@ -102,10 +104,10 @@ export function Header() {
                   <PendingTrigger
                     menu="avatar"
                     variant="ghost"
-                    className="size-9 rounded-full p-0"
+                    size="avatar"
                     aria-label={avatarButtonLabel('Change team avatar', team.name, team.avatarIcon)}
                   >
-                    <TeamAvatar name={team.name} avatarIcon={team.avatarIcon} className="size-9" />
+                    <TeamAvatar name={team.name} avatarIcon={team.avatarIcon} className="size-9 text-sm" />
                   </PendingTrigger>
                 }
               >

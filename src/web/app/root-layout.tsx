@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { useLocation } from 'wouter';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
 import { WorkspaceProvider, useWorkspace } from '@/features/workspace/workspace-context';
@@ -32,8 +32,9 @@ function DeferredOverlays() {
   );
 }
 
-export function RootLayout() {
-  const location = useLocation();
+/** The frame of every page: header, the page (`children`, loaded on demand), footer, overlays. */
+export function RootLayout({ children }: { children: React.ReactNode }) {
+  const [pathname] = useLocation();
   return (
     <WorkspaceProvider>
       <div className="flex min-h-dvh flex-col">
@@ -45,13 +46,11 @@ export function RootLayout() {
         </a>
         <Header />
         <div id="main" className="flex flex-1 flex-col">
-          <ErrorBoundary resetKey={location.pathname}>
-            <React.Suspense fallback={<FullPageSpinner />}>
-              <Outlet />
-            </React.Suspense>
+          <ErrorBoundary resetKey={pathname}>
+            <React.Suspense fallback={<FullPageSpinner />}>{children}</React.Suspense>
           </ErrorBoundary>
         </div>
-        {location.pathname !== '/' && <Footer />}
+        {pathname !== '/' && <Footer />}
       </div>
       <DeferredOverlays />
     </WorkspaceProvider>

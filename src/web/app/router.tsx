@@ -1,12 +1,11 @@
 import * as React from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Switch } from 'wouter';
 import { LandingPage } from '@/features/landing/landing-page';
 import { RootLayout } from './root-layout';
 
-// Every route but the landing page loads on demand, keeping the first route's JavaScript small. Routes are
-// declared with <Routes> rather than a data router: the app loads its data with TanStack Query, and the data
-// router would double React Router's share of the first route (about 17 KB gzipped). Tooltips
-// (and their positioning engine) are only needed past the landing page, so their provider loads with them.
+// Every route but the landing page loads on demand, keeping the first route's JavaScript small; the router
+// itself is wouter (docs/decisions/008-router.md). Tooltips (and their positioning engine) are only needed
+// past the landing page, so their provider loads with them.
 const TooltipLayout = React.lazy(() => import('./tooltip-layout'));
 const PhasePage = React.lazy(() => import('@/features/phase/phase-page'));
 const AdminPage = React.lazy(() => import('@/features/admin/admin-page'));
@@ -25,22 +24,24 @@ const NotFoundPage = React.lazy(() =>
 
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route element={<RootLayout />}>
-        <Route path="/" element={<LandingPage />} />
-        <Route element={<TooltipLayout />}>
-          <Route path="/phase/:phaseId" element={<PhasePage />} />
-          <Route path="/admin" element={<AdminPage />} />
-          <Route path="/admin-login" element={<AdminLoginPage />} />
-          <Route path="/showcase" element={<ShowcasePage />} />
-          <Route path="/showcase/:cohortTag" element={<ShowcasePage />} />
-          <Route path="/results" element={<ResultsPage />} />
-          <Route path="/results/:cohortTag" element={<ResultsPage />} />
-          <Route path="/credits" element={<CreditsPage />} />
-          <Route path="/privacy" element={<PrivacyPage />} />
-          <Route path="*" element={<NotFoundPage />} />
+    <RootLayout>
+      <Switch>
+        <Route path="/" component={LandingPage} />
+        <Route>
+          <TooltipLayout>
+            <Switch>
+              <Route path="/phase/:phaseId" component={PhasePage} />
+              <Route path="/admin" component={AdminPage} />
+              <Route path="/admin-login" component={AdminLoginPage} />
+              <Route path="/showcase/:cohortTag?" component={ShowcasePage} />
+              <Route path="/results/:cohortTag?" component={ResultsPage} />
+              <Route path="/credits" component={CreditsPage} />
+              <Route path="/privacy" component={PrivacyPage} />
+              <Route component={NotFoundPage} />
+            </Switch>
+          </TooltipLayout>
         </Route>
-      </Route>
-    </Routes>
+      </Switch>
+    </RootLayout>
   );
 }

@@ -1,10 +1,9 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Slot } from 'radix-ui';
+import { clsx } from 'clsx';
 import type * as React from 'react';
-import { cn } from '@/lib/cn';
 
 export const buttonVariants = cva(
-  'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -15,27 +14,37 @@ export const buttonVariants = cva(
         ghost: 'hover:bg-muted',
         link: 'text-primary underline-offset-4 hover:underline',
         accent: 'bg-accent text-accent-foreground shadow-sm hover:bg-amber-400',
+        /** An outlined button on a dark (hero) background. */
+        'outline-inverse': 'border border-white/30 bg-white/10 text-white shadow-sm hover:bg-white/20',
       },
       size: {
-        default: 'h-10 px-4 py-2',
-        sm: 'h-9 px-3',
-        lg: 'h-11 px-6 text-base',
-        icon: 'size-10',
+        default: 'h-10 rounded-md px-4 py-2',
+        sm: 'h-9 rounded-md px-3',
+        lg: 'h-11 rounded-md px-6 text-base',
+        xl: 'h-14 rounded-md px-8 text-lg sm:text-xl',
+        icon: 'size-10 rounded-md',
+        /** A round button around a team's avatar (the header's, while its picker loads). */
+        avatar: 'size-9 rounded-full p-0',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },
   },
 );
 
-export type ButtonProps = React.ComponentProps<'button'> &
-  VariantProps<typeof buttonVariants> & { asChild?: boolean };
+/** A link that looks like a button takes `buttonVariants(...)` as its className instead. */
+export type ButtonProps = React.ComponentProps<'button'> & VariantProps<typeof buttonVariants>;
 
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot.Root : 'button';
+/**
+ * The button of every page, the landing page's included, so it joins classes without tailwind-merge (which
+ * would add 8 KB gzipped to the first route, DESIGN section 8): a `className` may add classes (margins,
+ * widths, responsive display) but must not restyle what the variants set (height, padding, colours,
+ * display); a new look is a new variant.
+ */
+export function Button({ className, variant, size, type, ...props }: ButtonProps) {
   return (
-    <Comp
-      className={cn(buttonVariants({ variant, size, className }))}
-      type={asChild ? undefined : (type ?? 'button')}
+    <button
+      className={clsx(buttonVariants({ variant, size }), className)}
+      type={type ?? 'button'}
       {...props}
     />
   );

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminStatus } from '@shared/schemas/auth';
 import { LogIn, ShieldCheck } from 'lucide-react';
 import * as React from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Redirect, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
@@ -15,7 +15,7 @@ import { adminStatusQueryKey, adminStatusQueryOptions, loginAdmin } from './api/
 /** `/admin-login`: the instructor's username and password. */
 export default function AdminLoginPage() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [username, setUsername] = React.useState('');
   const [password, setPassword] = React.useState('');
   const [busy, setBusy] = React.useState(false);
@@ -45,7 +45,7 @@ export default function AdminLoginPage() {
   };
 
   // Already signed in: straight to the dashboard.
-  if (status.data?.isAuthenticated && !busy) return <Navigate to="/admin" replace />;
+  if (status.data?.isAuthenticated && !busy) return <Redirect to="/admin" replace />;
 
   return (
     <main className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center px-4 py-12 sm:py-20">

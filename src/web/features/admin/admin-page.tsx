@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, Layers, LogIn, ShieldAlert, Users } from 'lucide-react';
 import * as React from 'react';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Link } from 'wouter';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -34,11 +34,9 @@ function AccessDenied() {
         </span>
         <h1 className="text-2xl font-bold tracking-tight">Access Denied</h1>
         <p className="text-muted-foreground">Admin access required. Please log in with admin credentials.</p>
-        <Button asChild className="mt-2">
-          <Link to="/admin-login">
-            <LogIn aria-hidden /> Go to Admin Login
-          </Link>
-        </Button>
+        <Link to="/admin-login" className={buttonVariants({ className: 'mt-2' })}>
+          <LogIn aria-hidden /> Go to Admin Login
+        </Link>
       </Card>
     </main>
   );

@@ -17,8 +17,8 @@ import {
   Wand2,
 } from 'lucide-react';
 import * as React from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Link, useSearchParams } from 'wouter';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { useWorkspace } from '@/features/workspace/workspace-context';
 
 const ACTIVITY_ICONS = [Search, Swords, BarChart3, Lightbulb, FileText, Megaphone, Bot, Globe];
@@ -84,21 +84,16 @@ export function LandingPage() {
               Browse Activities <ArrowRight aria-hidden />
             </Button>
             {team ? (
-              <Button
-                asChild
-                size="lg"
-                variant="outline"
-                className="border-white/30 bg-white/10 text-white hover:bg-white/20"
+              <Link
+                to={withTeam(`/phase/${team.currentPhase ?? 1}`)}
+                className={buttonVariants({ size: 'lg', variant: 'outline-inverse' })}
               >
-                <Link to={withTeam(`/phase/${team.currentPhase ?? 1}`)}>
-                  <Sparkles aria-hidden /> Continue as {team.name}
-                </Link>
-              </Button>
+                <Sparkles aria-hidden /> Continue as {team.name}
+              </Link>
             ) : (
               <Button
                 size="lg"
-                variant="outline"
-                className="border-white/30 bg-white/10 text-white hover:bg-white/20"
+                variant="outline-inverse"
                 onClick={() => openWorkspaceDialog({ destination: 'landing' })}
               >
                 <Sparkles aria-hidden /> Enter/Create Workspace

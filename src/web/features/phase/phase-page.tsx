@@ -3,7 +3,7 @@ import type { PhaseConfig } from '@shared/phase-config';
 import { isPhaseNumber, WEBSITE_PHASE } from '@shared/phases';
 import { AlertTriangle, Clock } from 'lucide-react';
 import * as React from 'react';
-import { useParams } from 'react-router';
+import { useParams } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { useWorkspace, type WorkspaceTeam } from '@/features/workspace/workspace-context';
@@ -170,7 +170,7 @@ function SavedAnswersLoader({
   if (teamId && (saved.isPending || all.isPending)) {
     return (
       <div className="flex min-h-64 items-center justify-center rounded-xl border border-border bg-surface">
-        <Spinner className="size-8" label="Loading your answers" />
+        <Spinner className="size-8 text-primary" label="Loading your answers" />
       </div>
     );
   }

@@ -3,7 +3,8 @@ import type { CohortStatus } from '@shared/schemas/cohort';
 import type { ResultRow } from '@shared/schemas/showcase';
 import { CircleAlert, Hourglass, Presentation, Trophy, UserRound, Vote } from 'lucide-react';
 import * as React from 'react';
-import { useParams } from 'react-router';
+import { useParams } from 'wouter';
+import { decodeParam } from '@/lib/route-param';
 import { Button } from '@/components/ui/button';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { cohortStatusQueryOptions } from '@/features/showcase/api/get-cohort-status';
@@ -26,8 +27,7 @@ const PODIUM_MIN_TEAMS = 3;
 
 /** /results/{cohortTag}: every state of SPEC Results, then the podium reveal. Live through SSE. */
 export default function ResultsPage() {
-  const { cohortTag } = useParams();
-  const tag = cohortTag?.trim().toLowerCase() || undefined;
+  const tag = decodeParam(useParams().cohortTag)?.trim().toLowerCase() || undefined;
   if (!tag) return <CohortNotFoundPage />;
   return <CohortResults key={tag} tag={tag} />;
 }
@@ -150,7 +150,7 @@ function Reveal({ rows }: { rows: ResultRow[] }) {
         tone="celebrate"
         className="max-w-3xl"
         action={
-          <Button variant="accent" size="lg" className="mt-2 h-14 px-8 text-lg sm:text-xl" onClick={start}>
+          <Button variant="accent" size="xl" className="mt-2" onClick={start}>
             🏆 And the winners are...
           </Button>
         }

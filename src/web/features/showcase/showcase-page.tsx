@@ -4,7 +4,8 @@ import type { ShowcaseTeam } from '@shared/schemas/showcase';
 import type { Team } from '@shared/schemas/team';
 import { CircleAlert, Globe, Lock, ShieldCheck, Trophy, UserRound, Vote } from 'lucide-react';
 import * as React from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
+import { decodeParam } from '@/lib/route-param';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -32,8 +33,7 @@ import {
 
 /** /showcase/{cohortTag}: the cohort's sites, and its ballot while voting is open (SPEC section 2). */
 export default function ShowcasePage() {
-  const { cohortTag } = useParams();
-  const tag = cohortTag?.trim().toLowerCase() || undefined;
+  const tag = decodeParam(useParams().cohortTag)?.trim().toLowerCase() || undefined;
   if (!tag) return <CohortNotFoundPage />;
   return <CohortShowcase key={tag} tag={tag} />;
 }

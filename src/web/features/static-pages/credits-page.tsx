@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import type * as React from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { buttonVariants } from '@/components/ui/button';
 
 type Licence = { name: string; url: string };

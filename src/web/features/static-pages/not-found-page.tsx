@@ -1,5 +1,5 @@
 import { ArrowLeft, CircleAlert } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 

@@ -3,7 +3,7 @@ import { generateWorkspaceCode } from '@shared/workspace-code';
 import type { Team } from '@shared/schemas/team';
 import * as React from 'react';
 import { flushSync } from 'react-dom';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import {
@@ -89,8 +89,7 @@ async function copyText(text: string): Promise<boolean> {
 
 export function WorkspaceProvider({ children }: { children: React.ReactNode }) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const [pathname, navigate] = useLocation();
   const [searchParams] = useSearchParams();
   const [meta, setMeta] = React.useState(() => readWorkspaceMeta());
   const [isPracticeFlag, setPracticeFlag] = React.useState(readPractice);
@@ -153,7 +152,7 @@ export function WorkspaceProvider({ children }: { children: React.ReactNode }) {
         rememberTeam(loggedIn);
         params.delete('token');
         params.set('team_id', loggedIn.code);
-        navigate({ pathname: window.location.pathname, search: `?${params.toString()}` }, { replace: true });
+        navigate(`${window.location.pathname}?${params.toString()}`, { replace: true });
       })
       .catch(() => {
         // Failure is ignored silently (spec section 4).
@@ -252,9 +251,9 @@ export function WorkspaceProvider({ children }: { children: React.ReactNode }) {
     writePractice(true);
     setPracticeFlag(true);
     setDialog((d) => ({ ...d, open: false }));
-    const onPhase = location.pathname.startsWith('/phase/');
+    const onPhase = pathname.startsWith('/phase/');
     if (!onPhase) navigate(`/phase/${dialog.phase ?? 1}`);
-  }, [dialog.phase, location.pathname, navigate]);
+  }, [dialog.phase, pathname, navigate]);
 
   const forgetWorkspace = React.useCallback(() => {
     endedCode.current = code ?? null;

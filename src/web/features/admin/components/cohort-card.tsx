@@ -1,9 +1,9 @@
 import type { AdminCohort } from '@shared/schemas/cohort';
 import { Archive, ArchiveRestore, ExternalLink, Trophy, Vote } from 'lucide-react';
 import * as React from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
@@ -103,28 +103,28 @@ export function CohortCard({ cohort, onToggle, onArchive, onRestore, busy = fals
       )}
 
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
-        <Button asChild variant="outline" size="sm">
-          <Link to={`/showcase/${cohort.tag}`}>
-            <Vote aria-hidden /> Showcase
-            <span className="sr-only"> of {cohort.name}</span>
-          </Link>
-        </Button>
-        <Button asChild variant="outline" size="sm">
-          <Link to={`/results/${cohort.tag}`}>
-            <ExternalLink aria-hidden /> Results
-            <span className="sr-only"> of {cohort.name}</span>
-          </Link>
-        </Button>
+        <Link to={`/showcase/${cohort.tag}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+          <Vote aria-hidden /> Showcase
+          <span className="sr-only"> of {cohort.name}</span>
+        </Link>
+        <Link to={`/results/${cohort.tag}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+          <ExternalLink aria-hidden /> Results
+          <span className="sr-only"> of {cohort.name}</span>
+        </Link>
         <span className="ml-auto text-xs text-muted-foreground">Created {created}</span>
         {onArchive && (
           <Button variant="ghost" size="sm" onClick={onArchive} disabled={busy}>
-            {busy ? <Spinner className="size-4" label="Archiving" /> : <Archive aria-hidden />}
+            {busy ? <Spinner className="size-4 text-primary" label="Archiving" /> : <Archive aria-hidden />}
             Archive<span className="sr-only"> {cohort.name}</span>
           </Button>
         )}
         {onRestore && (
           <Button variant="secondary" size="sm" onClick={onRestore} disabled={busy}>
-            {busy ? <Spinner className="size-4" label="Restoring" /> : <ArchiveRestore aria-hidden />}
+            {busy ? (
+              <Spinner className="size-4 text-primary" label="Restoring" />
+            ) : (
+              <ArchiveRestore aria-hidden />
+            )}
             Restore<span className="sr-only"> {cohort.name}</span>
           </Button>
         )}

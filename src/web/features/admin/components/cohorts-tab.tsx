@@ -178,7 +178,7 @@ export function CohortsTab() {
 function LoadingCard({ label }: { label: string }) {
   return (
     <Card className="flex min-h-40 items-center justify-center">
-      <Spinner className="size-8" label={label} />
+      <Spinner className="size-8 text-primary" label={label} />
     </Card>
   );
 }

@@ -138,7 +138,7 @@ export function ParticipantsTab() {
   if (teamsQuery.isPending) {
     return (
       <Card className="flex min-h-64 items-center justify-center">
-        <Spinner className="size-8" label="Loading participants" />
+        <Spinner className="size-8 text-primary" label="Loading participants" />
       </Card>
     );
   }
@@ -261,7 +261,7 @@ export function ParticipantsTab() {
               onClick={() => unassign.mutate(selectedIds)}
             >
               {unassign.isPending ? (
-                <Spinner className="size-4" label="Unassigning" />
+                <Spinner className="size-4 text-primary" label="Unassigning" />
               ) : (
                 <UserMinus aria-hidden />
               )}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PHASE_NUMBERS } from '@shared/phases';
-import { useMatch } from 'react-router';
+import { useRoute } from 'wouter';
 import { useWorkspace } from '@/features/workspace/workspace-context';
 import { loadAllLocalPhaseData } from '@/lib/local-workspace-storage';
 import { phaseDataListQueryOptions } from '../api/phase-data';
@@ -15,8 +15,8 @@ function hasAnswers(data: Record<string, unknown> | undefined): boolean {
  */
 export function useVisiblePhases(): number[] {
   const { team, isAdmin } = useWorkspace();
-  const match = useMatch('/phase/:n');
-  const openPhase = Number(match?.params.n);
+  const [, params] = useRoute('/phase/:n');
+  const openPhase = Number(params?.n);
   const list = useQuery({ ...phaseDataListQueryOptions(team?.id), enabled: Boolean(team?.id) && !isAdmin });
   if (isAdmin) return PHASE_NUMBERS;
   const withData = new Set<number>();

@@ -3,7 +3,7 @@ import { normaliseWebsiteUrl } from '@shared/website-url';
 import { Check, Copy, Globe, Link2, Send, Trophy, Vote } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import * as React from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
@@ -204,7 +204,7 @@ function NextSteps({
   competitionEnabled: boolean;
   votingOpen: boolean;
 }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const [busy, setBusy] = React.useState(false);
   const canVote = competitionEnabled && votingOpen;

@@ -1,6 +1,6 @@
 import { avatarLabel, avatarUrl } from '@shared/avatars';
 import { initialsOf } from '@shared/workspace-code';
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 
 /**
  * The name of a button showing a team's avatar: when the avatar is drawn as initials, the name holds them
@@ -10,11 +10,14 @@ export function avatarButtonLabel(action: string, name: string, avatarIcon?: str
   return avatarIcon ? action : `${action}, ${initialsOf(name) || '?'}`;
 }
 
-/** A team's avatar image, or the initials of the first two words of its name. */
+/**
+ * A team's avatar image, or the initials of the first two words of its name. `className` sets its size and
+ * the initials' text size (it is in the first route, so classes are joined, not merged: see Button).
+ */
 export function TeamAvatar({
   name,
   avatarIcon,
-  className,
+  className = 'size-10 text-sm',
 }: {
   name: string;
   avatarIcon?: string | null;
@@ -27,15 +30,15 @@ export function TeamAvatar({
         alt={`${avatarLabel(avatarIcon)} avatar`}
         width={40}
         height={40}
-        className={cn('size-10 shrink-0 rounded-full bg-primary-soft p-1.5', className)}
+        className={clsx('shrink-0 rounded-full bg-primary-soft p-1.5', className)}
       />
     );
   }
   return (
     <span
       aria-hidden
-      className={cn(
-        'flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground',
+      className={clsx(
+        'flex shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground',
         className,
       )}
     >

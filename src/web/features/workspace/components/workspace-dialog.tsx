@@ -110,7 +110,11 @@ export function WorkspaceDialog() {
               disabled={busy !== null}
             />
             <Button type="submit" variant="outline" disabled={busy !== null} className="mt-auto">
-              {busy === 'open' ? <Spinner className="size-4" label="Opening" /> : <KeyRound aria-hidden />}
+              {busy === 'open' ? (
+                <Spinner className="size-4 text-primary" label="Opening" />
+              ) : (
+                <KeyRound aria-hidden />
+              )}
               Open My Workspace
             </Button>
           </form>
