@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -71,11 +72,22 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
   };
 }
 
+/**
+ * PGlite's settings beyond its defaults (`defaultStartParams` are kept: durability relies on them, see
+ * docs/decisions/007-durability.md). PostgreSQL's default 128 MB buffer cache lives inside the WebAssembly
+ * heap, i.e. in the server's memory; a classroom's data fits many times over in 32 MB, and a page that does
+ * not is read from the operating system's file cache.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  if (!dataDir.startsWith('memory://')) {
+    mkdirSync(dataDir, { recursive: true });
+    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) initialisePgliteDataDir(dataDir);
+  }
+  const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
   const db = drizzle(client, { schema }) as unknown as Database;
   return {
     db,
@@ -87,6 +99,17 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
       if (!client.closed) await client.close();
     },
   };
+}
+
+/**
+ * Creates a new PGlite data directory (initdb) in a short-lived child process. In process, initdb runs in
+ * two throwaway WebAssembly instances whose 500-odd MB stay in the server's memory until a full garbage
+ * collection, which an idle or lightly loaded server may not run for hours.
+ */
+function initialisePgliteDataDir(dataDir: string): void {
+  const script = `require('@electric-sql/pglite').PGlite.create(${JSON.stringify(dataDir)}).then((db) => db.close())`;
+  // From the project folder, so `require` finds the same PGlite as this process.
+  execFileSync(process.execPath, ['--eval', script], { cwd: PROJECT_ROOT, stdio: 'inherit' });
 }
 
 async function migrate(handle: DatabaseHandle): Promise<void> {

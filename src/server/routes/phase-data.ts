@@ -7,10 +7,16 @@ import {
   PhaseParamSchema,
   SavePhaseDataBodySchema,
 } from '../../shared/schemas/phase-data.ts';
-import { findPhaseData, listPhaseData, savePhaseData, toPhaseDataRecord } from '../db/phase-data.ts';
+import {
+  findPhaseData,
+  listPhaseData,
+  savePhaseData,
+  savePhaseDataForTeamSession,
+  toPhaseDataRecord,
+} from '../db/phase-data.ts';
 import { findTeamById } from '../db/teams.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
-import { requireTeamAccess } from '../plugins/sessions.ts';
+import { COOKIE_NAMES, requireTeamAccess } from '../plugins/sessions.ts';
 
 const errors = {
   400: ErrorResponseSchema,
@@ -30,10 +36,17 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { teamId, phaseNumber, data } = request.body;
-      await requireTeamAccess(request, teamId);
-      if (Buffer.byteLength(JSON.stringify(data)) > PHASE_DATA_MAX_BYTES) {
-        throw new HttpError(413, 'data: answers for one activity may take at most 64 KiB.');
+      const tooLarge = Buffer.byteLength(JSON.stringify(data)) > PHASE_DATA_MAX_BYTES;
+      // A team saving its own answers: checked and saved in one query. Anything else (no or another
+      // team's session, an admin, too much data) takes the general path below, which refuses exactly as
+      // before; nothing has been written.
+      const token = request.cookies[COOKIE_NAMES.team];
+      if (token && !tooLarge) {
+        const saved = await savePhaseDataForTeamSession(app.db, token, teamId, phaseNumber, data);
+        if (saved) return saved;
       }
+      await requireTeamAccess(request, teamId);
+      if (tooLarge) throw new HttpError(413, 'data: answers for one activity may take at most 64 KiB.');
       // An admin may name a team that does not exist; a team's own session proves it does.
       if (!(await request.sessionTeam()) && !(await findTeamById(app.db, teamId))) {
         throw notFound('Workspace not found.');
