@@ -47,7 +47,8 @@ export default function PhasePage() {
   React.useEffect(() => {
     if (noTeamKnown && !dialogOpen && !asked.current) {
       asked.current = true;
-      openWorkspaceDialog({ destination: 'phase', phase });
+      // In a transition: re-rendering the page under the dialog yields to the browser instead of blocking it.
+      React.startTransition(() => openWorkspaceDialog({ destination: 'phase', phase }));
     }
   }, [noTeamKnown, dialogOpen, openWorkspaceDialog, phase]);
 

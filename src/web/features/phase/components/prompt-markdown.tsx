@@ -1,3 +1,4 @@
+import * as React from 'react';
 import Markdown, { type Components, type Options } from 'react-markdown';
 import { type HastNode, markPlaceholders } from '../lib/mark-placeholders';
 
@@ -47,11 +48,17 @@ const components: Components = {
 
 const rehypePlugins = [rehypeMarkPlaceholders] as unknown as Options['rehypePlugins'];
 
-/** The prompt as light markdown. Its own chunk: the markdown parser loads after the form is usable. */
-export default function PromptMarkdown({ prompt }: { prompt: string }) {
+/**
+ * The prompt as light markdown. Its own chunk: the markdown parser loads after the form is usable. Parsing
+ * is the costliest render on the page, so it runs again only when the prompt changes, not on every render
+ * of the page around it (a save status, a query settling).
+ */
+function PromptMarkdown({ prompt }: { prompt: string }) {
   return (
     <Markdown skipHtml components={components} rehypePlugins={rehypePlugins}>
       {prompt}
     </Markdown>
   );
 }
+
+export default React.memo(PromptMarkdown);
