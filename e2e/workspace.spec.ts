@@ -108,6 +108,10 @@ test.describe('workspace dialog', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(dialog).toBeHidden();
+    // The header names the open activity as the current page, and only that one.
+    const nav = page.getByRole('navigation', { name: 'Activities' });
+    await expect(nav.getByRole('link', { name: 'Competitors' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.locator('[aria-current]')).toHaveCount(1);
   });
 });
 
@@ -160,7 +164,7 @@ test.describe('header', () => {
     await page.getByRole('button', { name: 'Open navigation menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Navigate to Activity' });
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole('link', { name: /Brief Generation/ })).toBeVisible();
+    await expect(menu.getByRole('link', { name: /Brief Generation/ })).toHaveAttribute('aria-current', 'page');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
   });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { createAdminSession, createTeamSession, describeApi } from '../testing/test-app.ts';
 
@@ -104,6 +105,38 @@ describeApi('phase data', (ctx) => {
     expect(typeof post.json().message).toBe('string');
     expect((await ctx.app.inject({ url: `/api/phase-data/${team.id}/1` })).statusCode).toBe(401);
     expect((await ctx.app.inject({ url: `/api/phase-data/${team.id}` })).statusCode).toBe(401);
+  });
+
+  it('refuses a logged-out or expired team session with 401 and writes nothing', async () => {
+    const { team, cookie } = await createTeamSession(ctx.app);
+    await save(cookie, { teamId: team.id, phaseNumber: 1, data: { kept: 'yes' } });
+
+    const logout = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/team/logout',
+      headers: { cookie },
+    });
+    expect(logout.statusCode).toBe(200);
+    const afterLogout = await save(cookie, { teamId: team.id, phaseNumber: 1, data: { kept: 'no' } });
+    expect(afterLogout.statusCode).toBe(401);
+
+    const fresh = await createTeamSession(ctx.app, 'Expiring');
+    await ctx.database.db.execute(sql`update sessions set expires_at = now() - interval '1 second'`);
+    const expired = await save(fresh.cookie, { teamId: fresh.team.id, phaseNumber: 3, data: { late: true } });
+    expect(expired.statusCode).toBe(401);
+
+    const reader = await createAdminSession(ctx.app);
+    const kept = await ctx.app.inject({
+      url: `/api/phase-data/${team.id}/1`,
+      headers: { cookie: reader.cookie },
+    });
+    expect(kept.json().data).toEqual({ kept: 'yes' });
+    const none = await ctx.app.inject({
+      url: `/api/phase-data/${fresh.team.id}/3`,
+      headers: { cookie: reader.cookie },
+    });
+    expect(none.statusCode).toBe(404);
+    expect(await currentPhaseOf(fresh.team.code)).toBe(1);
   });
 
   it("refuses another team's session with 403 and writes nothing", async () => {
