@@ -23,9 +23,10 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { useAdminStatus } from '@/features/admin/hooks/use-admin-status';
 import { useWorkspace } from '@/features/workspace/workspace-context';
 import { cn } from '@/lib/cn';
-import { takePendingOpen } from '@/lib/pending-open';
+import { usePendingOpen } from '@/lib/pending-open';
 
 /**
  * The header's menus (Radix dropdowns and the phone sheet). They load right after the first paint, so the
@@ -38,7 +39,7 @@ function phaseName(n: number) {
 
 export function MoreMenu({ phases, completedBefore }: { phases: number[]; completedBefore: number }) {
   const { withTeam } = useWorkspace();
-  const [open, setOpen] = React.useState(() => takePendingOpen('more'));
+  const [open, setOpen] = usePendingOpen('more');
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
@@ -61,9 +62,10 @@ export function MoreMenu({ phases, completedBefore }: { phases: number[]; comple
 }
 
 export function AccountMenu() {
-  const { team, isAdmin, adminUsername, endWorkspace, logout } = useWorkspace();
+  const { team, endWorkspace, logout } = useWorkspace();
+  const { isAdmin, adminUsername } = useAdminStatus();
   const [, navigate] = useLocation();
-  const [open, setOpen] = React.useState(() => takePendingOpen('account'));
+  const [open, setOpen] = usePendingOpen('account');
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
@@ -109,8 +111,9 @@ export function AccountMenu() {
 }
 
 export function MobileMenu({ phases, completedBefore }: { phases: number[]; completedBefore: number }) {
-  const { withTeam, isAdmin } = useWorkspace();
-  const [open, setOpen] = React.useState(() => takePendingOpen('mobile'));
+  const { withTeam } = useWorkspace();
+  const { isAdmin } = useAdminStatus();
+  const [open, setOpen] = usePendingOpen('mobile');
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>

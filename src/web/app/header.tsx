@@ -4,6 +4,7 @@ import * as React from 'react';
 import { Link } from 'wouter';
 import { NavLink } from '@/components/nav-link';
 import { Button, buttonVariants } from '@/components/ui/button';
+import { useAdminStatus } from '@/features/admin/hooks/use-admin-status';
 import { useVisiblePhases } from '@/features/phase/hooks/use-visible-phases';
 import { avatarButtonLabel, TeamAvatar } from '@/features/workspace/components/team-avatar';
 import { useWorkspace } from '@/features/workspace/workspace-context';
@@ -38,7 +39,8 @@ function phaseName(n: number) {
 }
 
 export function Header() {
-  const { team, isAdmin, openWorkspaceDialog, withTeam } = useWorkspace();
+  const { team, openWorkspaceDialog, withTeam } = useWorkspace();
+  const { isAdmin } = useAdminStatus();
   const phases = useVisiblePhases();
   const inline = phases.slice(0, NAV_INLINE);
   const more = phases.slice(NAV_INLINE);

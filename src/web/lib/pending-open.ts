@@ -1,3 +1,5 @@
+import * as React from 'react';
+
 export type PendingMenu = 'account' | 'mobile' | 'more' | 'avatar';
 
 /**
@@ -10,8 +12,18 @@ export function requestOpen(menu: PendingMenu): void {
   pending = menu;
 }
 
-export function takePendingOpen(menu: PendingMenu): boolean {
-  if (pending !== menu) return false;
-  pending = null;
-  return true;
+/**
+ * The open state of a menu that may have been clicked before it mounted. The request is read while
+ * rendering but only cleared once the menu is on screen: React may render a component more than once before
+ * showing it (a transition restarted), and a request consumed by a render that is thrown away would be lost.
+ * A click that lands between that render and the menu appearing opens it too.
+ */
+export function usePendingOpen(menu: PendingMenu): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = React.useState(() => pending === menu);
+  React.useEffect(() => {
+    if (pending !== menu) return;
+    pending = null;
+    setOpen(true);
+  }, [menu]);
+  return [open, setOpen];
 }

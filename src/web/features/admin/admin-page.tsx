@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
+import { useAdminStatus } from '@/features/admin/hooks/use-admin-status';
 import { useWorkspace } from '@/features/workspace/workspace-context';
 import { messages } from '@/lib/messages';
 import { activeCohortsQueryOptions } from './api/admin-cohorts';
@@ -19,7 +20,7 @@ import { ParticipantsTab } from './components/participants-tab';
 
 /** `/admin`: the Instructor Dashboard. */
 export default function AdminPage() {
-  const { isAdmin, adminLoading } = useWorkspace();
+  const { isAdmin, adminLoading } = useAdminStatus();
   if (adminLoading) return <FullPageSpinner label="Checking admin access" />;
   if (!isAdmin) return <AccessDenied />;
   return <Dashboard />;

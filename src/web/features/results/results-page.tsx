@@ -10,6 +10,7 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { cohortStatusQueryOptions } from '@/features/showcase/api/get-cohort-status';
 import { CohortMessage, CohortNotFoundPage } from '@/features/showcase/components/cohort-message';
 import { useCohortEvents } from '@/features/showcase/hooks/use-cohort-events';
+import { useAdminStatus } from '@/features/admin/hooks/use-admin-status';
 import { useWorkspace } from '@/features/workspace/workspace-context';
 import { messageOf } from '@/lib/api-client';
 import { callDefaults } from '@/lib/messages';
@@ -69,7 +70,8 @@ function CohortResults({ tag }: { tag: string }) {
 }
 
 function ResultsShell({ cohort, children }: { cohort?: CohortStatus; children: React.ReactNode }) {
-  const { team, isAdmin, openWorkspaceDialog } = useWorkspace();
+  const { team, openWorkspaceDialog } = useWorkspace();
+  const { isAdmin } = useAdminStatus();
   return (
     <main className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-8 px-4 py-8 sm:py-12">
       <title>{cohort ? `Voting Results: ${cohort.name} · Applied GenAI Lab` : 'Voting Results'}</title>

@@ -9,6 +9,7 @@ import { decodeParam } from '@/lib/route-param';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { useAdminStatus } from '@/features/admin/hooks/use-admin-status';
 import { useWorkspace } from '@/features/workspace/workspace-context';
 import { ApiError, messageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
@@ -41,7 +42,7 @@ export default function ShowcasePage() {
 function CohortShowcase({ tag }: { tag: string }) {
   const status = useQuery(cohortStatusQueryOptions(tag));
   const session = useQuery(teamSessionQueryOptions);
-  const { isAdmin, adminLoading } = useWorkspace();
+  const { isAdmin, adminLoading } = useAdminStatus();
   useCohortEvents(status.data ? tag : undefined);
 
   if (status.isPending) return <FullPageSpinner label="Loading the showcase" />;

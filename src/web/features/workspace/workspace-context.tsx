@@ -1,16 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { generateWorkspaceCode } from '@shared/workspace-code';
+import type { AdminStatus } from '@shared/schemas/auth';
 import type { Team } from '@shared/schemas/team';
 import * as React from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation, useSearchParams } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import {
-  adminStatusQueryKey,
-  adminStatusQueryOptions,
-  logoutAdmin,
-} from '@/features/admin/api/admin-session';
+import { adminStatusQueryKey, logoutAdmin } from '@/features/admin/api/admin-session';
 import { ApiError } from '@/lib/api-client';
 import {
   clearWorkspaceMeta,
@@ -37,9 +34,6 @@ type WorkspaceContextValue = {
   team: WorkspaceTeam | null;
   teamLoading: boolean;
   isPractice: boolean;
-  isAdmin: boolean;
-  adminLoading: boolean;
-  adminUsername: string | undefined;
   dialog: DialogState;
   openWorkspaceDialog(options?: { destination?: 'phase' | 'landing'; phase?: number }): void;
   closeWorkspaceDialog(): void;
@@ -98,7 +92,6 @@ export function WorkspaceProvider({ children }: { children: React.ReactNode }) {
   const urlCode = searchParams.get('team_id')?.trim().toUpperCase() || undefined;
   const code = urlCode ?? meta?.teamCode;
   const teamQuery = useQuery(teamQueryOptions(code));
-  const adminQuery = useQuery(adminStatusQueryOptions);
 
   // The server's record; else the local record for the same code (offline, or the look-up failed).
   const team: WorkspaceTeam | null = React.useMemo(() => {
@@ -279,7 +272,7 @@ export function WorkspaceProvider({ children }: { children: React.ReactNode }) {
   }, [forgetWorkspace, navigate]);
 
   const logout = React.useCallback(async () => {
-    const isAdmin = adminQuery.data?.isAuthenticated;
+    const isAdmin = queryClient.getQueryData<AdminStatus>(adminStatusQueryKey)?.isAuthenticated;
     try {
       await logoutTeam();
       if (isAdmin) await logoutAdmin();
@@ -294,7 +287,7 @@ export function WorkspaceProvider({ children }: { children: React.ReactNode }) {
     writePractice(false);
     setPracticeFlag(false);
     toast(messages.loggedOut);
-  }, [adminQuery.data?.isAuthenticated, forgetWorkspace, navigate, queryClient]);
+  }, [forgetWorkspace, navigate, queryClient]);
 
   const changeAvatar = React.useCallback(
     async (avatarIcon: string) => {
@@ -316,25 +309,47 @@ export function WorkspaceProvider({ children }: { children: React.ReactNode }) {
     [team],
   );
 
-  const value: WorkspaceContextValue = {
-    team,
-    teamLoading: Boolean(code) && teamQuery.isPending && !team,
-    isPractice: isPracticeFlag && !team,
-    isAdmin: adminQuery.data?.isAuthenticated === true,
-    adminLoading: adminQuery.isPending,
-    adminUsername: adminQuery.data?.user?.username,
-    dialog,
-    openWorkspaceDialog: (options) =>
+  const teamLoading = Boolean(code) && teamQuery.isPending && !team;
+  const isPractice = isPracticeFlag && !team;
+  const openWorkspaceDialog = React.useCallback(
+    (options?: { destination?: 'phase' | 'landing'; phase?: number }) =>
       setDialog({ open: true, destination: options?.destination ?? 'phase', phase: options?.phase }),
-    closeWorkspaceDialog: () => setDialog((d) => ({ ...d, open: false })),
-    createWorkspace,
-    openWorkspace,
-    startPractice,
-    endWorkspace,
-    logout,
-    changeAvatar,
-    withTeam,
-  };
+    [],
+  );
+  const closeWorkspaceDialog = React.useCallback(() => setDialog((d) => ({ ...d, open: false })), []);
+
+  const value: WorkspaceContextValue = React.useMemo(
+    () => ({
+      team,
+      teamLoading,
+      isPractice,
+      dialog,
+      openWorkspaceDialog,
+      closeWorkspaceDialog,
+      createWorkspace,
+      openWorkspace,
+      startPractice,
+      endWorkspace,
+      logout,
+      changeAvatar,
+      withTeam,
+    }),
+    [
+      team,
+      teamLoading,
+      isPractice,
+      dialog,
+      openWorkspaceDialog,
+      closeWorkspaceDialog,
+      createWorkspace,
+      openWorkspace,
+      startPractice,
+      endWorkspace,
+      logout,
+      changeAvatar,
+      withTeam,
+    ],
+  );
 
   return <WorkspaceContext.Provider value={value}>{children}</WorkspaceContext.Provider>;
 }

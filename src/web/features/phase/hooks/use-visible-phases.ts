@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { PHASE_NUMBERS } from '@shared/phases';
 import { useRoute } from 'wouter';
+import { useAdminStatus } from '@/features/admin/hooks/use-admin-status';
 import { useWorkspace } from '@/features/workspace/workspace-context';
 import { loadAllLocalPhaseData } from '@/lib/local-workspace-storage';
 import { phaseDataListQueryOptions } from '../api/phase-data';
@@ -14,7 +15,8 @@ function hasAnswers(data: Record<string, unknown> | undefined): boolean {
  * the one that is open.
  */
 export function useVisiblePhases(): number[] {
-  const { team, isAdmin } = useWorkspace();
+  const { team } = useWorkspace();
+  const { isAdmin } = useAdminStatus();
   const [, params] = useRoute('/phase/:n');
   const openPhase = Number(params?.n);
   const list = useQuery({ ...phaseDataListQueryOptions(team?.id), enabled: Boolean(team?.id) && !isAdmin });

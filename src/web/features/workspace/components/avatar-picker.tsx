@@ -2,14 +2,14 @@ import { AVATAR_ICONS, avatarLabel, avatarUrl } from '@shared/avatars';
 import * as React from 'react';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { cn } from '@/lib/cn';
-import { takePendingOpen } from '@/lib/pending-open';
+import { usePendingOpen } from '@/lib/pending-open';
 import { useWorkspace } from '../workspace-context';
 import { avatarButtonLabel, TeamAvatar } from './team-avatar';
 
 /** The 36 avatars in a 5-column grid. The same avatar just closes; another one saves, then closes. */
 export default function AvatarPicker() {
   const { team, changeAvatar } = useWorkspace();
-  const [open, setOpen] = React.useState(() => takePendingOpen('avatar'));
+  const [open, setOpen] = usePendingOpen('avatar');
   const [saving, setSaving] = React.useState(false);
   if (!team) return null;
 
