@@ -124,6 +124,25 @@ test.describe('phase page', () => {
     expect((await saved.json()).data).toMatchObject({ company_name: 'Practice Toys' });
   });
 
+  test('a first visit adopts the pre-rendered page: the same elements before and after start-up', async ({
+    page,
+  }) => {
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        Object.assign(window, { prerenderedHeading: document.querySelector('main h1') });
+      }),
+    );
+    await page.goto('/phase/3');
+    await expect(page.getByRole('dialog', { name: 'Welcome to Applied GenAI Lab' })).toBeVisible();
+    // Start-up over: the admin status has answered and the header's menus have loaded.
+    await page.waitForLoadState('networkidle');
+    const adopted = await page.evaluate(
+      () =>
+        document.querySelector('main h1') === (window as { prerenderedHeading?: Element }).prerenderedHeading,
+    );
+    expect(adopted).toBe(true);
+  });
+
   test('required fields: banner and field errors that clear on edit; colour format', async ({ page }) => {
     await practice(page, 6);
     const banner = page.getByText('Please complete all required fields to continue.');
