@@ -164,7 +164,10 @@ test.describe('header', () => {
     await page.getByRole('button', { name: 'Open navigation menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Navigate to Activity' });
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole('link', { name: /Brief Generation/ })).toHaveAttribute('aria-current', 'page');
+    await expect(menu.getByRole('link', { name: /Brief Generation/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
   });
