@@ -21,7 +21,8 @@ type SavedRow = {
 };
 
 /**
- * Saves a phase's answers and raises (never lowers) the team's current phase, in ONE statement: the
+ * Saves a phase's answers (`dataJson`, serialised once by the route, which measures them in that form) and
+ * raises (never lowers) the team's current phase, in ONE statement: the
  * upsert and the team update are data-modifying CTEs of a single query, atomic without a transaction and
  * one round trip instead of four (autosave is the hottest call). The upsert rides on the unique
  * (team, phase) constraint, so concurrent first saves make one row.
@@ -30,10 +31,10 @@ export async function savePhaseData(
   db: Database,
   teamId: string,
   phaseNumber: number,
-  data: Record<string, unknown>,
+  dataJson: string,
 ): Promise<PhaseDataRecord> {
   // The owner is the team itself, so there is always a row.
-  return (await upsertPhaseData(db, sql`select ${teamId}::uuid as team_id`, phaseNumber, data))!;
+  return (await upsertPhaseData(db, sql`select ${teamId}::uuid as team_id`, phaseNumber, dataJson))!;
 }
 
 /**
@@ -47,14 +48,14 @@ export async function savePhaseDataForTeamSession(
   token: string,
   teamId: string,
   phaseNumber: number,
-  data: Record<string, unknown>,
+  dataJson: string,
 ): Promise<PhaseDataRecord | undefined> {
   // The conditions of findTeamForSession (src/server/db/sessions.ts), narrowed to the named team.
   const owner = sql`
     select ${teams.id} as team_id from ${sessions} join ${teams} on ${teams.id} = ${sessions.teamId}
     where ${sessions.tokenHash} = ${hashToken(token)} and ${sessions.kind} = 'team'
       and ${sessions.expiresAt} > now() and ${teams.id} = ${teamId}::uuid`;
-  return upsertPhaseData(db, owner, phaseNumber, data);
+  return upsertPhaseData(db, owner, phaseNumber, dataJson);
 }
 
 /** Upserts the answers of the team `owner` selects (none: nothing is written and nothing returned). */
@@ -62,13 +63,13 @@ async function upsertPhaseData(
   db: Database,
   owner: SQL,
   phaseNumber: number,
-  data: Record<string, unknown>,
+  dataJson: string,
 ): Promise<PhaseDataRecord | undefined> {
   // Both drivers answer `{ rows }`; the handle's shared type does not say so.
   const result = (await db.execute(sql`
     with owner as (${owner}), saved as (
       insert into ${phaseData} (team_id, phase_number, data)
-      select team_id, ${phaseNumber}, ${JSON.stringify(data)}::jsonb from owner
+      select team_id, ${phaseNumber}, ${dataJson}::jsonb from owner
       on conflict (team_id, phase_number) do update set data = excluded.data, updated_at = now()
       returning team_id, phase_number, data, updated_at
     ), raised as (

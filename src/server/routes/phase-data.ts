@@ -36,13 +36,15 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { teamId, phaseNumber, data } = request.body;
-      const tooLarge = Buffer.byteLength(JSON.stringify(data)) > PHASE_DATA_MAX_BYTES;
+      // Serialised once: measured here, stored as is.
+      const dataJson = JSON.stringify(data);
+      const tooLarge = Buffer.byteLength(dataJson) > PHASE_DATA_MAX_BYTES;
       // A team saving its own answers: checked and saved in one query. Anything else (no or another
       // team's session, an admin, too much data) takes the general path below, which refuses exactly as
       // before; nothing has been written.
       const token = request.cookies[COOKIE_NAMES.team];
       if (token && !tooLarge) {
-        const saved = await savePhaseDataForTeamSession(app.db, token, teamId, phaseNumber, data);
+        const saved = await savePhaseDataForTeamSession(app.db, token, teamId, phaseNumber, dataJson);
         if (saved) return saved;
       }
       await requireTeamAccess(request, teamId);
@@ -51,7 +53,7 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await request.sessionTeam()) && !(await findTeamById(app.db, teamId))) {
         throw notFound('Workspace not found.');
       }
-      return savePhaseData(app.db, teamId, phaseNumber, data);
+      return savePhaseData(app.db, teamId, phaseNumber, dataJson);
     },
   );
 
