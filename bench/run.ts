@@ -127,6 +127,15 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
+/** The i-th autosave of a run: the phases in turn, about half a kilobyte of answers. */
+function autosaveBody(team: { id: string }, i: number): string {
+  return JSON.stringify({
+    teamId: team.id,
+    phaseNumber: 1 + (i % 8),
+    data: { company_name: 'BrightSpark Labs', research_questions: `Question ${i} ${'x'.repeat(400)}` },
+  });
+}
+
 function autosaveRequests(teams: { id: string; cookie: string }[]): autocannon.Request[] {
   let i = 0;
   return [
@@ -138,14 +147,7 @@ function autosaveRequests(teams: { id: string; cookie: string }[]): autocannon.R
         return {
           ...request,
           headers: { 'content-type': 'application/json', cookie: team.cookie },
-          body: JSON.stringify({
-            teamId: team.id,
-            phaseNumber: 1 + (i % 8),
-            data: {
-              company_name: 'BrightSpark Labs',
-              research_questions: `Question ${i} ${'x'.repeat(400)}`,
-            },
-          }),
+          body: autosaveBody(team, i),
         };
       },
     },
@@ -178,11 +180,7 @@ async function pacedAutosave(
   const send = (i: number, due: number) =>
     new Promise<void>((resolve) => {
       const team = teams[i % teams.length]!;
-      const body = JSON.stringify({
-        teamId: team.id,
-        phaseNumber: 1 + (i % 8),
-        data: { company_name: 'BrightSpark Labs', research_questions: `Question ${i} ${'x'.repeat(400)}` },
-      });
+      const body = autosaveBody(team, i);
       const request = http.request(
         {
           agent,
