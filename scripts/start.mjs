@@ -18,23 +18,26 @@ function newestMtime(dir) {
   return newest;
 }
 
-function clientIsStale() {
-  if (!existsSync(builtIndex)) return true;
-  const built = statSync(builtIndex).mtimeMs;
-  // content/phases too: the pre-rendered activity pages carry their configs.
-  const sources = ['src/web', 'src/shared', 'public', 'content/phases']
-    .map((d) => path.join(root, d))
-    .filter(existsSync);
-  const configs = ['vite.config.ts', 'package-lock.json'].map((f) => path.join(root, f)).filter(existsSync);
-  return Math.max(...sources.map(newestMtime), ...configs.map((f) => statSync(f).mtimeMs)) > built;
+/** True when `built` is missing or older than any of `inputs` (files, or folders read whole) that exist. */
+function isStale(built, inputs) {
+  if (!existsSync(built)) return true;
+  const newest = inputs
+    .map((p) => path.join(root, p))
+    .filter(existsSync)
+    .map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs));
+  return Math.max(...newest) > statSync(built).mtimeMs;
 }
 
-function serverIsStale() {
-  if (!existsSync(builtServer)) return true;
-  const built = statSync(builtServer).mtimeMs;
-  const sources = ['src/server', 'src/shared'].map((d) => newestMtime(path.join(root, d)));
-  return Math.max(...sources, statSync(path.join(root, 'scripts/build-server.mjs')).mtimeMs) > built;
-}
+// content/phases too: the pre-rendered activity pages carry their configs.
+const CLIENT_INPUTS = [
+  'src/web',
+  'src/shared',
+  'public',
+  'content/phases',
+  'vite.config.ts',
+  'package-lock.json',
+];
+const SERVER_INPUTS = ['src/server', 'src/shared', 'scripts/build-server.mjs'];
 
 // Settings from .env when present (see .env.example); the real environment wins.
 const envFile = path.join(root, '.env');
@@ -44,7 +47,7 @@ if (existsSync(envFile)) {
   Object.assign(process.env, fromShell);
 }
 
-if (process.env.SKIP_CLIENT_BUILD !== '1' && clientIsStale()) {
+if (process.env.SKIP_CLIENT_BUILD !== '1' && isStale(builtIndex, CLIENT_INPUTS)) {
   console.log('Building the client…');
   const { buildClient } = await import('./build-client.mjs');
   await buildClient();
@@ -52,7 +55,7 @@ if (process.env.SKIP_CLIENT_BUILD !== '1' && clientIsStale()) {
 
 // Always checked (SKIP_CLIENT_BUILD is for the client only): it takes a fraction of a second. In a child
 // process, so the compiler's own memory is not kept by the server's.
-if (serverIsStale()) {
+if (isStale(builtServer, SERVER_INPUTS)) {
   execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { stdio: 'inherit' });
 }
 
