@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { request as playwrightRequest } from '@playwright/test';
-import { createWorkspace, E2E_ADMIN, expect, test } from './support/fixtures.ts';
+import { createWorkspace, E2E_ADMIN, expect, loginAsAdmin, test } from './support/fixtures.ts';
 
 /**
  * Accessibility (issue 6, part 5): every route and every dialog is scanned with axe against WCAG 2.2 AA
@@ -159,14 +159,6 @@ async function openAsTeam(browser: Browser, team: ApiTeam): Promise<{ page: Page
   await expect(page).not.toHaveURL(/token=/);
   await expect(page.getByTestId('workspace-name')).toHaveText(team.name);
   return { page, close };
-}
-
-async function loginAsAdmin(page: Page) {
-  await page.goto('/admin-login');
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Instructor Dashboard' })).toBeVisible();
 }
 
 /** Opens a phase in practice mode (no workspace). */

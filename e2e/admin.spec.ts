@@ -1,18 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { createWorkspace, E2E_ADMIN, expect, test } from './support/fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { createWorkspace, E2E_ADMIN, expect, loginAsAdmin, test } from './support/fixtures.ts';
 
 /** Names unique to one test run: the app is shared by every spec, in parallel. */
 function unique(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
-
-async function loginAsAdmin(page: Page) {
-  await page.goto('/admin-login');
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Instructor Dashboard' })).toBeVisible();
 }
 
 async function createTeams(request: APIRequestContext, names: string[]) {

@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { E2E_ADMIN } from './global-setup.ts';
 
-export { E2E_ADMIN } from './global-setup.ts';
+export { E2E_ADMIN };
 
 /**
  * Every test gets the shared app's base URL, clipboard permissions, and fails on any console error or
@@ -45,4 +46,13 @@ export async function createWorkspace(page: Page, name: string): Promise<string>
   const code = (await page.getByTestId('created-code').textContent())?.trim() ?? '';
   expect(code).toMatch(/^[A-Z0-9]{4}$/);
   return code;
+}
+
+/** Signs in through the login page as the instructor the test server was started with. */
+export async function loginAsAdmin(page: Page) {
+  await page.goto('/admin-login');
+  await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Instructor Dashboard' })).toBeVisible();
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { buildTestApp, describeApi } from './testing/test-app.ts';
+import { buildTestApp, describeApi, withFailingInsert } from './testing/test-app.ts';
 
 function fakeWebRoot(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'genai-web-'));
@@ -76,18 +76,10 @@ describeApi('the server', (ctx) => {
   });
 
   it('never leaks a stack or SQL in a 5xx', async () => {
-    const failing = {
-      ...ctx.database,
-      db: new Proxy(ctx.database.db, {
-        get(target, prop, receiver) {
-          if (prop === 'insert')
-            return () => {
-              throw new Error('relation "teams" does not exist at SELECT * FROM secrets');
-            };
-          return Reflect.get(target, prop, receiver);
-        },
-      }),
-    };
+    const failing = withFailingInsert(
+      ctx.database,
+      () => new Error('relation "teams" does not exist at SELECT * FROM secrets'),
+    );
     const app = await buildTestApp(failing);
     const response = await app.inject({ method: 'POST', url: '/api/teams', payload: { name: 'Boom' } });
     expect(response.statusCode).toBe(500);

@@ -10,7 +10,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { upsertAdmin } from '../db/users.ts';
 import { redactUrl, serializeError } from '../lib/log-redaction.ts';
-import { cookiesFrom, describeApi } from '../testing/test-app.ts';
+import { cookiesFrom, describeApi, withFailingInsert } from '../testing/test-app.ts';
 
 const ADMIN_PASSWORD = 'log-test-secret-password-1234';
 const CODE = 'Q7ZX';
@@ -132,26 +132,13 @@ describeApi('no secrets in logs', (ctx) => {
 
   it('logs a failed query without its parameters or the driver detail', async () => {
     const secret = 'tok_do_not_log_0123456789';
-    const failing = {
-      ...ctx.database,
-      db: new Proxy(ctx.database.db, {
-        get(target, prop, receiver) {
-          if (prop === 'insert')
-            return () => {
-              const cause = Object.assign(new Error('duplicate key value violates unique constraint'), {
-                code: '23505',
-                detail: `Key (access_token)=(${secret}) already exists.`,
-              });
-              throw new DrizzleQueryError(
-                'insert into "teams" ("access_token") values ($1)',
-                [secret],
-                cause,
-              );
-            };
-          return Reflect.get(target, prop, receiver);
-        },
-      }),
-    };
+    const failing = withFailingInsert(ctx.database, () => {
+      const cause = Object.assign(new Error('duplicate key value violates unique constraint'), {
+        code: '23505',
+        detail: `Key (access_token)=(${secret}) already exists.`,
+      });
+      return new DrizzleQueryError('insert into "teams" ("access_token") values ($1)', [secret], cause);
+    });
     const captured = await appWithCapturedLogs(failing);
     app = captured.app;
     const response = await app.inject({ method: 'POST', url: '/api/teams', payload: { name: 'Boom' } });

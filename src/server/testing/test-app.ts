@@ -51,6 +51,22 @@ export async function openTestDatabase(
   };
 }
 
+/** The same database, except that every insert fails with `makeError()` (a driver or query failure). */
+export function withFailingInsert(database: DatabaseHandle, makeError: () => Error): DatabaseHandle {
+  return {
+    ...database,
+    db: new Proxy(database.db, {
+      get(target, prop, receiver) {
+        if (prop === 'insert')
+          return () => {
+            throw makeError();
+          };
+        return Reflect.get(target, prop, receiver);
+      },
+    }),
+  };
+}
+
 export async function resetDatabase(database: DatabaseHandle): Promise<void> {
   await database.db.execute(
     sql`truncate table ballot_entries, ballots, phase_data, sessions, teams, cohorts, users, rate_limits restart identity cascade`,
