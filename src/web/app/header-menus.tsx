@@ -10,7 +10,6 @@ import {
   Menu,
   Repeat,
 } from 'lucide-react';
-import * as React from 'react';
 import { Link, useLocation } from 'wouter';
 import { NavLink } from '@/components/nav-link';
 import { Button } from '@/components/ui/button';

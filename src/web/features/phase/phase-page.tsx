@@ -82,15 +82,10 @@ export default function PhasePage() {
   );
 }
 
-function PhaseView({
-  config,
-  phase,
-  team,
-}: {
-  config: PhaseConfig;
-  phase: number;
-  team: WorkspaceTeam | null;
-}) {
+/** What an activity's parts need: its config, its number and the open team (none in practice mode). */
+type PhaseProps = { config: PhaseConfig; phase: number; team: WorkspaceTeam | null };
+
+function PhaseView({ config, phase, team }: PhaseProps) {
   return (
     <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
       <header className="space-y-4">
@@ -132,15 +127,7 @@ function PhaseView({
 }
 
 /** Loads the saved answers (server with a team, this browser otherwise), then mounts the form. */
-function SavedAnswersLoader({
-  config,
-  phase,
-  team,
-}: {
-  config: PhaseConfig;
-  phase: number;
-  team: WorkspaceTeam | null;
-}) {
+function SavedAnswersLoader({ config, phase, team }: PhaseProps) {
   const teamId = team?.id;
   const saved = useQuery(phaseDataQueryOptions(teamId, phase));
   const all = useQuery(phaseDataListQueryOptions(teamId));
