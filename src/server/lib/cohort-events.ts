@@ -4,7 +4,7 @@ import type { CohortEvent } from '../../shared/schemas/cohort.ts';
 export type CohortListener = (event: CohortEvent) => void;
 
 /**
- * Where cohort changes and ballot counts go, for the live classroom (DESIGN section 6). Publishers (admin
+ * Where cohort changes and ballot counts go, for the live room (docs/product.md). Publishers (admin
  * cohort calls, ballot casting) call `publish`; the SSE route subscribes per cohort.
  */
 export interface CohortEventBus {

@@ -13,7 +13,7 @@ type Notice = { origin: string; tag: string; event: CohortEvent };
 type Logger = { warn(object: unknown, message?: string): void };
 
 /**
- * Cohort events across every app instance on one PostgreSQL (DESIGN section 6): publish is a NOTIFY through
+ * Cohort events across every app instance on one PostgreSQL: publish is a NOTIFY through
  * the pool; a dedicated client LISTENs and hands what other instances sent to this instance's subscribers.
  * This instance's own events are delivered in memory at once (and skipped when they come back), so local
  * pages stay live even while the listener reconnects after a drop.
