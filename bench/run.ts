@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: measures DESIGN.md section 8 on loopback and writes docs/PERFORMANCE.md.
+ * `npm run bench`: measures the budgets of docs/PERFORMANCE.md on loopback and writes the figures there.
  * Runs against PGlite, and against PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set.
  * Each leg starts the real server (scripts/start.mjs) in its own process with a fresh database.
  */

@@ -4,7 +4,7 @@ import { request as playwrightRequest } from '@playwright/test';
 import { createWorkspace, E2E_ADMIN, expect, loginAsAdmin, test } from './support/fixtures.ts';
 
 /**
- * Accessibility (issue 6, part 5): every route and every dialog is scanned with axe against WCAG 2.2 AA
+ * Accessibility (docs/ACCESSIBILITY.md): every route and every dialog is scanned with axe against WCAG 2.2 AA
  * (no serious or critical violation, colour contrast included), at desktop width and at 375 px, where the
  * page must not scroll sideways; and a keyboard-only journey from the landing page to a copied prompt,
  * with visible focus at each step. See docs/ACCESSIBILITY.md.

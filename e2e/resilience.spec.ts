@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { createWorkspace, expect, test } from './support/fixtures.ts';
 
 /**
- * Failure (issue 6, part 2), the browser's side: while the server answers saves with 503 (its answer when the
+ * Failure, the browser's side: while the server answers saves with 503 (its answer when the
  * database is down), the page keeps the unsaved answers, says it is offline and retrying, and saves them once
  * the server recovers, without the user doing anything.
  */

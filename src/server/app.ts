@@ -72,7 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestTimeout: 30_000,
     return503OnClosing: true,
     // A malformed URL (broken percent-encoding) is the caller's mistake: `{ message }` like every other
-    // error (DESIGN section 3), not Fastify's own error shape.
+    // error, not Fastify's own error shape.
     frameworkErrors: (_error, _request, reply) => {
       (reply as unknown as FastifyReply).status(400).send({ message: 'The request address is not valid.' });
     },

@@ -75,7 +75,7 @@ export const PhaseConfigSchema = z
   .object({
     phase: PhaseNumberSchema,
     title: nonBlank,
-    /** The three name sets of the spec: activities grid, header nav, phase page. */
+    /** The activity's three names: activities grid, header nav, phase page. */
     names: z.object({ activity: nonBlank, header: nonBlank, page: nonBlank }),
     estimatedTime: nonBlank,
     intro: nonBlank,

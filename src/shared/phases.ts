@@ -1,7 +1,10 @@
 /** Phase numbers run 1..8; every activity is reachable in any order. */
 export const TOTAL_PHASES = 8;
 
-/** The spec's three name sets, in phase order (index 0 is phase 1). */
+/**
+ * Each activity's three names (docs/product.md, The activities and the prompt engine), in phase order
+ * (index 0 is phase 1).
+ */
 export const ACTIVITY_NAMES = [
   'Market Research',
   'Competitor Matrix (threat scoring)',

@@ -1,5 +1,5 @@
 /**
- * The prompt template engine (SPEC section 5): turns a phase's `promptTemplate` and a team's answers into
+ * The prompt template engine: turns a phase's `promptTemplate` and a team's answers into
  * the AI prompt shown in the preview. Three stages: tokenize -> parse (AST) -> render.
  *
  * Syntax:

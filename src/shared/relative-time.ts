@@ -1,4 +1,4 @@
-/** "Last active" wording (SPEC section 9). */
+/** "Last activity" wording (docs/product.md, Limits and constants). */
 
 const HOUR_MS = 60 * 60 * 1000;
 const HOURS_PER_DAY = 24;

@@ -1,4 +1,4 @@
-/** Ranked voting in a cohort showcase (SPEC sections 5 and 9). */
+/** Ranked voting in a cohort showcase (docs/product.md, Cohorts, showcase and voting). */
 
 export const POINTS_BY_RANK = { 1: 3, 2: 2, 3: 1 } as const satisfies Record<1 | 2 | 3, number>;
 export const MAX_RANKS = 3;

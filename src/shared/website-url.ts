@@ -1,4 +1,4 @@
-/** Website addresses teams submit to the showcase (SPEC sections 2 and 5). */
+/** Website addresses teams submit to the showcase (docs/product.md, Cohorts, showcase and voting). */
 
 export const WEBSITE_URL_MAX_LENGTH = 2048;
 export const WEBSITE_URL_REQUIRED_MESSAGE = 'Website URL is required.';

@@ -1,4 +1,4 @@
-/** The 4-character Workspace Code: a team's private access key, generated on the client (SPEC section 9). */
+/** The 4-character Workspace Code: a team's private access key, generated on the client. */
 
 export const WORKSPACE_CODE_LENGTH = 4;
 export const WORKSPACE_CODE_PATTERN = /^[A-Z0-9]{4}$/;

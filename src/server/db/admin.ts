@@ -7,7 +7,7 @@ import { toCohort } from './cohorts.ts';
 import { ballots, type CohortRow, cohorts, phaseData, type TeamRow, teams } from './schema.ts';
 import { isUniqueViolation, toTeam } from './teams.ts';
 
-/** Progress as the spec shows it: (currentPhase - 1) / 8, or all of it once a website is submitted. */
+/** Progress as the app shows it: (currentPhase - 1) / 8, or all of it once a website is submitted. */
 export function teamProgress(team: Pick<TeamRow, 'currentPhase' | 'submittedWebsiteUrl'>): number {
   if (team.submittedWebsiteUrl) return 1;
   return Math.min(Math.max((team.currentPhase - 1) / TOTAL_PHASES, 0), 1);

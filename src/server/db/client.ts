@@ -49,10 +49,10 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: 5000,
-    // Issue 6 (resilience): a database that stops answering (network partition, frozen host) must not hold
+    // A database that stops answering (network partition, frozen host) must not hold
     // requests, and the whole pool, until TCP gives up minutes later. A query that gets no answer in 10 s fails
     // ("Query read timeout", a 503); the pool then drops that connection and opens a new one. Every real query
-    // here takes milliseconds (DESIGN section 8), so 10 s only ever fires on a dead connection.
+    // here takes milliseconds (docs/PERFORMANCE.md), so 10 s only ever fires on a dead connection.
     query_timeout: 10_000,
     keepAlive: true,
   });

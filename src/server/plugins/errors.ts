@@ -14,7 +14,7 @@ const CONNECTION_ERRORS = new Set([
 ]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
-  // Issue 6 (resilience): Drizzle wraps driver errors as "Failed query: <sql>" with the driver's error as
+  // Drizzle wraps driver errors as "Failed query: <sql>" with the driver's error as
   // `cause`, and node-postgres's "Connection terminated unexpectedly" has no code, so a query that hit a
   // dead connection was a 500. Look through the whole cause chain (a few levels) for a code or message.
   for (let e = error as ErrorLike | undefined, depth = 0; e && depth < 5; e = e.cause, depth++) {

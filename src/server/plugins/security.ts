@@ -7,7 +7,7 @@ import { badRequest, forbidden } from '../lib/http-error.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Failed code look-ups and token logins per IP (DESIGN section 5: 20 a minute). */
+    /** Failed code look-ups and token logins per IP (20 a minute). */
     lookupFailures: FailureLimiter;
     /** Failed admin logins per IP (10 a minute). */
     loginFailures: FailureLimiter;
@@ -99,8 +99,7 @@ export const securityPlugin = fp(
     app.decorate('lookupFailures', limiter('lookup', 20));
     app.decorate('loginFailures', limiter('login', 10));
 
-    // Text the database cannot store is refused up front with the field named (DESIGN section 3: 400,
-    // never 500).
+    // Text the database cannot store is refused up front with the field named (400, never 500).
     app.addHook('preValidation', async (request) => {
       if (!request.url.startsWith('/api/')) return;
       for (const part of [request.params, request.query, request.body]) {

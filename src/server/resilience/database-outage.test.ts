@@ -1,5 +1,5 @@
 /**
- * Failure (issue 6, part 2): with the database down, /api/health is 503 and calls fail with a clear 503
+ * Failure (docs/RESILIENCE.md): with the database down, /api/health is 503 and calls fail with a clear 503
  * `{ message }` (no stack, no SQL); when the database returns, the node-postgres pool opens new connections
  * and everything works again. The server reaches PostgreSQL through a TCP proxy this test controls, so the
  * machine's PostgreSQL cluster is never stopped.

@@ -1,5 +1,5 @@
 /**
- * Failure (issue 6, part 2): an acknowledged save survives `kill -9`, and sessions survive a restart. The real
+ * Failure: an acknowledged save survives `kill -9`, and sessions survive a restart. The real
  * server runs as a child process; PGlite always, PostgreSQL too when TEST_DATABASE_URL is set.
  */
 import { afterEach, describe, expect, test } from 'vitest';

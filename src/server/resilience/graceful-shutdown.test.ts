@@ -1,5 +1,5 @@
 /**
- * Failure (issue 6, part 2): SIGTERM drains in-flight requests. Several autosaves are left half-sent (headers
+ * Failure: SIGTERM drains in-flight requests. Several autosaves are left half-sent (headers
  * and part of the body) so they are provably in flight when the signal arrives; the server must stop
  * accepting connections, still answer those saves with 200, commit them, and exit 0.
  */

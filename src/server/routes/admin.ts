@@ -35,7 +35,7 @@ const errors = {
 };
 const COHORT_NOT_FOUND = 'Cohort not found.';
 
-/** The instructor's calls (DESIGN section 3): every one needs an admin session, else 401. */
+/** The instructor's calls: every one needs an admin session, else 401. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request) => {
     await requireAdmin(request);

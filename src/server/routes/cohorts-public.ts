@@ -10,7 +10,7 @@ import { liveChannel } from '../lib/live-events.ts';
 
 const TagParams = z.object({ tag: z.string().max(100) });
 
-/** The public face of a cohort: its record, its switches, and its live event stream (DESIGN section 6). */
+/** A cohort seen by anyone: its record, its switches, its live stream (docs/product.md, The live room). */
 export const cohortPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   async function loadCohort(tag: string) {
     const cohort = await findCohortByTag(app.db, tag);

@@ -34,7 +34,7 @@ const OTHER_COHORT = 'This showcase belongs to another cohort.';
 const SUBMIT_FIRST = 'Submit your own website to see the showcase.';
 const RESULTS_HIDDEN = 'The results have not been released yet.';
 
-/** Showcase, ballots and results of a cohort (SPEC sections 2 and 4, DESIGN section 3). */
+/** Showcase, ballots and results of a cohort (docs/product.md, Cohorts, showcase and voting). */
 export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
   async function loadCohort(tag: string): Promise<CohortRow> {
     const cohort = await findCohortByTag(app.db, tag);

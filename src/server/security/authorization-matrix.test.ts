@@ -74,7 +74,7 @@ describeApi('authorization matrix', (ctx) => {
     });
   }
 
-  // DESIGN section 5: mutations from a foreign Origin are refused, whoever the caller is.
+  // Mutations from a foreign Origin are refused, whoever the caller is.
   for (const row of ROUTE_TABLE.filter((r) => isMutation(r.route) && !r.variant)) {
     const caller = CALLERS.find((c) => row.expect[c] === 200 || row.expect[c] === 201)!;
     it(`${title(row)}: refuses a foreign Origin and a cross-site fetch (403) even for ${caller}`, async () => {

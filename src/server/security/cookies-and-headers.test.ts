@@ -15,7 +15,7 @@ function sessionCookie(response: LightMyRequestResponse, name: string) {
   return cookie!;
 }
 
-/** DESIGN section 5: httpOnly, SameSite=Lax, Path=/, the kind's lifetime, Secure exactly over HTTPS. */
+/** httpOnly, SameSite=Lax, Path=/, the kind's lifetime, Secure exactly over HTTPS. */
 function expectSessionFlags(
   response: LightMyRequestResponse,
   name: string,

@@ -4,7 +4,7 @@ import { describeApi } from '../testing/test-app.ts';
 import { ROUTE_TABLE, type RouteRow, methodOf, pathOf, seedWorld, type World } from './route-table.ts';
 
 /**
- * DESIGN section 3: wrong types are 400, never 500; a 5xx never leaks a stack or SQL. Every route with a
+ * Wrong types are 400, never 500; a 5xx never leaks a stack or SQL. Every route with a
  * body or params from ROUTE_TABLE gets the same battery: wrong types, huge strings, deep nesting, arrays
  * for objects, NUL bytes, odd unicode, path tricks, prototype keys, duplicate keys, bodies over the limit
  * and wrong content types.

@@ -106,7 +106,7 @@ const everyone = (status: Expected): Record<Caller, Expected> => ({
   ownTeam: status,
   admin: status,
 });
-/** That team or an admin (DESIGN section 5): nobody 401, another team 403. */
+/** That team or an admin (docs/product.md, Who may do what): nobody 401, another team 403. */
 const teamScoped = (ok: 200 | 201 = 200): Record<Caller, Expected> => ({
   anonymous: 401,
   otherTeam: 403,

@@ -1,4 +1,4 @@
-/** A failed call: `message` follows the spec ("STATUS: response text"); `serverMessage` is the JSON message. */
+/** A failed call: `message` reads "STATUS: response text"; `serverMessage` is the JSON message. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -50,7 +50,7 @@ export async function apiErrorFrom(response: Response): Promise<ApiError> {
   return new ApiError(response.status, `${response.status}: ${text || response.statusText}`, serverMessage);
 }
 
-/** The server's own words when it sent some, else the given default (spec section 8). */
+/** The server's own words when it sent some, else the given default (docs/product.md, Messages). */
 export function messageOf(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? fallback;
   return fallback;

@@ -1,9 +1,10 @@
 import { isPhaseNumber, PHASE_NUMBERS } from '../../shared/phases.ts';
 
 /**
- * What the browser remembers (SPEC sections 3 and 5): the open workspace's metadata, and answers saved
- * locally (practice mode). Browser storage can be missing, blocked (access throws) or full, so every
- * function here catches and degrades: reads give null, writes give false. Nothing here throws.
+ * What the browser remembers (docs/product.md, Workspaces and sessions): the open workspace's metadata,
+ * and answers saved locally (practice mode). Browser storage can be missing, blocked (access throws) or
+ * full, so every function here catches and degrades: reads give null, writes give false. Nothing here
+ * throws.
  */
 
 /** The subset of the Web Storage API used here, so tests and callers can pass their own. */

@@ -1,5 +1,5 @@
 /**
- * The spec's error and success catalogue (section 8), in one place so the same failure always says the
+ * The error and success texts (docs/product.md, Messages), in one place so the same failure always says the
  * same words. Screens keep their own headings and body texts.
  */
 export const messages = {
@@ -128,7 +128,7 @@ export const messages = {
   }),
 } as const;
 
-/** Defaults for failed calls when the server sent no message of its own (spec section 8). */
+/** Defaults for failed calls when the server sent no message of its own (docs/product.md, Messages). */
 export const callDefaults = {
   updateAvatar: 'Failed to update avatar',
   fetchWorkspace: 'Failed to fetch workspace data',

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** The spec's data defaults: never stale, no refocus refetch, no polling, no retry. */
+/** Data defaults: never stale, no refocus refetch, no polling, no retry. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -36,7 +36,7 @@ export type ButtonProps = React.ComponentProps<'button'> & VariantProps<typeof b
 
 /**
  * The button of every page, the landing page's included, so it joins classes without tailwind-merge (which
- * would add 8 KB gzipped to the first route, DESIGN section 8): a `className` may add classes (margins,
+ * would add 8 KB gzipped to the first route, decision 008): a `className` may add classes (margins,
  * widths, responsive display) but must not restyle what the variants set (height, padding, colours,
  * display); a new look is a new variant.
  */

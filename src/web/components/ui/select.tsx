@@ -30,7 +30,7 @@ export function SelectTrigger({
   );
 }
 
-/** The list scrolls once it reaches max-h-60 (spec section 9: pick lists scroll at max height 60 units). */
+/** The list scrolls once it reaches max-h-60 (docs/product.md, Limits and constants). */
 export function SelectContent({
   className,
   children,

@@ -3,7 +3,7 @@ import { Toast } from 'radix-ui';
 import { cn } from '@/lib/cn';
 import { dismissToast, useToast } from './use-toast';
 
-/** Radix toasts with the spec's constants: 5 s, swipe right 50 px to dismiss, F8 to focus. */
+/** Radix toasts: 5 s, swipe right 50 px to dismiss, F8 to focus (docs/product.md, Limits and constants). */
 export function Toaster() {
   const { toasts } = useToast();
   return (

@@ -2,7 +2,7 @@ import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '@/lib/cn';
 
-/** The spec's tooltip timing: 700 ms before showing, 300 ms skip between neighbours. */
+/** Tooltip timing: 700 ms before showing, 300 ms skip between neighbours. */
 export function TooltipProvider({ children }: { children: React.ReactNode }) {
   return (
     <TooltipPrimitive.Provider delayDuration={700} skipDelayDuration={300}>

@@ -1,6 +1,6 @@
 import * as React from 'react';
 
-// The spec's toast constants: one at a time, removed from memory 1,000,000 ms after dismissal.
+// Toast constants: one at a time, removed from memory 1,000,000 ms after dismissal.
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 

@@ -41,7 +41,7 @@ const FEATURES = [
   },
 ];
 
-/** Secondary names of an activity (the spec's other two name sets), without repeats. */
+/** Secondary names of an activity (its header and page names), without repeats. */
 function otherNames(n: number): string[] {
   const primary = ACTIVITY_NAMES[n - 1];
   return [...new Set([HEADER_NAMES[n - 1], PAGE_NAMES[n - 1]])].filter(

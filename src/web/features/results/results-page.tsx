@@ -23,10 +23,10 @@ import { useReveal } from './hooks/use-reveal';
 import { LEADERBOARD_STEP, type RevealStep } from './lib/reveal-choreography';
 import { teamLabel } from './lib/team-label';
 
-/** The podium needs at least three teams with results (spec section 9). */
+/** The podium needs at least three teams with results (docs/product.md, Limits and constants). */
 const PODIUM_MIN_TEAMS = 3;
 
-/** /results/{cohortTag}: every state of SPEC Results, then the podium reveal. Live through SSE. */
+/** /results/{cohortTag}: every state (docs/product.md, Results), then the podium reveal. Live through SSE. */
 export default function ResultsPage() {
   const tag = decodeParam(useParams().cohortTag)?.trim().toLowerCase() || undefined;
   if (!tag) return <CohortNotFoundPage />;
@@ -84,7 +84,7 @@ function ResultsShell({ cohort, children }: { cohort?: CohortStatus; children: R
             Final voting results for the cohort showcase competition.
           </p>
           {!team && !isAdmin && (
-            // The workspace dialog from here returns to / once a team is chosen (spec section 2).
+            // The workspace dialog opened here returns to / (docs/product.md, Workspace dialog).
             <Button variant="ghost" size="sm" onClick={() => openWorkspaceDialog({ destination: 'landing' })}>
               <UserRound aria-hidden="true" />
               Open Your Workspace

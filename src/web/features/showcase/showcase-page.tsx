@@ -32,7 +32,7 @@ import {
   ranksToFill,
 } from './lib/ballot-draft';
 
-/** /showcase/{cohortTag}: the cohort's sites, and its ballot while voting is open (SPEC section 2). */
+/** /showcase/{cohortTag}: the sites, and the ballot while voting is open (docs/product.md, Showcase). */
 export default function ShowcasePage() {
   const tag = decodeParam(useParams().cohortTag)?.trim().toLowerCase() || undefined;
   if (!tag) return <CohortNotFoundPage />;

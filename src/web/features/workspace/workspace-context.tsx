@@ -148,7 +148,7 @@ export function WorkspaceProvider({ children }: { children: React.ReactNode }) {
         navigate(`${window.location.pathname}?${params.toString()}`, { replace: true });
       })
       .catch(() => {
-        // Failure is ignored silently (spec section 4).
+        // Failure is ignored silently (docs/product.md, Workspaces and sessions).
       });
   }, [navigate, queryClient, rememberTeam]);
 
@@ -164,7 +164,7 @@ export function WorkspaceProvider({ children }: { children: React.ReactNode }) {
     async (name: string): Promise<boolean> => {
       try {
         let created: Team | undefined;
-        // The code is drawn on the client (spec section 9); a collision just draws again.
+        // The code is drawn in the browser; a collision just draws again.
         for (let attempt = 0; attempt < 5 && !created; attempt++) {
           try {
             created = await createTeam(name, generateWorkspaceCode());

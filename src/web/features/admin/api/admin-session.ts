@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 
 export const adminStatusQueryKey = ['/api/auth/admin/status'] as const;
 
-/** Any failure counts as not authenticated (spec section 7). */
+/** Any failure counts as not authenticated (docs/product.md, Workspaces and sessions). */
 export const adminStatusQueryOptions = queryOptions({
   queryKey: adminStatusQueryKey,
   queryFn: async (): Promise<AdminStatus> => {

@@ -47,7 +47,7 @@ export function CohortsTab() {
     void queryClient.invalidateQueries({ queryKey: adminTeamsQueryKey, exact: true });
   };
 
-  // Applied at once, rolled back if the server says no (spec section 4).
+  // Applied at once, rolled back if the server says no (docs/product.md, Instructor dashboard).
   const toggle = useMutation({
     mutationFn: ({ tag, name, value }: { tag: string; name: CohortSwitch; value: boolean }) =>
       updateCohort(tag, name, value),

@@ -32,7 +32,7 @@ type SortKey = 'name' | 'progress' | 'activity';
 const ALL = 'all';
 const NO_COHORT = 'none';
 
-/** Voting is open in the team's cohort and it has no website yet (spec section 4). */
+/** 'Needs Submission': voting is open in the team's cohort and it has no website yet. */
 function needsSubmission(team: AdminTeam, cohorts: Map<string, AdminCohort>): boolean {
   const cohort = team.cohortTag ? cohorts.get(team.cohortTag) : undefined;
   return Boolean(cohort?.competitionEnabled && cohort.votingOpen && !team.submittedWebsiteUrl);

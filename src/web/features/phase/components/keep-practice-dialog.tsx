@@ -31,8 +31,9 @@ function merge(practice: Record<string, unknown>, saved: Record<string, unknown>
 }
 
 /**
- * Practice to workspace (DESIGN section 6): once a workspace is open and this browser holds practice
- * answers, offer to move them into it. Calls `onMoved` so the open activity reloads its answers.
+ * Practice to workspace (docs/product.md, Activity page): once a workspace is open and this browser
+ * holds practice answers, offer to move them into it. Calls `onMoved` so the open activity reloads its
+ * answers.
  */
 export function KeepPracticeDialog({ team, onMoved }: { team: WorkspaceTeam; onMoved(): void }) {
   const queryClient = useQueryClient();

@@ -2,8 +2,8 @@ import { PHASE_NUMBERS, TOTAL_PHASES } from '@shared/phases';
 import { cn } from '@/lib/cn';
 
 /**
- * Where this activity sits and how far the team is (SPEC section 4): phases before `currentPhase` are
- * completed; progress is (currentPhase - 1) / 8, or 8 / 8 once a website is submitted.
+ * Where this activity sits and how far the team is (docs/product.md, Activity page): phases before
+ * `currentPhase` are completed; progress is (currentPhase - 1) / 8, or 8 / 8 once a website is submitted.
  */
 export function PhaseProgress({
   phase,

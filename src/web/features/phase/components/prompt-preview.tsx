@@ -8,7 +8,7 @@ import { messages } from '@/lib/messages';
 import type { Answers } from '../lib/answers';
 import { saveBlob } from '../lib/save-file';
 
-/** Spec section 9: the copied indicator shows for 3000 ms. */
+/** The copied indicator shows for 3000 ms (docs/product.md, Limits and constants). */
 export const COPIED_INDICATOR_MS = 3000;
 
 const PromptMarkdown = React.lazy(() => import('./prompt-markdown'));

@@ -11,8 +11,8 @@ function hasAnswers(data: Record<string, unknown> | undefined): boolean {
 }
 
 /**
- * Phase access (spec section 4): admins see all eight; everyone else the phases with saved answers plus
- * the one that is open.
+ * Phase access (docs/product.md, Header): admins see all eight; everyone else the phases with saved
+ * answers plus the one that is open.
  */
 export function useVisiblePhases(): number[] {
   const { team } = useWorkspace();

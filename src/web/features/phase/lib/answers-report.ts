@@ -34,8 +34,8 @@ function answerLine(label: string, value: string): string {
 }
 
 /**
- * The team report (DESIGN section 6): per activity with answers, its page name, every answered field as
- * `label: value`, and the generated prompt in a fenced block.
+ * The team report (docs/product.md, Activity page): per activity with answers, its page name, every
+ * answered field as `label: value`, and the generated prompt in a fenced block.
  */
 export function buildAnswersReport(options: {
   teamName?: string;

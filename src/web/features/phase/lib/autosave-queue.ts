@@ -1,5 +1,5 @@
 /**
- * The autosave queue (SPEC section 4, DESIGN "Saving that survives a bad network"), free of React so it can
+ * The autosave queue (docs/product.md, Autosave and collaboration), free of React so it can
  * be tested with fake timers. Rules:
  * - a save starts `debounceMs` after the last change and always sends the latest answers;
  * - one save at a time: an edit that arrives while a save is in flight is saved right after it;

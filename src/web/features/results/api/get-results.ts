@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 
 export const resultsQueryKey = (tag: string) => ['/api/showcase', tag, 'results'] as const;
 
-/** GET /api/showcase/{tag}/results: fetched only once the results are visible (spec section 4). */
+/** GET /api/showcase/{tag}/results: fetched only once the results are visible (docs/product.md, Results). */
 export function resultsQueryOptions(tag: string, resultsVisible: boolean) {
   return queryOptions({
     queryKey: resultsQueryKey(tag),

@@ -25,7 +25,7 @@ function randomIn([min, max]: readonly [number, number]): number {
 
 /**
  * Runs the reveal: `start()` turns `revealed` on and fires the first burst at once, then the step counter
- * moves 1, 2, 3 on the spec's schedule and step 3 starts the two-sided show. With `reducedMotion` the
+ * moves 1, 2, 3 on CELEBRATION's schedule and step 3 starts the two-sided show. With `reducedMotion` the
  * steps still come in order but no confetti is drawn (no canvas is even created).
  */
 export function useReveal({ reducedMotion }: { reducedMotion: boolean }) {

@@ -9,7 +9,7 @@ import {
 } from './reveal-choreography';
 
 describe('reveal choreography', () => {
-  it("uses the spec's numbers", () => {
+  it('uses the documented numbers (docs/product.md, Limits and constants)', () => {
     expect(CELEBRATION.firstBurst).toMatchObject({ particleCount: 100, spread: 70 });
     expect(CELEBRATION.stepTimesMs).toEqual([500, 1000, 1500]);
     expect(CELEBRATION.show).toMatchObject({ durationMs: 3000, intervalMs: 250 });

@@ -1,5 +1,5 @@
 /**
- * The results reveal (SPEC sections 4 and 9), as numbers and pure functions so it can be read in one
+ * The results reveal (docs/product.md, Results), as numbers and pure functions so it can be read in one
  * place and tested without a browser. The page runs it; canvas-confetti draws it.
  */
 

@@ -30,7 +30,7 @@ export function WebsiteLink({ url, className }: { url: string | null; className?
   const href = toSafeHref(url);
   if (href === '#') {
     return (
-      // biome-ignore lint/a11y/useValidAnchor: the spec turns an empty URL into '#'; it is marked disabled and goes nowhere.
+      // biome-ignore lint/a11y/useValidAnchor: an empty URL becomes '#', marked disabled; it goes nowhere.
       <a
         href="#"
         aria-disabled="true"

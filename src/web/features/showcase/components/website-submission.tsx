@@ -18,7 +18,7 @@ import { teamSessionQueryKey } from '../api/get-team-session';
 import { submitWebsite } from '../api/submit-website';
 import { useCohortEvents } from '../hooks/use-cohort-events';
 
-/** How long the copy button says 'Copied' (spec section 9). */
+/** How long the copy button says 'Copied' (docs/product.md, Limits and constants). */
 const COPIED_MS = 3000;
 
 /** The link that logs this team in on any device: `/phase/1?team_id=CODE&token=ACCESS_TOKEN`. */

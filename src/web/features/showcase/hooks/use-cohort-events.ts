@@ -7,7 +7,7 @@ import { cohortStatusQueryOptions } from '../api/get-cohort-status';
 type BallotCount = Extract<CohortEvent, { type: 'ballots' }>;
 
 /**
- * The live classroom (DESIGN section 6): ONE EventSource per page on `/api/cohorts/{tag}/events`. A
+ * The live room (docs/product.md): ONE EventSource per page on `/api/cohorts/{tag}/events`. A
  * 'cohort' event replaces the cached cohort status, so a page reacts within a second when the instructor
  * opens voting or releases results. The browser reconnects a dropped stream by itself (the server asks
  * for 3 s), and the stream closes when the page unmounts. Pass a tag only once the cohort is known to exist.

@@ -13,7 +13,7 @@ export async function getTeamByCode(code: string): Promise<Team | null> {
   }
 }
 
-/** Cached 5 minutes with 2 retries (spec section 9); key `/api/teams/{code}`. */
+/** Cached 5 minutes with 2 retries (docs/product.md, Limits and constants); key `/api/teams/{code}`. */
 export function teamQueryOptions(code: string | undefined) {
   return queryOptions({
     queryKey: ['/api/teams', code?.toUpperCase()],
