@@ -3,6 +3,7 @@ CREATE UNLOGGED TABLE "presence" (
 	"team_id" uuid NOT NULL,
 	"client_id" varchar(64) NOT NULL,
 	"stream_id" uuid NOT NULL,
+	"instance" varchar(64) NOT NULL,
 	"phase" smallint,
 	"label" varchar(60),
 	"admin" boolean DEFAULT false NOT NULL,

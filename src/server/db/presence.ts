@@ -10,6 +10,7 @@ export type PresenceEntry = {
   teamId: string;
   clientId: string;
   streamId: string;
+  instance: string;
   phase: number | null;
   label: string | null;
   admin: boolean;
@@ -26,6 +27,7 @@ export async function enterPresence(db: Database, entry: PresenceEntry): Promise
       target: [presence.teamId, presence.clientId],
       set: {
         streamId: entry.streamId,
+        instance: entry.instance,
         phase: entry.phase,
         label: entry.label,
         admin: entry.admin,

@@ -160,6 +160,8 @@ export const presence = pgTable(
     clientId: varchar('client_id', { length: 64 }).notNull(),
     // The stream that wrote the row: a reconnecting page's old stream must not delete its new row.
     streamId: uuid('stream_id').notNull(),
+    // The app instance holding the stream: a save NOTIFYs the other instances only when they have pages.
+    instance: varchar('instance', { length: 64 }).notNull(),
     phase: smallint('phase'),
     label: varchar('label', { length: 60 }),
     admin: boolean('admin').notNull().default(false),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { CohortEvent } from '../../shared/schemas/cohort.ts';
 import type { TeamEvent } from '../../shared/schemas/team-events.ts';
 
@@ -17,7 +18,12 @@ export const liveChannel = {
 /** Where a database statement can NOTIFY the other app instances itself (PostgreSQL only). */
 export type NotifyTarget = { channel: string; origin: string };
 
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; stay clear of it. */
+export const NOTIFY_PAYLOAD_MAX = 7800;
+
 export interface LiveEventBus {
+  /** This app instance, as other instances and the presence rows know it. */
+  readonly instanceId: string;
   /** Delivers to this instance's subscribers and to every other instance's. */
   publish(channel: string, event: LiveEvent): Promise<void>;
   /**
@@ -37,6 +43,7 @@ export interface LiveEventBus {
  */
 export class InProcessLiveEventBus implements LiveEventBus {
   private readonly listeners = new Map<string, Set<LiveListener>>();
+  readonly instanceId: string = randomUUID();
   readonly notifyTarget: NotifyTarget | undefined = undefined;
 
   async publish(channel: string, event: LiveEvent): Promise<void> {

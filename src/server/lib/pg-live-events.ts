@@ -1,12 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { CohortEventSchema } from '../../shared/schemas/cohort.ts';
 import { TeamEventSchema } from '../../shared/schemas/team-events.ts';
-import { InProcessLiveEventBus, type LiveEvent, type NotifyTarget } from './live-events.ts';
+import {
+  InProcessLiveEventBus,
+  type LiveEvent,
+  NOTIFY_PAYLOAD_MAX,
+  type NotifyTarget,
+} from './live-events.ts';
 
 export const LIVE_EVENTS_CHANNEL = 'live_events';
-/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; stay clear of it. */
-export const NOTIFY_PAYLOAD_MAX = 7800;
 
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
@@ -53,7 +55,7 @@ export function notifiablePayload(notice: Notice): string | undefined {
  * once (and skipped when they come back), so local pages stay live even while the listener reconnects.
  */
 export class PgLiveEventBus extends InProcessLiveEventBus {
-  private readonly origin = randomUUID();
+  private readonly origin = this.instanceId;
   override readonly notifyTarget: NotifyTarget = { channel: LIVE_EVENTS_CHANNEL, origin: this.origin };
   private client: pg.Client | undefined;
   private closed = false;
@@ -135,7 +137,8 @@ export class PgLiveEventBus extends InProcessLiveEventBus {
   }
 
   private receive(payload: string | undefined): void {
-    if (!payload) return;
+    // This instance's own notices come back too; they start with its id, so they cost no parsing.
+    if (!payload || payload.slice(0, 80).includes(this.origin)) return;
     const notice = parseNotice(payload);
     if (!notice || notice.origin === this.origin) return;
     this.deliverLocally(notice.channel, notice.event);

@@ -6,6 +6,7 @@ import { applySave, type SaveRequest, type StoredAnswers } from '../../shared/an
 import type { PhaseDataRecord } from '../../shared/schemas/phase-data.ts';
 import type { TeamEvent } from '../../shared/schemas/team-events.ts';
 import type { Team } from '../../shared/schemas/team.ts';
+import { LIVE_EVENTS_CHANNEL } from '../lib/pg-live-events.ts';
 import { openEventStream, openTwoInstances } from '../testing/live.ts';
 import { cookiesFrom, createAdminSession, createTeamSession, describeApi } from '../testing/test-app.ts';
 
@@ -355,6 +356,50 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('saves heard across app instance
     await new Promise((r) => setTimeout(r, 200));
     expect(stream.events.filter((e) => e.type === 'answers')).toHaveLength(1);
     await stream.close();
+  });
+
+  it('sends no NOTIFY for a team with no page open on another instance', async () => {
+    const { team, cookie } = await createTeamSession(first);
+    const pool = first.database.pgPool!;
+    const listener = await pool.connect();
+    const heard: string[] = [];
+    listener.on('notification', (message) => heard.push(message.payload ?? ''));
+    await listener.query(`listen ${LIVE_EVENTS_CHANNEL}`);
+    try {
+      // A page of the team is open, but on the same instance as the save: memory reaches it.
+      const stream = await openEventStream<TeamEvent>(
+        first,
+        `/api/teams/${team.id}/events?clientId=page-on-one`,
+        {
+          cookie,
+        },
+      );
+      await stream.waitUntil((e) => e.type === 'presence');
+      const save = saver(first, team.id);
+      await save(cookie, { data: { a: '1' }, changed: ['a'], clientId: 'page-on-one' });
+      expect(await stream.waitUntil((e) => e.type === 'answers')).toMatchObject({ values: { a: '1' } });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(heard.filter((p) => p.includes('"answers"'))).toEqual([]);
+      // Once a page is open on the other instance, the save's own statement tells it.
+      const remote = await openEventStream<TeamEvent>(
+        second,
+        `/api/teams/${team.id}/events?clientId=page-on-two`,
+        {
+          cookie: await joinTeam(second, team),
+        },
+      );
+      await remote.waitUntil((e) => e.type === 'presence');
+      await save(cookie, { data: { a: '2' }, changed: ['a'], clientId: 'page-on-one' });
+      expect(await remote.waitUntil((e) => e.type === 'answers')).toMatchObject({
+        version: 2,
+        values: { a: '2' },
+      });
+      expect(heard.filter((p) => p.includes('"answers"'))).toHaveLength(1);
+      await stream.close();
+      await remote.close();
+    } finally {
+      listener.release(true);
+    }
   });
 
   it('a save too large for NOTIFY still reaches the other instance, without its values', async () => {

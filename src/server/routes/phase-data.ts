@@ -62,7 +62,11 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
       const { teamId, phaseNumber, data, changed, baseVersion, clientId } = request.body;
       const tooLarge = Buffer.byteLength(JSON.stringify(data)) > PHASE_DATA_MAX_BYTES;
       const save = { data, changed, baseVersion };
-      const context = { clientId: clientId ?? null, notify: app.liveEvents.notifyTarget };
+      const context = {
+        clientId: clientId ?? null,
+        notify: app.liveEvents.notifyTarget,
+        instanceId: app.liveEvents.instanceId,
+      };
       let saved: SavedAnswers | undefined;
       try {
         // A team saving its own answers: checked and saved in one query. Anything else (no or another
@@ -70,7 +74,7 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
         // as before; nothing has been written.
         const token = request.cookies[COOKIE_NAMES.team];
         if (token && !tooLarge) {
-          saved = await savePhaseDataForTeamSession(app.db, token, teamId, phaseNumber, save, context);
+          saved = await savePhaseDataForTeamSession(app.database, token, teamId, phaseNumber, save, context);
         }
         if (!saved) {
           await requireTeamAccess(request, teamId);
@@ -79,7 +83,7 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!(await request.sessionTeam()) && !(await findTeamById(app.db, teamId))) {
             throw notFound('Workspace not found.');
           }
-          saved = await savePhaseData(app.db, teamId, phaseNumber, save, context);
+          saved = await savePhaseData(app.database, teamId, phaseNumber, save, context);
         }
       } catch (error) {
         // Each save is small, but merged answers grow: the stored activity has the same bound.

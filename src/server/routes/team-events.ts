@@ -67,6 +67,7 @@ export const teamEventRoutes: FastifyPluginAsyncZod = async (app) => {
         teamId,
         clientId,
         streamId,
+        instance: app.liveEvents.instanceId,
         phase: phase ?? null,
         label: label || null,
         admin: caller === 'admin',
