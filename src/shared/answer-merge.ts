@@ -1,6 +1,6 @@
 /**
  * How saves from several devices of one team merge into one activity's answers (docs/decisions/
- * 011-merging-saves.md). The server does this in one SQL statement; this module states the rule once, in
+ * 014-merging-saves.md). The server does this in one SQL statement; this module states the rule once, in
  * plain code: the request's plan, and the model the tests hold the database to.
  */
 

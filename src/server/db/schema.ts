@@ -66,7 +66,7 @@ export const phaseData = pgTable(
     // Counts the saves of this activity; a save may name the version its copy came from.
     version: integer('version').notNull().default(1),
     // For each answer, the version whose save last wrote it: what lets saves from several devices merge
-    // field by field (docs/decisions/011-merging-saves.md).
+    // field by field (docs/decisions/014-merging-saves.md).
     fieldVersions: jsonb('field_versions').$type<Record<string, number>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
