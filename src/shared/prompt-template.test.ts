@@ -402,6 +402,11 @@ describe('listTemplatePlaceholders', () => {
     expect(listTemplatePlaceholders(template)).toEqual(['name', 'tone', 'a.b', 'HAS']);
   });
 
+  it('lists the conditions of {{else if}} and references to other activities', () => {
+    const template = '{{#if a == "x"}}{{else if phase1.findings}}{{phase1.findings}}{{else if b}}{{/if}}';
+    expect(listTemplatePlaceholders(template)).toEqual(['a', 'phase1.findings', 'b']);
+  });
+
   it('returns nothing for a template without tags', () => {
     expect(listTemplatePlaceholders('plain text {{ unterminated')).toEqual([]);
   });

@@ -351,7 +351,7 @@ export function listTemplatePlaceholders(template: string): string[] {
   const paths = new Set<string>();
   for (const token of tokenize(template)) {
     if (token.type === 'placeholder') paths.add(token.path.join('.'));
-    else if (token.type === 'if-open') paths.add(token.condition.path.join('.'));
+    else if (token.type === 'if-open' || token.type === 'else-if') paths.add(token.condition.path.join('.'));
   }
   return [...paths];
 }
