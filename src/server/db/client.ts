@@ -43,7 +43,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const handle = options.url ? await openPostgres(options.url, options.poolSize) : await openPglite(options);
   if (options.migrate === false) return handle;
   try {
-    await migrate(handle);
+    await migrateDatabase(handle);
   } catch (error) {
     await handle.close();
     throw error;
@@ -143,7 +143,8 @@ function initialisePgliteDataDir(dataDir: string): void {
 const MIGRATION_LOCK_KEY = 7_415_020_611;
 const MIGRATION_LOCK_WAIT_MS = 5 * 60_000;
 
-async function migrate(handle: DatabaseHandle): Promise<void> {
+/** Applies the committed migrations that the database lacks. */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === 'postgres') {
     const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
     // Drizzle's migrator takes no lock: instances starting together on one database (a deployment, an
