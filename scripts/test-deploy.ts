@@ -16,7 +16,6 @@
  * database dropped, also on failure or Ctrl-C.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import net from 'node:net';
@@ -29,7 +28,6 @@ import {
   type RunningServer,
   startServer,
   stopServer,
-  waitForHealth,
 } from '../src/server/resilience/harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
