@@ -50,35 +50,53 @@ function cpuMs(pid: number): number {
 }
 
 /**
- * CPU time of the server process and, on PostgreSQL, of the database's backends serving the bench database
- * (read from pg_stat_activity, on this machine): the stable figure on a VM whose latencies wander.
+ * CPU time per request of the server process and, on PostgreSQL, of the backends serving the bench database
+ * (found in pg_stat_activity; the database runs on this machine): the stable figure on a VM whose latencies
+ * wander. The pool closes idle connections and opens new ones, so the backends are sampled every 100 ms and
+ * each counts from its first sample (from zero when it started during the run) to its last.
  */
-async function cpuSnapshot(serverPid: number, databaseName?: string) {
-  let database = 0;
-  if (databaseName) {
-    const client = new pg.Client({
-      connectionString: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL,
-    });
-    await client.connect();
+async function startCpuMeter(serverPid: number, databaseName?: string) {
+  const serverStart = cpuMs(serverPid);
+  const backends = new Map<number, { first: number; last: number }>();
+  let client: pg.Client | undefined;
+  const sample = async (initial: boolean) => {
+    if (!client) return;
     const { rows } = await client.query<{ pid: number }>(
       'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
       [databaseName],
     );
-    await client.end();
-    for (const { pid } of rows) database += cpuMs(pid);
+    for (const { pid } of rows) {
+      const cpu = cpuMs(pid);
+      const seen = backends.get(pid);
+      if (seen) seen.last = Math.max(seen.last, cpu);
+      else backends.set(pid, { first: initial ? cpu : 0, last: cpu });
+    }
+  };
+  if (databaseName) {
+    client = new pg.Client({
+      connectionString: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL,
+    });
+    await client.connect();
+    await sample(true);
   }
-  return { server: cpuMs(serverPid), database };
-}
-
-/** CPU ms per request between two snapshots, for the server and the database. */
-function cpuPerRequest(
-  before: Awaited<ReturnType<typeof cpuSnapshot>>,
-  after: Awaited<ReturnType<typeof cpuSnapshot>>,
-  requests: number,
-) {
+  let sampling = Promise.resolve();
+  const timer = setInterval(() => {
+    sampling = sampling.then(() => sample(false));
+  }, 100);
   return {
-    server: Number(((after.server - before.server) / requests).toFixed(3)),
-    database: Number(((after.database - before.database) / requests).toFixed(3)),
+    /** CPU ms per request since the start, for the server and the database. */
+    async stop(requests: number) {
+      clearInterval(timer);
+      await sampling;
+      await sample(false);
+      await client?.end();
+      let database = 0;
+      for (const { first, last } of backends.values()) database += last - first;
+      return {
+        server: Number(((cpuMs(serverPid) - serverStart) / requests).toFixed(3)),
+        database: Number((database / requests).toFixed(3)),
+      };
+    },
   };
 }
 
@@ -290,13 +308,9 @@ async function benchLeg(leg: Leg): Promise<Figures> {
     // The steady rate first, on tables as a room leaves them (the closed loop then writes as fast as it can),
     // after two seconds of the same load to warm the server up (JIT, pools), which are not counted.
     await pacedAutosave(server.base, teams, 500, 2);
-    const steadyCpu = await cpuSnapshot(server.child.pid!, leg.databaseName);
+    const steadyCpu = await startCpuMeter(server.child.pid!, leg.databaseName);
     const steady = await pacedAutosave(server.base, teams, 500);
-    const steadyCost = cpuPerRequest(
-      steadyCpu,
-      await cpuSnapshot(server.child.pid!, leg.databaseName),
-      500 * DURATION,
-    );
+    const steadyCost = await steadyCpu.stop(500 * DURATION);
     figures['Autosave steady 500 requests/s over 200 teams, evenly spaced: achieved requests/s'] =
       steady.achieved;
     figures['Autosave steady 500 requests/s: p50 ms'] = steady.p50;
@@ -307,18 +321,14 @@ async function benchLeg(leg: Leg): Promise<Figures> {
       figures['Autosave steady 500 requests/s: PostgreSQL CPU ms per save'] = steadyCost.database;
     }
 
-    const closedCpu = await cpuSnapshot(server.child.pid!, leg.databaseName);
+    const closedCpu = await startCpuMeter(server.child.pid!, leg.databaseName);
     const closed = await run({
       url: server.base,
       connections: 50,
       duration: DURATION,
       requests: autosaveRequests(teams),
     });
-    const closedCost = cpuPerRequest(
-      closedCpu,
-      await cpuSnapshot(server.child.pid!, leg.databaseName),
-      closed.requests.total,
-    );
+    const closedCost = await closedCpu.stop(closed.requests.total);
     figures['Autosave closed loop, 50 connections: requests/s'] = Math.round(closed.requests.average);
     figures['Autosave closed loop: p99 ms'] = closed.latency.p99;
     figures['Autosave closed loop: errors (non-2xx)'] = closed.errors + closed.non2xx;

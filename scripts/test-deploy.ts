@@ -446,7 +446,22 @@ async function checkHttpsAndCookies(w: World): Promise<void> {
     String(created.headers['strict-transport-security'] ?? '').includes('max-age='),
     'nginx sends no Strict-Transport-Security header',
   );
-  log('✓ HTTPS: the team and admin cookies are Secure, HttpOnly, SameSite=Lax; HSTS is sent');
+  // A browser sends its page's origin with every mutation; the app compares it with the host it was asked
+  // for, which nginx must pass on as the browser wrote it (port included).
+  const sameSite = await alice.request('POST', '/api/teams', {
+    body: { name: 'Deploy Origin' },
+    headers: { origin: `https://127.0.0.1:${w.port}` },
+  });
+  check(sameSite.status === 201, `a mutation from the app's own origin: ${sameSite.status} ${sameSite.body}`);
+  const foreign = await alice.request('POST', '/api/teams', {
+    body: { name: 'Deploy Foreign' },
+    headers: { origin: 'https://evil.example' },
+  });
+  check(foreign.status === 403, `a mutation from a foreign origin: ${foreign.status} (expected 403)`);
+  log(
+    '✓ HTTPS: the team and admin cookies are Secure, HttpOnly, SameSite=Lax; HSTS is sent; a mutation from ' +
+      "the app's own origin passes and one from another is refused",
+  );
 }
 
 async function checkClientAddresses(w: World): Promise<void> {
@@ -861,7 +876,12 @@ async function main(): Promise<void> {
   log(`PostgreSQL at ${new URL(ADMIN_DATABASE_URL).host}; nginx and openssl from PATH`);
   findTool('nginx', 'Install it: apt-get update && apt-get install -y --no-install-recommends nginx');
   process.env.TEST_DATABASE_URL = ADMIN_DATABASE_URL;
-  const database = await createPostgresDatabase();
+  const database = await createPostgresDatabase().catch((error: unknown) => {
+    throw new CheckFailed(
+      `could not create a database on PostgreSQL at ${new URL(ADMIN_DATABASE_URL).host} (set TEST_DATABASE_URL ` +
+        `to an account that may create databases): ${error instanceof Error ? error.message : error}`,
+    );
+  });
   log(`created database ${database.name}`);
 
   workDir = mkdtempSync(path.join(os.tmpdir(), 'genai-deploy-'));
@@ -930,6 +950,6 @@ try {
   }
 } finally {
   await cleanup();
-  log('stopped nginx and the instances, dropped the database, removed the temp folder');
+  log('stopped everything this run started (nginx, the instances, the database, the temp folder)');
 }
 process.exit(failed ? 1 : 0);
