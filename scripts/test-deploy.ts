@@ -641,9 +641,9 @@ type Attempt = { status: number | string; upstream: string; message?: string; at
 type Save = { value: number; attempts: Attempt[]; ackedAt?: number };
 
 /**
- * A participant typing: a new value every 100 ms, one save at a time, each a new value; a failed save is
- * retried (after 100 ms, doubling up to 1 s, as the real client backs off) until it succeeds, and only
- * then does the next value go out.
+ * A participant typing: a new value every 100 ms, one save at a time; a failed save is retried with
+ * doubling waits until it succeeds, and only then does the next value go out. The real page does the same
+ * from 1 s up to 30 s; here from 100 ms up to 1 s, to keep the run short.
  */
 function startSaving(client: Client, team: { id: string; cookie: string }, t0: number) {
   const saves: Save[] = [];
