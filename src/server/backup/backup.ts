@@ -38,7 +38,7 @@ import {
 
 /**
  * `npm run backup` and `npm run restore`: a logical backup of the app's tables, the same file whichever
- * database mode wrote it and whichever reads it (docs/decisions/011-backups.md).
+ * database mode wrote it and whichever reads it (docs/decisions/012-backups.md).
  */
 
 export type Migration = { tag: string; when: number };
