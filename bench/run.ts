@@ -17,7 +17,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN = { username: 'bench-admin', password: 'bench-password-123' };
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
-type Leg = { name: string; databaseUrl?: string; cleanup?: () => Promise<void> };
+type Leg = { name: string; databaseUrl?: string; databaseName?: string; cleanup?: () => Promise<void> };
 type Figures = Record<string, string | number>;
 
 function freePort(): Promise<number> {
@@ -36,6 +36,68 @@ function rssMb(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** CPU time (user + system) a process has used, in ms: /proc/<pid>/stat fields 14 and 15, 1/100 s ticks. */
+function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time per request of the server process and, on PostgreSQL, of the backends serving the bench database
+ * (found in pg_stat_activity; the database runs on this machine): the stable figure on a VM whose latencies
+ * wander. The pool closes idle connections and opens new ones, so the backends are sampled every 100 ms and
+ * each counts from its first sample (from zero when it started during the run) to its last.
+ */
+async function startCpuMeter(serverPid: number, databaseName?: string) {
+  const serverStart = cpuMs(serverPid);
+  const backends = new Map<number, { first: number; last: number }>();
+  let client: pg.Client | undefined;
+  const sample = async (initial: boolean) => {
+    if (!client) return;
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [databaseName],
+    );
+    for (const { pid } of rows) {
+      const cpu = cpuMs(pid);
+      const seen = backends.get(pid);
+      if (seen) seen.last = Math.max(seen.last, cpu);
+      else backends.set(pid, { first: initial ? cpu : 0, last: cpu });
+    }
+  };
+  if (databaseName) {
+    client = new pg.Client({
+      connectionString: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL,
+    });
+    await client.connect();
+    await sample(true);
+  }
+  let sampling = Promise.resolve();
+  const timer = setInterval(() => {
+    sampling = sampling.then(() => sample(false));
+  }, 100);
+  return {
+    /** CPU ms per request since the start, for the server and the database. */
+    async stop(requests: number) {
+      clearInterval(timer);
+      await sampling;
+      await sample(false);
+      await client?.end();
+      let database = 0;
+      for (const { first, last } of backends.values()) database += last - first;
+      return {
+        server: Number(((cpuMs(serverPid) - serverStart) / requests).toFixed(3)),
+        database: Number((database / requests).toFixed(3)),
+      };
+    },
+  };
 }
 
 /** The Node process that runs the server (start.mjs runs it in-process). */
@@ -246,22 +308,36 @@ async function benchLeg(leg: Leg): Promise<Figures> {
     // The steady rate first, on tables as a room leaves them (the closed loop then writes as fast as it can),
     // after two seconds of the same load to warm the server up (JIT, pools), which are not counted.
     await pacedAutosave(server.base, teams, 500, 2);
+    const steadyCpu = await startCpuMeter(server.child.pid!, leg.databaseName);
     const steady = await pacedAutosave(server.base, teams, 500);
+    const steadyCost = await steadyCpu.stop(500 * DURATION);
     figures['Autosave steady 500 requests/s over 200 teams, evenly spaced: achieved requests/s'] =
       steady.achieved;
     figures['Autosave steady 500 requests/s: p50 ms'] = steady.p50;
     figures['Autosave steady 500 requests/s: p99 ms'] = steady.p99;
     figures['Autosave steady 500 requests/s: errors (non-2xx)'] = steady.errors;
+    figures['Autosave steady 500 requests/s: server CPU ms per save'] = steadyCost.server;
+    if (leg.databaseName) {
+      figures['Autosave steady 500 requests/s: PostgreSQL CPU ms per save'] = steadyCost.database;
+    }
 
+    const closedCpu = await startCpuMeter(server.child.pid!, leg.databaseName);
     const closed = await run({
       url: server.base,
       connections: 50,
       duration: DURATION,
       requests: autosaveRequests(teams),
     });
+    const closedCost = await closedCpu.stop(closed.requests.total);
     figures['Autosave closed loop, 50 connections: requests/s'] = Math.round(closed.requests.average);
     figures['Autosave closed loop: p99 ms'] = closed.latency.p99;
     figures['Autosave closed loop: errors (non-2xx)'] = closed.errors + closed.non2xx;
+    figures['Autosave closed loop: server CPU ms per save'] = closedCost.server;
+    if (leg.databaseName) figures['Autosave closed loop: PostgreSQL CPU ms per save'] = closedCost.database;
+    // What one core of the app sustains: the server is one Node process, so one core per instance.
+    figures['Autosaves per second one instance (one core) can serve, from its CPU per save'] = Math.round(
+      1000 / closedCost.server,
+    );
 
     const bursts = await run({
       url: server.base,
@@ -355,6 +431,7 @@ async function postgresLeg(url: string): Promise<Leg> {
   return {
     name: 'PostgreSQL',
     databaseUrl: target.toString(),
+    databaseName: name,
     cleanup: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();

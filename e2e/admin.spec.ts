@@ -64,6 +64,15 @@ test.describe('instructor dashboard', () => {
     await page.getByRole('button', { name: 'Instructions' }).click();
     const dialog = page.getByRole('dialog', { name: 'How to run a cohort' });
     await expect(dialog).toContainText('activities 4-5');
+    // The programme's time and two sample schedules, added up from the activities' step times.
+    await expect(dialog.getByRole('heading', { name: 'Plan the time' })).toBeVisible();
+    await expect(dialog).toContainText(
+      /The eight activities take \d+ h( \d+ min)? to \d+ h( \d+ min)? of working time/,
+    );
+    for (const name of ['One-day bootcamp', 'Two-day bootcamp']) {
+      await expect(dialog.getByRole('heading', { name })).toBeVisible();
+    }
+    await expect(dialog.getByText('Activity 8: Website Builder Guide')).toHaveCount(2);
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Account menu' }).click();

@@ -28,7 +28,7 @@ test.describe('phase page', () => {
     const code = await createWorkspace(page, 'Prompt Crafters');
     await expect(page).toHaveURL(new RegExp(`/phase/1\\?team_id=${code}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Market Research' })).toBeVisible();
-    await expect(page.getByText('45-60 minutes')).toBeVisible();
+    await expect(page.getByText('50-75 minutes')).toBeVisible();
     await expect(page.getByText('Activity 1 of 8')).toBeVisible();
     await expect(page.getByTestId('phase-progress')).toHaveText('Progress 0/8 (0%)');
     await expect(saveStatus(page)).toHaveText('Auto-saving');

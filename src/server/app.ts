@@ -22,6 +22,7 @@ import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cohortPublicRoutes } from './routes/cohorts-public.ts';
 import { configRoutes } from './routes/configs.ts';
+import { dataDeletionRoutes } from './routes/data-deletion.ts';
 import { healthRoutes } from './routes/health.ts';
 import { phaseDataRoutes } from './routes/phase-data.ts';
 import { showcaseRoutes } from './routes/showcase.ts';
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cohortPublicRoutes);
   await app.register(showcaseRoutes);
   await app.register(adminRoutes);
+  await app.register(dataDeletionRoutes);
   await app.register(staticPlugin, { webRoot: config.webRoot, contentDir: config.contentDir });
 
   return app;

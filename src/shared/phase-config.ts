@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
 import { TOTAL_PHASES } from './phases.ts';
+import { formatMinutes, parseDuration, stepsDuration } from './programme-time.ts';
+import { sharedFactMismatches } from './shared-facts.ts';
 
 export { TOTAL_PHASES };
 export const PhaseNumberSchema = z.number().int().min(1).max(TOTAL_PHASES);
@@ -18,7 +20,11 @@ export const FieldTypeSchema = z.enum(['text', 'textarea', 'select', 'color']);
 
 export const FormFieldSchema = z
   .object({
-    id: z.string().regex(/^[a-z][a-z0-9_]*$/, 'field ids are snake_case'),
+    id: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]*$/, 'field ids are snake_case')
+      // Templates read other activities' answers as `phaseN.<id>`, so `phaseN` cannot be a field.
+      .refine((id) => !/^phase[0-9]+$/.test(id), 'phase1 ... phase8 are reserved for other activities'),
     label: nonBlank,
     type: FieldTypeSchema.default('text'),
     placeholder: z.string().optional(),
@@ -28,12 +34,26 @@ export const FormFieldSchema = z
     tooltip: z.string().optional(),
     /** Rendered as selectable option cards instead of a drop-down (phase 6). */
     display: z.enum(['cards']).optional(),
+    /**
+     * The activity's handoff: where the team pastes the key result of the AI's answer, for later
+     * activities' prompts to build on (`{{phaseN.<id>}}`). At most one per activity, an optional textarea.
+     */
+    handoff: z.literal(true).optional(),
   })
   .superRefine((field, ctx) => {
     if (field.type === 'select' && (!field.options || field.options.length === 0)) {
       ctx.addIssue({ code: 'custom', message: `select field "${field.id}" needs options` });
     }
+    if (field.handoff && (field.type !== 'textarea' || field.required)) {
+      ctx.addIssue({ code: 'custom', message: `handoff field "${field.id}" is an optional textarea` });
+    }
+    for (const message of sharedFactMismatches(field)) ctx.addIssue({ code: 'custom', message });
   });
+
+/** "10 min", "5-10 min", "15-30 min (mostly waiting)": whole minutes, so they can be added up. */
+const DurationSchema = z
+  .string()
+  .refine((text) => parseDuration(text) !== null, 'a time like "10 min", "5-10 min" or "50-70 minutes"');
 
 export const DecisionBoxSchema = z.object({
   title: nonBlank,
@@ -51,7 +71,7 @@ export const DecisionBoxSchema = z.object({
 export const WorkflowStepSchema = z.object({
   step: z.number().int().positive(),
   action: nonBlank,
-  time: z.string().optional(),
+  time: DurationSchema.optional(),
   details: z
     .object({
       title: nonBlank,
@@ -77,11 +97,12 @@ export const PhaseConfigSchema = z
     title: nonBlank,
     /** The activity's three names: activities grid, header nav, phase page. */
     names: z.object({ activity: nonBlank, header: nonBlank, page: nonBlank }),
-    estimatedTime: nonBlank,
+    /** The sum of the steps' times when the activity has steps (checked below), e.g. "50-70 minutes". */
+    estimatedTime: DurationSchema,
     intro: nonBlank,
     decisionBoxContent: DecisionBoxSchema.optional(),
     stepByStepFlow: z.array(WorkflowStepSchema).min(3).max(7).optional(),
-    fields: z.array(FormFieldSchema).min(4).max(13),
+    fields: z.array(FormFieldSchema).min(4).max(15),
     promptTemplate: nonBlank,
     expectedOutput: ExpectedOutputSchema,
     instructions: z.array(nonBlank).min(1),
@@ -95,6 +116,21 @@ export const PhaseConfigSchema = z
         ctx.addIssue({ code: 'custom', message: `duplicate field id "${field.id}"` });
       }
       ids.add(field.id);
+    }
+    if (config.fields.filter((field) => field.handoff).length > 1) {
+      ctx.addIssue({ code: 'custom', message: 'at most one handoff field' });
+    }
+    if (config.stepByStepFlow) {
+      const total = stepsDuration(config.stepByStepFlow);
+      const estimated = parseDuration(config.estimatedTime);
+      if (!total) {
+        ctx.addIssue({ code: 'custom', message: 'every step needs a time for estimatedTime to add up' });
+      } else if (estimated && (total.min !== estimated.min || total.max !== estimated.max)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `estimatedTime "${config.estimatedTime}" is not the sum of the steps' times (${formatMinutes(total)})`,
+        });
+      }
     }
   });
 

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { listTemplatePlaceholders, parsePromptTemplate, renderPromptTemplate } from './prompt-template.ts';
+import {
+  listTemplatePlaceholders,
+  parsePromptTemplate,
+  renderPromptTemplate,
+  renumberLists,
+} from './prompt-template.ts';
 
 describe('renderPromptTemplate: placeholders', () => {
   it('substitutes a field', () => {
@@ -156,6 +161,186 @@ describe('renderPromptTemplate: conditions', () => {
   });
 });
 
+describe('renderPromptTemplate: else if', () => {
+  const chain = '{{#if t == "a"}}A{{else if t == "b"}}B{{else if t}}other{{else}}blank{{/if}}!';
+
+  it('takes the first branch whose condition holds, else the final else', () => {
+    expect(renderPromptTemplate(chain, { t: 'a' })).toBe('A!');
+    expect(renderPromptTemplate(chain, { t: 'b' })).toBe('B!');
+    expect(renderPromptTemplate(chain, { t: 'c' })).toBe('other!');
+    expect(renderPromptTemplate(chain, { t: ' ' })).toBe('blank!');
+    expect(renderPromptTemplate(chain, {})).toBe('blank!');
+  });
+
+  it('renders nothing when no branch holds and there is no else', () => {
+    expect(renderPromptTemplate('[{{#if a}}A{{else if b}}B{{/if}}]', {})).toBe('[]');
+  });
+
+  it('closes the whole chain with one {{/if}}, inside another block too', () => {
+    const nested = '{{#if x}}<{{#if a}}A{{else if b}}B{{/if}}>{{else}}none{{/if}}.';
+    expect(renderPromptTemplate(nested, { x: 1, b: 1 })).toBe('<B>.');
+    expect(renderPromptTemplate(nested, {})).toBe('none.');
+    const inner = '{{#if a}}{{#if c}}C{{else if d}}D{{/if}}{{else if b}}B{{/if}}';
+    expect(renderPromptTemplate(inner, { a: 1, d: 1 })).toBe('D');
+    expect(renderPromptTemplate(inner, { b: 1 })).toBe('B');
+  });
+
+  it('parses as an if in the else branch', () => {
+    expect(parsePromptTemplate('{{#if a}}A{{else if b == "x"}}B{{else}}C{{/if}}')).toEqual([
+      {
+        kind: 'if',
+        condition: { kind: 'truthy', path: ['a'] },
+        consequent: [{ kind: 'text', text: 'A' }],
+        alternate: [
+          {
+            kind: 'if',
+            condition: { kind: 'compare', path: ['b'], operator: '==', value: 'x' },
+            consequent: [{ kind: 'text', text: 'B' }],
+            alternate: [{ kind: 'text', text: 'C' }],
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('keeps {{else if}} outside a block, after {{else}}, or with no readable condition as text', () => {
+    expect(renderPromptTemplate('a{{else if b}}c', { b: 1 })).toBe('a{{else if b}}c');
+    expect(renderPromptTemplate('{{#if a}}A{{else}}E{{else if b}}B{{/if}}', { b: 1 })).toBe(
+      'E{{else if b}}B',
+    );
+    expect(renderPromptTemplate('{{#if a}}A{{else if}}B{{/if}}', {})).toBe('');
+    expect(renderPromptTemplate('{{#if a}}A{{else if = "x"}}B{{/if}}', { a: 1 })).toBe('A{{else if = "x"}}B');
+  });
+
+  it('closes an unclosed chain at the end of the template', () => {
+    expect(renderPromptTemplate('{{#if a}}A{{else if b}}B', { b: 1 })).toBe('B');
+  });
+});
+
+describe('renderPromptTemplate: answers of other activities', () => {
+  const data = { phase1: { research_findings: 'Three competitors', company_name: 'Acme' }, phase2: {} };
+
+  it("reads another activity's answer as phaseN.<field id>", () => {
+    expect(renderPromptTemplate('From research: {{phase1.research_findings}}', data)).toBe(
+      'From research: Three competitors',
+    );
+    expect(renderPromptTemplate('{{PHASE1.COMPANY_NAME}}', data)).toBe('Acme');
+  });
+
+  it('renders a blank one as a note naming the activity and the answer, never the raw tag or a hole', () => {
+    expect(renderPromptTemplate('Openings: {{phase2.threat_summary}}', data)).toBe(
+      'Openings: [not yet answered in Activity 2: threat summary]',
+    );
+    expect(renderPromptTemplate('{{ phase4.chosen_concept }}', {})).toBe(
+      '[not yet answered in Activity 4: chosen concept]',
+    );
+  });
+
+  it('lets a template give its own fallback', () => {
+    const template = '{{#if phase2.threat_summary}}{{phase2.threat_summary}}{{else}}No matrix yet.{{/if}}';
+    expect(renderPromptTemplate(template, data)).toBe('No matrix yet.');
+    expect(renderPromptTemplate(template, { phase2: { threat_summary: 'High: A' } })).toBe('High: A');
+  });
+
+  it('leaves what is not an answer of activities 1 to 8 as written', () => {
+    const template = '{{phase9.x}} {{phase0.x}} {{phase1}} {{phases.x}}';
+    expect(renderPromptTemplate(template, {})).toBe(template);
+  });
+
+  it('never shows a raw or empty reference to an activity with no answers', () => {
+    const id = fc.stringMatching(/^[a-z][a-z0-9_]{0,15}$/);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 8 }),
+        id,
+        fc.constantFrom({}, { phase1: {} }),
+        (n, field, ctx) => {
+          const out = renderPromptTemplate(`<{{phase${n}.${field}}}>`, ctx);
+          expect(out).not.toContain('{{');
+          expect(out).toMatch(new RegExp(`^<\\[not yet answered in Activity ${n}: .+\\]>$`));
+        },
+      ),
+    );
+  });
+});
+
+describe('renumberLists', () => {
+  it('renumbers a list whose items were left out', () => {
+    expect(renumberLists('1. a\n2. b\n4. c\n7. d')).toBe('1. a\n2. b\n3. c\n4. d');
+  });
+
+  it('counts from the first item and keeps sub-items, continuations and blank lines inside the list', () => {
+    const text = '3. a\n   - sub\n   more\n\n9. b\n   1. x\n   5. y\n1. c';
+    expect(renumberLists(text)).toBe('3. a\n   - sub\n   more\n\n4. b\n   1. x\n   2. y\n5. c');
+  });
+
+  it('starts again after a paragraph or a heading', () => {
+    expect(renumberLists('1. a\n3. b\nText\n2. c\n## H\n5. d')).toBe('1. a\n2. b\nText\n2. c\n## H\n5. d');
+  });
+
+  it('renumbers a bare number too, leaves decimals, years and fenced code alone', () => {
+    expect(renumberLists('1. a\n5.')).toBe('1. a\n2.');
+    const untouched = '3.8 is the score\n2024. was a year\n```\n1. a\n3. b\n```';
+    expect(renumberLists(untouched)).toBe(untouched);
+  });
+
+  it('is applied to every rendered prompt, so a conditional item leaves no gap', () => {
+    const template = '1. a\n{{#if x}}2. b\n{{/if}}3. c\n{{#if y}}4. d{{else}}4. e{{/if}}';
+    expect(renderPromptTemplate(template, {})).toBe('1. a\n2. c\n3. e');
+    expect(renderPromptTemplate(template, { x: 1, y: 1 })).toBe('1. a\n2. b\n3. c\n4. d');
+  });
+
+  const listish = fc
+    .array(
+      fc.oneof(
+        fc
+          .tuple(
+            fc.constantFrom('', '   ', '      '),
+            fc.integer({ min: 0, max: 120 }),
+            fc.constantFrom('', ' x', ' y z'),
+          )
+          .map(([indent, n, rest]) => `${indent}${n}.${rest}`),
+        fc.constantFrom('', 'text', '   cont', '- bullet', '## Head', '```'),
+      ),
+      { maxLength: 25 },
+    )
+    .map((lines) => lines.join('\n'));
+
+  it('is idempotent and changes only the numbers of items', () => {
+    fc.assert(
+      fc.property(listish, (text) => {
+        const once = renumberLists(text);
+        expect(renumberLists(once)).toBe(once);
+        expect(once.replace(/\d+/g, '#')).toBe(text.replace(/\d+/g, '#'));
+      }),
+    );
+  });
+
+  it('leaves every list counting up by one', () => {
+    fc.assert(
+      fc.property(listish, (text) => {
+        let inFence = false;
+        const last = new Map<number, number>();
+        for (const line of renumberLists(text).split('\n')) {
+          if (line.startsWith('```')) {
+            inFence = !inFence;
+            last.clear();
+            continue;
+          }
+          if (inFence || line.trim() === '') continue;
+          const item = /^( *)(\d+)\.(?=\s|$)/.exec(line);
+          const indent = item ? item[1]!.length : line.length - line.trimStart().length;
+          for (const key of [...last.keys()]) if (key > indent || (!item && key === indent)) last.delete(key);
+          if (!item) continue;
+          const previous = last.get(indent);
+          if (previous !== undefined) expect(Number(item[2])).toBe(previous + 1);
+          last.set(indent, Number(item[2]));
+        }
+      }),
+    );
+  });
+});
+
 describe('renderPromptTemplate: malformed templates', () => {
   it('closes an unclosed {{#if}} at the end of the template, evaluating it normally', () => {
     expect(renderPromptTemplate('a{{#if x}}b{{name}}', { x: true, name: 'N' })).toBe('abN');
@@ -217,6 +402,11 @@ describe('listTemplatePlaceholders', () => {
     expect(listTemplatePlaceholders(template)).toEqual(['name', 'tone', 'a.b', 'HAS']);
   });
 
+  it('lists the conditions of {{else if}} and references to other activities', () => {
+    const template = '{{#if a == "x"}}{{else if phase1.findings}}{{phase1.findings}}{{else if b}}{{/if}}';
+    expect(listTemplatePlaceholders(template)).toEqual(['a', 'phase1.findings', 'b']);
+  });
+
   it('returns nothing for a template without tags', () => {
     expect(listTemplatePlaceholders('plain text {{ unterminated')).toEqual([]);
   });
@@ -240,6 +430,7 @@ describe('renderPromptTemplate: properties', () => {
           '}',
           '{{#if ',
           '{{else}}',
+          '{{else if ',
           '{{/if}}',
           '==',
           '"',
@@ -261,12 +452,12 @@ describe('renderPromptTemplate: properties', () => {
     );
   });
 
-  it('returns a template with no {{ unchanged', () => {
+  it('returns a template with no {{ unchanged, but for its list numbers', () => {
     const noOpen = templateish.filter((t) => !t.includes('{{'));
     fc.assert(
       fc.property(fc.oneof(fc.string(), noOpen), anyData, (template, data) => {
         fc.pre(!template.includes('{{'));
-        expect(renderPromptTemplate(template, data)).toBe(template);
+        expect(renderPromptTemplate(template, data)).toBe(renumberLists(template));
       }),
     );
   });
@@ -291,7 +482,7 @@ describe('renderPromptTemplate: properties', () => {
           delete known[field];
           delete known[field.toLowerCase()];
           expect(renderPromptTemplate(`${before}${placeholder}${after}`, known)).toBe(
-            `${before}${placeholder}${after}`,
+            renumberLists(`${before}${placeholder}${after}`),
           );
         },
       ),
@@ -327,7 +518,17 @@ describe('renderPromptTemplate: properties', () => {
       fc
         .tuple(field, fc.constantFrom('==', '!='), fc.constantFrom('formal', '', '1'))
         .map(([f, op, v]) => `{{#if ${f} ${op} "${v}"}}`),
-      fc.constantFrom('{{else}}', '{{/if}}', '{{}}', '{{#if}}', '{{ bad tag }}'),
+      field.map((f) => `{{else if ${f}}}`),
+      fc.constantFrom(
+        '{{else}}',
+        '{{/if}}',
+        '{{}}',
+        '{{#if}}',
+        '{{ bad tag }}',
+        '\n1. ',
+        '\n3. ',
+        '{{phase1.x}}',
+      ),
     );
     const template = fc
       .tuple(fc.array(piece, { maxLength: 30 }), fc.constantFrom('', '{{', '{{ name'))

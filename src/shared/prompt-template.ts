@@ -1,17 +1,40 @@
+import { TOTAL_PHASES } from './phases.ts';
+
 /**
- * The prompt template engine: turns a phase's `promptTemplate` and a team's answers into
- * the AI prompt shown in the preview. Three stages: tokenize -> parse (AST) -> render.
+ * The prompt template engine: turns an activity's `promptTemplate` and a team's answers into the AI prompt
+ * shown in the preview. Three stages: tokenize -> parse (AST) -> render, then a pass that renumbers
+ * numbered lists.
  *
  * Syntax:
  * - `{{path}}` substitutes a value; `path` is dot-separated (`obj.key`); an UPPER_CASE segment falls back to
  *   its lowercase key when the exact key is absent (`{{COMPANY_NAME}}` -> `data.company_name`).
- * - `{{#if cond}}...{{else}}...{{/if}}`, nestable; `cond` is `path`, `path == "text"` or `path != 'text'`.
+ * - `{{#if cond}}...{{else if cond}}...{{else}}...{{/if}}`, nestable; `cond` is `path`, `path == "text"` or
+ *   `path != 'text'`. `{{else if}}` may repeat; one `{{/if}}` closes the whole chain.
+ *
+ * Answers of other activities, and shared facts (see `template-context.ts`, which builds the data):
+ * - A template reads its own activity's answers and the team's shared facts by their plain ids
+ *   (`{{company_name}}`), and any activity's answers as `phaseN.<field id>` (`{{phase1.research_findings}}`).
+ *   Shared facts (`shared-facts.ts`) are kept once per team, so `{{target_region}}` is the same value in
+ *   every activity; each activity that uses one shows it as a field of its own form.
+ * - Every activity has one optional "handoff" field where the team pastes the key result of the AI's answer;
+ *   later activities read it as `phaseN.<id>`, always inside `{{#if phaseN.<id>}}` with a fallback for a
+ *   team that has not done (or skipped) that activity.
+ * - A `phaseN.<id>` reference left blank renders as a bracketed note naming the activity and the answer
+ *   (`[not yet answered in Activity 1: research findings]`), never as the raw tag and never as a hole.
+ *
+ * Unfilled answers: a placeholder of the activity's own field that is blank stays exactly as written
+ * (`{{sector}}`): the preview highlights it so the team sees what is left. Templates write a select's
+ * fallback as that marker (`{{#if a == "x"}}...{{else}}{{a}}{{/if}}`), so an unchosen option is visible too.
+ *
+ * Numbered lists: after rendering, consecutive `N. ` items at the same indentation are renumbered from the
+ * list's first number, so items that are conditional never leave a gap (4 -> 7). Fenced code is untouched.
  *
  * Malformed input never throws; the chosen behaviour:
- * - an unterminated `{{`, an empty `{{}}`, and any tag that is not a placeholder, `#if`, `else` or `/if`
- *   (including `{{#if}}` with a missing or unreadable condition) is literal text;
+ * - an unterminated `{{`, an empty `{{}}`, and any tag that is not a placeholder, `#if`, `else`, `else if` or
+ *   `/if` (including an `{{#if}}` or `{{else if}}` with a missing or unreadable condition) is literal text;
  * - when a second `{{` starts before the first one's `}}`, the first is literal (`{{{name}}` -> `{` + value);
- * - a `{{/if}}` or `{{else}}` outside a block, and a second `{{else}}` in the same block, are literal text;
+ * - a `{{/if}}`, `{{else}}` or `{{else if}}` outside a block, and an `{{else}}` or `{{else if}}` after the
+ *   block's `{{else}}`, are literal text;
  * - an `{{#if}}` never closed is closed implicitly at the end of the template: its condition is evaluated
  *   normally and the chosen branch runs to the end; the opening tag itself is not emitted.
  * A condition's quoted text cannot contain `}}` (the tag ends at the first `}}`).
@@ -32,6 +55,7 @@ type Token =
   | { type: 'placeholder'; path: readonly string[]; raw: string }
   | { type: 'if-open'; condition: TemplateCondition; raw: string }
   | { type: 'else'; raw: string }
+  | { type: 'else-if'; condition: TemplateCondition; raw: string }
   | { type: 'if-close'; raw: string };
 
 const OPEN = '{{';
@@ -79,6 +103,11 @@ function tokenize(template: string): Token[] {
 function classifyTag(raw: string, inner: string): Token | null {
   if (inner === 'else') return { type: 'else', raw };
   if (/^\/\s*if$/.test(inner)) return { type: 'if-close', raw };
+  const elseIfMatch = /^else\s+if(?:\s+([\s\S]*))?$/.exec(inner);
+  if (elseIfMatch) {
+    const condition = parseCondition(elseIfMatch[1] ?? '');
+    return condition ? { type: 'else-if', condition, raw } : null;
+  }
   const ifMatch = /^#if(?:\s+([\s\S]*))?$/.exec(inner);
   if (ifMatch) {
     const condition = parseCondition(ifMatch[1] ?? '');
@@ -111,10 +140,16 @@ function parseCondition(source: string): TemplateCondition | null {
   return { kind: 'compare', path, operator, value: rest.slice(1, closing) };
 }
 
-/** Builds the AST with an explicit stack, so nesting depth is limited only by memory. */
+type IfNode = Extract<TemplateNode, { kind: 'if' }>;
+
+/**
+ * Builds the AST with an explicit stack, so nesting depth is limited only by memory. `{{else if c}}` is the
+ * `{{else}}` branch holding a nested `{{#if c}}`; its frame is `chained`, so the one `{{/if}}` that closes
+ * the chain pops it together with the frame it continues.
+ */
 export function parsePromptTemplate(template: string): TemplateNode[] {
   const root: TemplateNode[] = [];
-  const open: { node: Extract<TemplateNode, { kind: 'if' }>; inElse: boolean }[] = [];
+  const open: { node: IfNode; inElse: boolean; chained: boolean }[] = [];
 
   const current = (): TemplateNode[] => {
     const frame = open[open.length - 1];
@@ -137,14 +172,9 @@ export function parsePromptTemplate(template: string): TemplateNode[] {
         current().push({ kind: 'placeholder', path: token.path, raw: token.raw });
         break;
       case 'if-open': {
-        const node: Extract<TemplateNode, { kind: 'if' }> = {
-          kind: 'if',
-          condition: token.condition,
-          consequent: [],
-          alternate: [],
-        };
+        const node: IfNode = { kind: 'if', condition: token.condition, consequent: [], alternate: [] };
         current().push(node);
-        open.push({ node, inElse: false });
+        open.push({ node, inElse: false, chained: false });
         break;
       }
       case 'else': {
@@ -153,9 +183,26 @@ export function parsePromptTemplate(template: string): TemplateNode[] {
         else appendText(token.raw);
         break;
       }
+      case 'else-if': {
+        const frame = open[open.length - 1];
+        if (!frame || frame.inElse) {
+          appendText(token.raw);
+          break;
+        }
+        frame.inElse = true;
+        const node: IfNode = { kind: 'if', condition: token.condition, consequent: [], alternate: [] };
+        frame.node.alternate.push(node);
+        open.push({ node, inElse: false, chained: true });
+        break;
+      }
       case 'if-close':
-        if (open.length > 0) open.pop();
-        else appendText(token.raw);
+        if (open.length === 0) {
+          appendText(token.raw);
+          break;
+        }
+        for (let frame = open.pop(); frame?.chained; frame = open.pop()) {
+          // An `{{else if}}` frame closes with the block it continues.
+        }
         break;
     }
   }
@@ -222,6 +269,21 @@ function evaluate(condition: TemplateCondition, data: Record<string, unknown>): 
   return condition.operator === '==' ? equal : !equal;
 }
 
+/** `phaseN` as the first segment of a path, N an activity number: a reference to another activity's answer. */
+function referencedActivity(path: readonly string[]): number | undefined {
+  const match = /^phase([1-9][0-9]*)$/i.exec(path[0] ?? '');
+  const phase = Number(match?.[1]);
+  return path.length >= 2 && phase >= 1 && phase <= TOTAL_PHASES ? phase : undefined;
+}
+
+/** What a placeholder without a value renders as: its own tag, or a note for another activity's answer. */
+function unfilled(node: Extract<TemplateNode, { kind: 'placeholder' }>): string {
+  const phase = referencedActivity(node.path);
+  if (phase === undefined) return node.raw;
+  const answer = node.path.slice(1).join(' ').toLowerCase().replace(/[_-]+/g, ' ');
+  return `[not yet answered in Activity ${phase}: ${answer}]`;
+}
+
 /** Renders without recursion: a stack of node lists, each with a cursor. */
 function render(nodes: TemplateNode[], data: Record<string, unknown>): string {
   const out: string[] = [];
@@ -235,19 +297,53 @@ function render(nodes: TemplateNode[], data: Record<string, unknown>): string {
     }
     frame.index += 1;
     if (node.kind === 'text') out.push(node.text);
-    else if (node.kind === 'placeholder') out.push(formatValue(lookup(data, node.path)) ?? node.raw);
+    else if (node.kind === 'placeholder') out.push(formatValue(lookup(data, node.path)) ?? unfilled(node));
     else stack.push({ nodes: evaluate(node.condition, data) ? node.consequent : node.alternate, index: 0 });
   }
   return out.join('');
 }
 
+const LIST_ITEM = /^( *)(\d{1,3})\.(?=\s|$)/;
+const FENCE = /^ {0,3}(```|~~~)/;
+
+/**
+ * Renumbers markdown numbered lists so they count up by one from their first item: `1. 2. 4.` -> `1. 2. 3.`.
+ * A list is the run of `N.` items at one indentation; deeper lines (sub-items, continuations) and blank lines
+ * stay inside it, a line at or left of its indentation that is not an item ends it. Fenced code is skipped.
+ */
+export function renumberLists(text: string): string {
+  const lines = text.split('\n');
+  // Indentation -> the number the next item of the list open at that indentation gets.
+  let next = new Map<number, number>();
+  let inFence = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (FENCE.test(line)) {
+      inFence = !inFence;
+      next = new Map();
+      continue;
+    }
+    if (inFence || line.trim() === '') continue;
+    const item = LIST_ITEM.exec(line);
+    const indent = item ? item[1]!.length : line.length - line.trimStart().length;
+    // Lists deeper than this line have ended; so has the list at its indentation if it is not an item.
+    for (const open of next.keys()) if (open > indent || (!item && open === indent)) next.delete(open);
+    if (!item) continue;
+    const number = next.get(indent) ?? Number(item[2]);
+    next.set(indent, number + 1);
+    lines[i] = `${item[1]}${number}${line.slice(item[0].length - 1)}`;
+  }
+  return lines.join('\n');
+}
+
 /**
  * Fills a prompt template with a team's answers. Strings are used as is, numbers and booleans via String(),
  * arrays joined with ', '. Placeholders that are unknown, empty (after trim), null or objects stay exactly as
- * written, so the team sees what is still to fill.
+ * written, so the team sees what is still to fill; another activity's answer left blank becomes a note.
+ * Numbered lists are then renumbered.
  */
 export function renderPromptTemplate(template: string, data: Record<string, unknown>): string {
-  return render(parsePromptTemplate(template), data);
+  return renumberLists(render(parsePromptTemplate(template), data));
 }
 
 /** Distinct field paths used by placeholders and `#if` conditions, as written, in order of first use. */
@@ -255,7 +351,7 @@ export function listTemplatePlaceholders(template: string): string[] {
   const paths = new Set<string>();
   for (const token of tokenize(template)) {
     if (token.type === 'placeholder') paths.add(token.path.join('.'));
-    else if (token.type === 'if-open') paths.add(token.condition.path.join('.'));
+    else if (token.type === 'if-open' || token.type === 'else-if') paths.add(token.condition.path.join('.'));
   }
   return [...paths];
 }

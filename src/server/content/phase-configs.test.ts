@@ -4,7 +4,18 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type FormField, type PhaseConfig, PhaseConfigSchema } from '../../shared/phase-config.ts';
 import { ACTIVITY_NAMES, HEADER_NAMES, PAGE_NAMES, PHASE_NUMBERS } from '../../shared/phases.ts';
-import { listTemplatePlaceholders, renderPromptTemplate } from '../../shared/prompt-template.ts';
+import { parseDuration, stepsDuration } from '../../shared/programme-time.ts';
+import {
+  listTemplatePlaceholders,
+  parsePromptTemplate,
+  renderPromptTemplate,
+  type TemplateCondition,
+  type TemplateNode,
+} from '../../shared/prompt-template.ts';
+import { SHARED_FACTS, isSharedFactId } from '../../shared/shared-facts.ts';
+import { buildTemplateContext, type TeamAnswers } from '../../shared/template-context.ts';
+import { loadPhaseConfigs } from './phase-configs.ts';
+import { lintRenderedPrompt } from './prompt-lint.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const contentDir = path.join(root, 'content');
@@ -27,25 +38,101 @@ function fieldOf(phase: number, id: string): FormField {
   return field;
 }
 
-/** A plausible answer for every field: the placeholder, the first option, or a colour. */
-function sampleAnswer(field: FormField): string {
-  if (field.type === 'select') return field.options?.[0]?.value ?? 'option';
+/** The running example's choices where it is not a select's first option (BrightSpark Labs, SunBot Grow). */
+const RUNNING_EXAMPLE_CHOICES: Record<string, string> = {
+  research_depth: 'standard',
+  tone: 'parent_friendly',
+  statistic_style: 'human_scale',
+  concept_count: '5',
+  price_tier: 'mid',
+  visual_style: 'playful_vibrant',
+};
+
+/** The running example's answer to a field: its placeholder, its chosen option, or the brand colour. */
+function exampleAnswer(field: FormField): string {
+  if (field.type === 'select') return RUNNING_EXAMPLE_CHOICES[field.id] ?? field.options?.[0]?.value ?? '';
   if (field.type === 'color') return '#F5A623';
-  return field.placeholder?.trim() || `Sample answer for ${field.label}`;
+  if (!field.placeholder?.trim()) throw new Error(`${field.id} has no example (placeholder)`);
+  return field.placeholder;
 }
 
 function answers(config: PhaseConfig, only: (field: FormField) => boolean = () => true) {
-  return Object.fromEntries(config.fields.filter(only).map((field) => [field.id, sampleAnswer(field)]));
+  return Object.fromEntries(config.fields.filter(only).map((field) => [field.id, exampleAnswer(field)]));
 }
 
-/** Fields the app prefills from earlier activities: same id, so they must mean the same thing. */
-const SHARED_IDS = ['company_name', 'concept_name', 'brand_adjectives', 'target_audience'];
+function factsIn(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).filter(([id]) => isSharedFactId(id)));
+}
+
+const everyone: TeamAnswers = Object.fromEntries(configs.map((c) => [c.phase, answers(c)]));
+const everyonesFacts = Object.assign({}, ...configs.map((c) => factsIn(answers(c))));
+
+/** Renders an activity's prompt for a team and lints it; markers are allowed for this activity's blank fields. */
+function renderAndLint(phase: number, team: TeamAnswers, facts: Record<string, unknown>, own?: object) {
+  const config = configOf(phase);
+  const context = { ...buildTemplateContext(phase, team, facts), ...own };
+  const text = renderPromptTemplate(config.promptTemplate, context);
+  const blank = (id: string) => {
+    const value = context[id];
+    return typeof value !== 'string' || value.trim() === '';
+  };
+  const markers = new Set(config.fields.filter((f) => blank(f.id)).map((f) => f.id));
+  return { text, problems: lintRenderedPrompt(text, { markers }) };
+}
+
+/** The stages of filling in that every prompt must read cleanly at. */
+function stages(phase: number): [string, TeamAnswers, Record<string, unknown>][] {
+  const config = configOf(phase);
+  const required = answers(config, (f) => f.required);
+  const all = answers(config);
+  const others: Record<number, Record<string, unknown>> = { ...everyone } as Record<
+    number,
+    Record<string, unknown>
+  >;
+  delete others[phase];
+  return [
+    ['a new team with no answers anywhere', {}, {}],
+    ['only the required answers, no other activity', { [phase]: required }, factsIn(required)],
+    ['every answer, no other activity', { [phase]: all }, factsIn(all)],
+    ['no answers here, every other activity done', others, everyonesFacts],
+    ['the running example everywhere', everyone, everyonesFacts],
+  ];
+}
+
+type IfNode = Extract<TemplateNode, { kind: 'if' }>;
+
+/** Every placeholder of a template with the conditions known true and known false where it stands. */
+function placeholdersWithConditions(template: string) {
+  const found: { path: string; whenTrue: TemplateCondition[]; whenFalse: TemplateCondition[] }[] = [];
+  const walk = (nodes: TemplateNode[], whenTrue: TemplateCondition[], whenFalse: TemplateCondition[]) => {
+    for (const node of nodes) {
+      if (node.kind === 'placeholder') found.push({ path: node.path.join('.'), whenTrue, whenFalse });
+      if (node.kind === 'if') {
+        const branch = node as IfNode;
+        walk(branch.consequent, [...whenTrue, branch.condition], whenFalse);
+        walk(branch.alternate, whenTrue, [...whenFalse, branch.condition]);
+      }
+    }
+  };
+  walk(parsePromptTemplate(template), [], []);
+  return found;
+}
 
 describe('phase configs in content/phases', () => {
   it.each(PHASE_NUMBERS)('phase-%i.json passes the schema and names its own phase', (phase) => {
     const parsed = PhaseConfigSchema.safeParse(readConfig(phase));
     expect(parsed.success, parsed.success ? '' : JSON.stringify(parsed.error.issues)).toBe(true);
     expect(configOf(phase).phase).toBe(phase);
+  });
+
+  it('loads through the server loader, which refuses a config whose shared fact differs', () => {
+    expect(loadPhaseConfigs(contentDir).size).toBe(8);
+    const broken = structuredClone(readConfig(2)) as { fields: { id: string; placeholder?: string }[] };
+    const region = broken.fields.find((f) => f.id === 'target_region')!;
+    region.placeholder = 'United States and Canada';
+    const parsed = PhaseConfigSchema.safeParse(broken);
+    expect(parsed.success).toBe(false);
+    expect(JSON.stringify(parsed.error?.issues)).toContain('shared fact \\"target_region\\": placeholder');
   });
 
   it.each(PHASE_NUMBERS)('phase %i uses the three name sets of src/shared/phases.ts', (phase) => {
@@ -59,7 +146,7 @@ describe('phase configs in content/phases', () => {
   });
 
   it.each(PHASE_NUMBERS)(
-    'phase %i has required fields, help on every field and real select options',
+    'phase %i has required fields, help and an example on every field, and real select options',
     (phase) => {
       const config = configOf(phase);
       expect(config.fields.some((f) => f.required)).toBe(true);
@@ -68,22 +155,19 @@ describe('phase configs in content/phases', () => {
         if (field.type === 'select') {
           const values = (field.options ?? []).map((o) => o.value);
           expect(new Set(values).size, `${field.id} option values are unique`).toBe(values.length);
+        } else if (field.type !== 'color') {
+          expect(field.placeholder?.trim(), `${field.id} gives the running example`).toBeTruthy();
         }
       }
       expect(config.stepByStepFlow?.every((step) => step.time && step.details)).toBe(true);
     },
   );
 
-  it('gives a shared field id the same label in every phase that uses it', () => {
-    for (const id of SHARED_IDS) {
-      const labels = new Set(configs.flatMap((c) => c.fields.filter((f) => f.id === id).map((f) => f.label)));
-      expect(labels.size, `labels of ${id}: ${[...labels].join(' / ')}`).toBeLessThanOrEqual(1);
-    }
-    const phasesWith = (id: string) => configs.filter((c) => c.fields.some((f) => f.id === id)).length;
-    expect(phasesWith('company_name')).toBe(8);
-    expect(phasesWith('concept_name')).toBeGreaterThanOrEqual(3);
-    expect(phasesWith('brand_adjectives')).toBeGreaterThanOrEqual(2);
-    expect(fieldOf(4, 'brand_adjectives').required).toBe(true);
+  it.each(PHASE_NUMBERS)("phase %i's estimated time is the sum of its steps' times", (phase) => {
+    const config = configOf(phase);
+    const total = stepsDuration(config.stepByStepFlow ?? []);
+    expect(total).not.toBeNull();
+    expect(parseDuration(config.estimatedTime)).toEqual(total);
   });
 
   it('offers the five visual styles and "Name (description)" voice personas as cards in phase 6', () => {
@@ -125,44 +209,197 @@ describe('phase configs in content/phases', () => {
   });
 });
 
-describe('prompt templates', () => {
-  it.each(PHASE_NUMBERS)('phase %i refers only to its own field ids', (phase) => {
-    const config = configOf(phase);
-    const ids = new Set(config.fields.map((f) => f.id));
-    for (const placeholder of listTemplatePlaceholders(config.promptTemplate)) {
-      expect(ids.has(placeholder.toLowerCase()), `unknown placeholder ${placeholder}`).toBe(true);
-    }
-  });
-
-  it.each(PHASE_NUMBERS)('phase %i renders completely when every field is filled', (phase) => {
-    const config = configOf(phase);
-    const output = renderPromptTemplate(config.promptTemplate, answers(config));
-    expect(output).not.toContain('{{');
-    expect(output).not.toContain('}}');
-    expect(output.length).toBeGreaterThan(1500);
-  });
-
-  it.each(PHASE_NUMBERS)('phase %i renders completely with every option of every select', (phase) => {
-    const config = configOf(phase);
-    const base = answers(config);
-    for (const field of config.fields.filter((f) => f.type === 'select')) {
-      const outputs = new Set<string>();
-      for (const option of field.options ?? []) {
-        const output = renderPromptTemplate(config.promptTemplate, { ...base, [field.id]: option.value });
-        expect(output, `${field.id} = ${option.value}`).not.toContain('{{');
-        outputs.add(output);
+describe('shared facts', () => {
+  it.each(SHARED_FACTS.map((fact) => [fact.id, fact] as const))(
+    '%s is the same field in every activity that asks it, and its home activity asks it',
+    (_id, fact) => {
+      const holders = configs.filter((c) => c.fields.some((f) => f.id === fact.id));
+      expect(holders.map((c) => c.phase)).toContain(fact.home);
+      expect(holders.length, 'a shared fact serves at least two activities').toBeGreaterThanOrEqual(2);
+      const shapes = holders.map((c) => {
+        const { help: _help, required: _required, ...shape } = fieldOf(c.phase, fact.id);
+        return shape;
+      });
+      for (const shape of shapes) {
+        expect(shape).toEqual({
+          id: fact.id,
+          label: fact.label,
+          ...fact.field,
+        });
       }
-      // Conditionals change the instructions: each option should produce its own prompt.
-      expect(outputs.size, `${field.id} changes the prompt`).toBe(field.options?.length);
+    },
+  );
+
+  it('is the only kind of field that appears in more than one activity', () => {
+    const seen = new Map<string, number[]>();
+    for (const config of configs) {
+      for (const field of config.fields) seen.set(field.id, [...(seen.get(field.id) ?? []), config.phase]);
     }
+    const unshared = [...seen].filter(([id, phases]) => phases.length > 1 && !isSharedFactId(id));
+    expect(unshared).toEqual([]);
   });
 
-  it.each(PHASE_NUMBERS)('phase %i reads without leftovers when only required fields are filled', (phase) => {
+  it('covers the facts the whole story depends on', () => {
+    const phasesWith = (id: string) => configs.filter((c) => c.fields.some((f) => f.id === id)).length;
+    expect(phasesWith('company_name')).toBe(8);
+    expect(phasesWith('target_audience')).toBe(8);
+    expect(phasesWith('target_region')).toBeGreaterThanOrEqual(4);
+    expect(phasesWith('concept_name')).toBeGreaterThanOrEqual(4);
+    expect(fieldOf(4, 'brand_adjectives').required).toBe(true);
+    // The activities the reviewer found lacking now know what they need.
+    expect(fieldOf(2, 'sector').required).toBe(true);
+    expect(fieldOf(2, 'target_region').required).toBe(true);
+    expect(fieldOf(3, 'target_region').required).toBe(true);
+    expect(fieldOf(6, 'concept_description').required).toBe(true);
+  });
+
+  it('the running example uses one age range everywhere, configs and the phase 4 PDF source', () => {
+    const texts = [
+      ...PHASE_NUMBERS.map((phase) =>
+        readFileSync(path.join(contentDir, 'phases', `phase-${phase}.json`), 'utf8'),
+      ),
+      readFileSync(path.join(contentDir, 'sources', 'stem-toys-market-analysis.md'), 'utf8'),
+    ];
+    const ranges = new Set<string>();
+    const pattern =
+      /\b(?:aged?|ages|from age)\s+(\d+)\s*(?:-|to)\s*(\d+)|\b(\d+)\s*(?:-|to)\s*(\d+)[ -]year[ -]olds?/gi;
+    for (const text of texts) {
+      for (const m of text.matchAll(pattern)) ranges.add(`${m[1] ?? m[3]}-${m[2] ?? m[4]}`);
+    }
+    expect([...ranges]).toEqual(['6-12']);
+  });
+
+  it('recommends no tool that has stopped offering downloads or changed hands', () => {
+    // PlayHT closed after its acquisition; Udio stopped offering downloads of generated songs.
+    const retired = /\b(PlayHT|Play\.ht|Udio)\b/i;
+    for (const config of configs) expect(JSON.stringify(config)).not.toMatch(retired);
+  });
+});
+
+describe('handoffs between activities', () => {
+  it.each(PHASE_NUMBERS)('phase %i ends with one optional handoff textarea', (phase) => {
     const config = configOf(phase);
-    const output = renderPromptTemplate(
-      config.promptTemplate,
-      answers(config, (field) => field.required),
+    const handoffs = config.fields.filter((f) => f.handoff);
+    expect(handoffs).toHaveLength(1);
+    const [handoff] = handoffs;
+    expect(config.fields.at(-1)).toBe(handoff);
+    expect(handoff?.type).toBe('textarea');
+    expect(handoff?.required).toBe(false);
+    expect(handoff?.help).toMatch(/^Optional, after/);
+  });
+
+  it.each(PHASE_NUMBERS.filter((p) => p < 8))("phase %i's handoff is read by a later activity", (phase) => {
+    const handoff = configOf(phase).fields.find((f) => f.handoff)!;
+    const readers = configs.filter(
+      (c) =>
+        c.phase > phase && listTemplatePlaceholders(c.promptTemplate).includes(`phase${phase}.${handoff.id}`),
     );
-    expect(output).not.toContain('{{');
+    expect(readers.length, `phase${phase}.${handoff.id}`).toBeGreaterThan(0);
+  });
+
+  it('activity 2 starts from the competitors of activity 1, and activity 4 from its unmet needs', () => {
+    const research = 'Competitors: an indoor kite brand. Unmet needs: 1. Kites that fly without wind.';
+    const team = { 1: { research_findings: research } };
+    for (const phase of [2, 4]) {
+      const withResearch = renderAndLint(phase, team, {});
+      const without = renderAndLint(phase, {}, {});
+      expect(withResearch.text).toContain(research);
+      expect(without.text).not.toContain('market research found');
+      expect(withResearch.problems).toEqual([]);
+      expect(without.problems).toEqual([]);
+    }
+  });
+});
+
+describe('prompt templates', () => {
+  it.each(PHASE_NUMBERS)(
+    'phase %i refers only to its own fields and to real answers of other activities',
+    (phase) => {
+      const config = configOf(phase);
+      const own = new Set(config.fields.map((f) => f.id));
+      for (const placeholder of listTemplatePlaceholders(config.promptTemplate)) {
+        const reference = /^phase(\d)\.([a-z0-9_]+)$/.exec(placeholder);
+        if (reference) {
+          const other = Number(reference[1]);
+          expect(other, `${placeholder} names another activity`).not.toBe(phase);
+          expect(
+            configOf(other).fields.map((f) => f.id),
+            placeholder,
+          ).toContain(reference[2]);
+        } else {
+          expect(own.has(placeholder), `unknown placeholder ${placeholder}`).toBe(true);
+        }
+      }
+    },
+  );
+
+  it.each(PHASE_NUMBERS)(
+    "phase %i reads another activity's answer only where it is known to be given",
+    (phase) => {
+      for (const use of placeholdersWithConditions(configOf(phase).promptTemplate)) {
+        if (!use.path.startsWith('phase')) continue;
+        const guarded = use.whenTrue.some((c) => c.kind === 'truthy' && c.path.join('.') === use.path);
+        expect(guarded, `{{${use.path}}} outside {{#if ${use.path}}}`).toBe(true);
+      }
+    },
+  );
+
+  it.each(PHASE_NUMBERS)(
+    "phase %i shows a select's id only as the marker of a blank choice, never its raw value",
+    (phase) => {
+      const config = configOf(phase);
+      const selects = new Map(config.fields.filter((f) => f.type === 'select').map((f) => [f.id, f]));
+      for (const use of placeholdersWithConditions(config.promptTemplate)) {
+        const select = selects.get(use.path);
+        if (!select) continue;
+        const ruledOut = (value: string) =>
+          use.whenFalse.some(
+            (c) =>
+              c.path.join('.') === select.id &&
+              (c.kind === 'truthy' || (c.operator === '==' && c.value === value)),
+          );
+        const blankHere = (select.options ?? []).every((o) => ruledOut(o.value));
+        expect(blankHere, `{{${select.id}}} where a choice may be made`).toBe(true);
+      }
+    },
+  );
+
+  describe.each(PHASE_NUMBERS)('phase %i reads cleanly', (phase) => {
+    it.each(stages(phase))('for %s', (_stage, team, facts) => {
+      const { text, problems } = renderAndLint(phase, team, facts);
+      expect(problems, text).toEqual([]);
+      expect(text.length).toBeGreaterThan(1500);
+    });
+
+    it('with every option of every select, each giving its own prompt', () => {
+      const config = configOf(phase);
+      for (const field of config.fields.filter((f) => f.type === 'select')) {
+        const outputs = new Set<string>();
+        for (const option of field.options ?? []) {
+          const { text, problems } = renderAndLint(phase, everyone, everyonesFacts, {
+            [field.id]: option.value,
+          });
+          expect(problems, `${field.id} = ${option.value}`).toEqual([]);
+          outputs.add(text);
+        }
+        // Conditionals change the instructions: each option should produce its own prompt.
+        expect(outputs.size, `${field.id} changes the prompt`).toBe(field.options?.length);
+      }
+    });
+
+    it('when the form is blank, every unfilled choice shows as a marker the team can see', () => {
+      const { text } = renderAndLint(phase, {}, {});
+      for (const field of configOf(phase).fields.filter((f) => f.type === 'select' && f.required)) {
+        expect(text, field.id).toContain(`{{${field.id}}}`);
+      }
+    });
+  });
+
+  it('renders the running example with no marker left and no bracketed gap of our own', () => {
+    for (const config of configs) {
+      const { text } = renderAndLint(config.phase, everyone, everyonesFacts);
+      expect(text, `phase ${config.phase}`).not.toContain('{{');
+      expect(text).not.toMatch(/\[not yet answered/);
+    }
   });
 });

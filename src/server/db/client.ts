@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { PROJECT_ROOT } from '../config.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -38,6 +39,8 @@ export type DatabaseOptions = {
   /** PGlite data directory; 'memory://' for an in-memory database. */
   dataDir?: string;
   poolSize?: number;
+  /** Apply the committed migrations (default). A backup reads the database as it is. */
+  migrate?: boolean;
 };
 
 /**
@@ -46,7 +49,13 @@ export type DatabaseOptions = {
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.url ? await openPostgres(options.url, options.poolSize) : await openPglite(options);
-  await migrate(handle);
+  if (options.migrate === false) return handle;
+  try {
+    await migrateDatabase(handle);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
   return handle;
 }
 
@@ -93,11 +102,22 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers
 async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const dataDir = options.dataDir ?? 'memory://';
+  let unlock = () => {};
   if (!dataDir.startsWith('memory://')) {
     mkdirSync(dataDir, { recursive: true });
-    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) initialisePgliteDataDir(dataDir);
+    // One process per data directory: a second server, a backup or an admin:create would corrupt it.
+    unlock = lockDataDir(dataDir);
   }
-  const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
+  let client: PGlite;
+  try {
+    if (!dataDir.startsWith('memory://') && !existsSync(path.join(dataDir, 'PG_VERSION'))) {
+      initialisePgliteDataDir(dataDir);
+    }
+    client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzle(client, { schema }) as unknown as Database;
   return {
     db,
@@ -108,7 +128,11 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     run: async <Row>(statement: PreparedStatement, values: unknown[]) =>
       (await client.query<Row>(statement.text, values)).rows,
     close: async () => {
-      if (!client.closed) await client.close();
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        unlock();
+      }
     },
   };
 }
@@ -124,11 +148,34 @@ function initialisePgliteDataDir(dataDir: string): void {
   execFileSync(process.execPath, ['--eval', script], { cwd: PROJECT_ROOT, stdio: 'inherit' });
 }
 
-async function migrate(handle: DatabaseHandle): Promise<void> {
+/**
+ * Any fixed number, the same in every instance: the session-level advisory lock that lets one instance at a
+ * time migrate a PostgreSQL database.
+ */
+const MIGRATION_LOCK_KEY = 7_415_020_611;
+const MIGRATION_LOCK_WAIT_MS = 5 * 60_000;
+
+/** Applies the committed migrations that the database lacks. */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === 'postgres') {
     const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete driver type.
-    await run(handle.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+    // Drizzle's migrator takes no lock: instances starting together on one database (a deployment, an
+    // upgrade) each found the same migrations missing and ran them at once, and all but one failed with a
+    // duplicate-key error in the catalogue. The lock queues them; the next one finds nothing left to do.
+    const lockClient = await handle.pgPool!.connect();
+    try {
+      // Waits while another instance migrates, longer than the pool's 10 s query timeout allows.
+      await lockClient.query({
+        text: 'select pg_advisory_lock($1)',
+        values: [MIGRATION_LOCK_KEY],
+        query_timeout: MIGRATION_LOCK_WAIT_MS,
+      } as import('pg').QueryConfig);
+      // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete driver type.
+      await run(handle.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      // Closing the connection releases its session lock whatever state it is in.
+      lockClient.release(true);
+    }
   } else {
     const { migrate: run } = await import('drizzle-orm/pglite/migrator');
     // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete driver type.

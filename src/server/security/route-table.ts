@@ -35,6 +35,8 @@ export type WorldOptions = {
   competitionEnabled?: boolean;
   votingOpen?: boolean;
   resultsVisible?: boolean;
+  /** Both cohorts archived. */
+  archived?: boolean;
 };
 
 let adminHash: Promise<string> | undefined;
@@ -45,6 +47,7 @@ export async function seedWorld(app: FastifyInstance, options: WorldOptions = {}
     competitionEnabled: options.competitionEnabled ?? true,
     votingOpen: options.votingOpen ?? true,
     resultsVisible: options.resultsVisible ?? true,
+    archivedAt: options.archived ? new Date() : null,
   };
   await app.db.insert(cohorts).values([
     { tag: OWN_COHORT, name: 'Own Cohort', ...switches },
@@ -163,6 +166,18 @@ export const ROUTE_TABLE: RouteRow[] = [
     route: 'PATCH /api/teams/:id/avatar',
     request: (w) => ({ url: `/api/teams/${w.own.team.id}/avatar`, payload: { avatarIcon: 'fox.svg' } }),
     expect: teamScoped(),
+  },
+  {
+    route: 'DELETE /api/teams/:id',
+    request: (w) => ({ url: `/api/teams/${w.own.team.id}`, payload: { confirmName: 'Own Team' } }),
+    // The own team deletes its workspace; by the admin's turn it is gone (the next row: an instructor).
+    expect: { anonymous: 401, otherTeam: 403, ownTeam: 200, admin: 'any' },
+  },
+  {
+    route: 'DELETE /api/teams/:id',
+    variant: 'by an instructor',
+    request: (w) => ({ url: `/api/teams/${w.mates[0]!.team.id}`, payload: { confirmName: 'Mate One' } }),
+    expect: { anonymous: 401, otherTeam: 403, ownTeam: 403, admin: 200 },
   },
   {
     route: 'PATCH /api/teams/:id/website',
@@ -335,6 +350,12 @@ export const ROUTE_TABLE: RouteRow[] = [
   {
     route: 'POST /api/admin/cohorts/:tag/unarchive',
     request: () => ({ url: `/api/admin/cohorts/${OWN_COHORT}/unarchive` }),
+    expect: adminOnly(),
+  },
+  {
+    route: 'DELETE /api/admin/cohorts/:tag',
+    world: { archived: true },
+    request: () => ({ url: `/api/admin/cohorts/${OWN_COHORT}` }),
     expect: adminOnly(),
   },
   { route: 'GET /api/admin/export', request: () => ({ url: '/api/admin/export' }), expect: adminOnly() },

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { lintRenderedPrompt } from './prompt-lint.ts';
+
+const clean = [
+  '# Brief for BrightSpark Labs',
+  '',
+  '## Context',
+  'We sell in the United States and Canada. The customers: parents and grandparents.',
+  '',
+  '## Task',
+  '1. Find the competitors.',
+  '2. Score them:',
+  '   - **Market share** (weight 25%): 1 = niche; 5 = leader.',
+  '   If the weights do not add up to 100, rescale them.',
+  '3. Write it up, e.g. "When ..., [customer] wants to ...".',
+  '',
+  '## Output format',
+  '| Competitor | Score |',
+  '```',
+  'Competitor A: (4x25 + 3x20) / 45 = 3.6',
+  '```',
+  'Keep it short.',
+].join('\n');
+
+describe('lintRenderedPrompt', () => {
+  it('accepts a prompt that reads cleanly', () => {
+    expect(lintRenderedPrompt(clean)).toEqual([]);
+  });
+
+  it('accepts a blank field of the form as a marker, and nothing else in braces', () => {
+    const text = 'I work at {{company_name}}.\n\nIt has {{ sector }} and {{phase1.findings}} and {{other}}.';
+    expect(lintRenderedPrompt(text, { markers: new Set(['company_name', 'sector']) })).toEqual([
+      'raw template tag {{phase1.findings}}',
+      'raw template tag {{other}}',
+    ]);
+    expect(lintRenderedPrompt('{{#if x}}a{{/if}} and }} alone')).toEqual([
+      'raw template tag {{#if x}}',
+      'raw template tag {{/if}}',
+      'stray {{ or }}',
+    ]);
+  });
+
+  it.each([
+    ['a hole before a comma', 'Write five statements in , each with a source.', 'space before punctuation'],
+    ['a hole before a full stop', 'Our focus region is .', 'space before punctuation'],
+    ['an empty list item in a sentence', 'Use wood, , and paper.', 'empty list separator'],
+    ['empty brackets', 'The proof () is missing.', 'empty brackets or quotes'],
+    ['empty quotes', 'Polish this line: "".', 'empty brackets or quotes'],
+    ['a preposition cut off', 'Sold in, mostly online.', 'word cut off before punctuation'],
+    ['a dangling "Main goal: "', 'Main goal: ', 'trailing whitespace'],
+    ['two spaces where a word was', 'Write a brief that  can act on it.', 'double space'],
+    ['a bare number', 'Steps:\n1. One.\n2.', 'bare list item'],
+    ['a bare bullet', 'Points:\n- ', 'bare list item'],
+    ['an empty heading', '## \nText', 'empty heading'],
+    ['empty bold', 'See ****.', 'empty bold'],
+    ['a line starting with a comma', 'Context\n, and more', 'line starts with punctuation'],
+    ['a doubled full stop', 'It ends here..', 'doubled full stop'],
+  ])('finds %s', (_name, text, rule) => {
+    const problems = lintRenderedPrompt(text);
+    expect(
+      problems.some((p) => p.startsWith(rule)),
+      problems.join('\n'),
+    ).toBe(true);
+  });
+
+  it('finds a colon with nothing after it, before a heading or at the end', () => {
+    expect(lintRenderedPrompt('Main goal:\n\n## Task\nDo it.')).toEqual([
+      'dangling colon: line 1 "Main goal:"',
+    ]);
+    expect(lintRenderedPrompt('Intro.\n\nThe competitors to score:')).toEqual([
+      'dangling colon: line 3 "The competitors to score:"',
+    ]);
+    expect(lintRenderedPrompt('The competitors to score:\nA; B; C')).toEqual([]);
+  });
+
+  it('finds an empty section', () => {
+    expect(lintRenderedPrompt('## Time horizon\n\n## Method\nQuick scan.')).toEqual([
+      'empty section: line 1 "## Time horizon"',
+    ]);
+    expect(lintRenderedPrompt('## Method\nQuick scan.\n\n## Tone')).toEqual([
+      'empty section: line 4 "## Tone"',
+    ]);
+    // A heading followed by a deeper heading is not empty.
+    expect(lintRenderedPrompt('## Output\n### Part\nText.')).toEqual([]);
+  });
+
+  it('finds numbered lists that skip, repeat or start late, at any indentation', () => {
+    expect(lintRenderedPrompt('1. a\n2. b\n4. c')).toEqual([
+      'numbered list goes to 4 where 3 was due: line 3 "4. c"',
+    ]);
+    expect(lintRenderedPrompt('Steps:\n2. a\n3. b')).toEqual([
+      'numbered list goes to 2 where 1 was due: line 2 "2. a"',
+    ]);
+    expect(lintRenderedPrompt('1. a\n   1. x\n   3. y\n2. b')).toEqual([
+      'numbered list goes to 3 where 2 was due: line 3 "3. y"',
+    ]);
+    // A paragraph or a heading ends a list; the next one starts at 1 again.
+    expect(lintRenderedPrompt('1. a\n2. b\n\nThen:\n1. c\n\n## Next\n1. d')).toEqual([]);
+  });
+
+  it('finds runs of blank lines and blank space around the prompt', () => {
+    expect(lintRenderedPrompt('a\n\n\nb')).toEqual(['more than one blank line in a row']);
+    expect(lintRenderedPrompt('a\n')).toEqual(['leading or trailing blank space']);
+  });
+
+  it('finds a reference to another activity left without a fallback', () => {
+    expect(lintRenderedPrompt('From research: [not yet answered in Activity 1: research findings]')).toEqual([
+      'a reference to another activity has no fallback',
+    ]);
+  });
+
+  it('leaves fenced code alone', () => {
+    expect(lintRenderedPrompt('```\nx , y\n3.\n```\nDone.')).toEqual([]);
+  });
+});

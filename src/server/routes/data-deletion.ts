@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { confirmsTeamName } from '../../shared/data-deletion.ts';
+import { ErrorResponseSchema, IdSchema } from '../../shared/schemas/common.ts';
+import {
+  DeletedCohortSchema,
+  DeletedTeamSchema,
+  DeleteTeamBodySchema,
+} from '../../shared/schemas/data-deletion.ts';
+import { findCohortByTag } from '../db/cohorts.ts';
+import { deleteArchivedCohort, deleteTeamNamed } from '../db/data-deletion.ts';
+import { countBallots } from '../db/showcase.ts';
+import { findTeamById } from '../db/teams.ts';
+import { badRequest, conflict, notFound } from '../lib/http-error.ts';
+import { COOKIE_NAMES, requireAdmin, requireTeamAccess } from '../plugins/sessions.ts';
+
+export const DELETION_MESSAGES = {
+  teamNotFound: 'Workspace not found.',
+  wrongConfirmation: "confirmName: type the team's name exactly as shown to confirm. Nothing was deleted.",
+  cohortNotFound: 'Cohort not found.',
+  cohortActive: 'Only an archived cohort can be deleted. Archive it first. Nothing was deleted.',
+} as const;
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+};
+
+/** Open showcase and results pages of the cohort follow the change (ballot and team counts). */
+async function announceCounts(app: FastifyInstance, tag: string): Promise<void> {
+  try {
+    await app.cohortEvents.publish(tag, { type: 'ballots', ...(await countBallots(app.db, tag)) });
+  } catch (error) {
+    // The data is gone either way; a failed broadcast must not turn the deletion into an error.
+    app.log.warn({ err: error }, 'cohort event not published after a deletion');
+  }
+}
+
+/**
+ * Deleting data on request: a team's workspace (by the team itself or an instructor, confirmed with the
+ * team's name) and an archived cohort (instructors).
+ */
+export const dataDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.delete(
+    '/api/teams/:id',
+    {
+      schema: {
+        params: z.object({ id: IdSchema }),
+        body: DeleteTeamBodySchema,
+        response: { 200: DeletedTeamSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = await requireTeamAccess(request, request.params.id);
+      const team = await findTeamById(app.db, request.params.id);
+      if (!team) throw notFound(DELETION_MESSAGES.teamNotFound);
+      if (!confirmsTeamName(request.body.confirmName, team.name)) {
+        throw badRequest(DELETION_MESSAGES.wrongConfirmation);
+      }
+      const deleted = await deleteTeamNamed(app.db, team.id, team.name);
+      if (!deleted) throw notFound(DELETION_MESSAGES.teamNotFound);
+      // Its sessions are gone with it; the browser that deleted its own workspace forgets the cookie too.
+      if (caller === 'team') {
+        reply.clearCookie(COOKIE_NAMES.team, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: request.protocol === 'https',
+        });
+      }
+      if (deleted.cohortTag) await announceCounts(app, deleted.cohortTag);
+      return { id: deleted.id, name: deleted.name, cohortTag: deleted.cohortTag };
+    },
+  );
+
+  app.delete(
+    '/api/admin/cohorts/:tag',
+    {
+      schema: {
+        params: z.object({ tag: z.string().trim().toLowerCase().max(64) }),
+        response: { 200: DeletedCohortSchema, 409: ErrorResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      const cohort = await findCohortByTag(app.db, request.params.tag);
+      if (!cohort) throw notFound(DELETION_MESSAGES.cohortNotFound);
+      if (!cohort.archivedAt) throw conflict(DELETION_MESSAGES.cohortActive);
+      const deleted = await deleteArchivedCohort(app.db, cohort.tag);
+      // Restored or deleted by another instructor in the meantime.
+      if (!deleted) {
+        if (await findCohortByTag(app.db, cohort.tag)) throw conflict(DELETION_MESSAGES.cohortActive);
+        throw notFound(DELETION_MESSAGES.cohortNotFound);
+      }
+      await announceCounts(app, deleted.tag);
+      return deleted;
+    },
+  );
+};

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type ActivityTime,
+  formatClock,
+  formatHours,
+  formatMinutes,
+  parseDuration,
+  sampleSchedules,
+  stepsDuration,
+  sumDurations,
+} from './programme-time.ts';
+
+describe('durations', () => {
+  it.each([
+    ['10 min', { min: 10, max: 10 }],
+    ['5-10 min', { min: 5, max: 10 }],
+    ['15-30 min (mostly waiting)', { min: 15, max: 30 }],
+    ['50-70 minutes', { min: 50, max: 70 }],
+    [' 45 minutes ', { min: 45, max: 45 }],
+  ])('reads "%s"', (text, expected) => {
+    expect(parseDuration(text)).toEqual(expected);
+  });
+
+  it.each(['', '10', 'ten min', '10 mins', '10-5 min', '0 min', '1 h', '10 min (a) (b)', '45-60 minutes!'])(
+    'refuses "%s"',
+    (text) => {
+      expect(parseDuration(text)).toBeNull();
+    },
+  );
+
+  it('adds up the steps, or gives up when a step has no readable time', () => {
+    expect(
+      stepsDuration([{ time: '10 min' }, { time: '5-10 min' }, { time: '15-30 min (waiting)' }]),
+    ).toEqual({
+      min: 30,
+      max: 50,
+    });
+    expect(stepsDuration([{ time: '10 min' }, {}])).toBeNull();
+    expect(stepsDuration([{ time: '10 min' }, { time: 'soon' }])).toBeNull();
+    expect(sumDurations([])).toEqual({ min: 0, max: 0 });
+  });
+
+  it('writes minutes, hours and clock times', () => {
+    expect(formatMinutes({ min: 50, max: 75 })).toBe('50-75 minutes');
+    expect(formatMinutes({ min: 45, max: 45 })).toBe('45 minutes');
+    expect(formatHours(425)).toBe('7 h 5 min');
+    expect(formatHours(120)).toBe('2 h');
+    expect(formatHours(45)).toBe('45 min');
+    expect(formatClock(9 * 60 + 5)).toBe('09:05');
+    expect(formatClock(17 * 60 + 50)).toBe('17:50');
+  });
+});
+
+describe('sample schedules', () => {
+  const activities: ActivityTime[] = Array.from({ length: 8 }, (_, i) => ({
+    phase: i + 1,
+    name: `Name ${i + 1}`,
+    duration: { min: 40 + i, max: 60 + i },
+  }));
+  const [oneDay, twoDay] = sampleSchedules(activities);
+
+  it('plans one brisk day with every activity once, at the short end of its time', () => {
+    expect(oneDay?.title).toBe('One-day bootcamp');
+    expect(oneDay?.days).toHaveLength(1);
+    const items = oneDay!.days[0]!.items;
+    expect(items[0]?.start).toBe(9 * 60);
+    expect(items.filter((i) => i.phase).map((i) => i.phase)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    for (const item of items.filter((i) => i.phase)) {
+      expect(item.end - item.start).toBe(activities[item.phase! - 1]!.duration.min);
+      expect(item.label).toBe(`Activity ${item.phase}: Name ${item.phase}`);
+    }
+  });
+
+  it('plans two days at the long end of each time, research and concept first', () => {
+    expect(twoDay?.title).toBe('Two-day bootcamp');
+    expect(twoDay?.days.map((d) => d.items.filter((i) => i.phase).map((i) => i.phase))).toEqual([
+      [1, 2, 3, 4],
+      [5, 6, 7, 8],
+    ]);
+    for (const day of twoDay!.days) {
+      for (const item of day.items.filter((i) => i.phase)) {
+        expect(item.end - item.start).toBe(activities[item.phase! - 1]!.duration.max);
+      }
+    }
+  });
+
+  it('runs each day without gaps or overlaps, breaks included', () => {
+    for (const schedule of [oneDay!, twoDay!]) {
+      for (const day of schedule.days) {
+        for (let i = 1; i < day.items.length; i++) expect(day.items[i]!.start).toBe(day.items[i - 1]!.end);
+        expect(day.items.some((i) => i.label === 'Lunch')).toBe(true);
+      }
+    }
+    // 15 welcome + 8 activities at their minimum + 10 + 45 + 10 breaks + 30 showcase.
+    const total = activities.reduce((sum, a) => sum + a.duration.min, 0) + 15 + 10 + 45 + 10 + 30;
+    expect(oneDay!.days[0]!.items.at(-1)!.end).toBe(9 * 60 + total);
+  });
+
+  it('leaves out an activity whose time is unknown rather than inventing one', () => {
+    const [partial] = sampleSchedules(activities.filter((a) => a.phase !== 3));
+    expect(partial!.days[0]!.items.some((i) => i.phase === 3)).toBe(false);
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { TOTAL_PHASES } from './phases.ts';
+import { SHARED_FACTS, isSharedFactId, sharedFact, sharedFactMismatches } from './shared-facts.ts';
+
+describe('shared facts', () => {
+  it('have unique snake_case ids, a home activity and the running example as placeholder', () => {
+    const ids = SHARED_FACTS.map((fact) => fact.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const fact of SHARED_FACTS) {
+      expect(fact.id).toMatch(/^[a-z][a-z0-9_]*$/);
+      expect(fact.home).toBeGreaterThanOrEqual(1);
+      expect(fact.home).toBeLessThanOrEqual(TOTAL_PHASES);
+      expect(fact.field.placeholder.trim()).not.toBe('');
+    }
+  });
+
+  it('are found by id', () => {
+    expect(sharedFact('target_region')?.home).toBe(1);
+    expect(isSharedFactId('company_name')).toBe(true);
+    expect(isSharedFactId('research_questions')).toBe(false);
+    expect(sharedFact('constructor')).toBeUndefined();
+  });
+
+  it('accept a field that matches, whatever its help and required', () => {
+    const fact = sharedFact('company_name')!;
+    const field = { id: fact.id, label: fact.label, ...fact.field, help: 'Anything', required: true };
+    expect(sharedFactMismatches(field)).toEqual([]);
+    expect(
+      sharedFactMismatches({ id: 'company_name', label: 'Company name', placeholder: 'BrightSpark Labs' }),
+    ).toEqual([]);
+  });
+
+  it('name every property in which a field differs', () => {
+    const fact = sharedFact('target_audience')!;
+    const problems = sharedFactMismatches({
+      id: fact.id,
+      label: 'Audience',
+      type: 'text',
+      placeholder: fact.field.placeholder,
+      options: [{ value: 'a', label: 'A' }],
+    });
+    expect(problems.map((p) => p.split(':')[1]?.trim().split(' ')[0])).toEqual([
+      'label',
+      'type',
+      'tooltip',
+      'options',
+    ]);
+    expect(problems[0]).toBe(
+      'shared fact "target_audience": label must be "Target audience" as in every activity, not "Audience"',
+    );
+  });
+
+  it('say nothing about a field that is not a shared fact', () => {
+    expect(sharedFactMismatches({ id: 'research_questions', label: 'Anything' })).toEqual([]);
+  });
+});

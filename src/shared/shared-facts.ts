@@ -1,0 +1,173 @@
+/**
+ * Shared facts: the answers several activities need, kept once per team so that an edit anywhere is seen
+ * everywhere (docs/decisions/011-shared-facts-and-template-references.md says which and why).
+ *
+ * Each activity that needs a fact shows it as an ordinary field of its form, with the SAME id and the same
+ * field everywhere: label, type, placeholder, tooltip and options below are identical in every config (the
+ * config schema refuses a config that differs). Only `help` (why this activity needs it) and `required` are
+ * the activity's own. The fact's `home` is the activity where it is first asked; elsewhere the form can say
+ * "first given in Activity N".
+ *
+ * Templates read a fact by its plain id (`{{target_region}}`) in every activity that shows it.
+ */
+
+export type SharedFactField = {
+  type: 'text' | 'textarea' | 'select';
+  /** The running example's value (BrightSpark Labs), identical in every activity. */
+  placeholder: string;
+  tooltip?: string;
+  /** A select's options, in order; one stored value must mean the same choice everywhere. */
+  options?: readonly { value: string; label: string }[];
+};
+
+export type SharedFact = {
+  id: string;
+  label: string;
+  /** The activity (1-8) where the team first gives this fact. */
+  home: number;
+  field: SharedFactField;
+};
+
+export const SHARED_FACTS = [
+  {
+    id: 'company_name',
+    label: 'Company name',
+    home: 1,
+    field: { type: 'text', placeholder: 'BrightSpark Labs' },
+  },
+  {
+    id: 'sector',
+    label: 'Sector or product category',
+    home: 1,
+    field: {
+      type: 'text',
+      placeholder: 'educational STEM toys and building kits for children aged 6-12',
+      tooltip:
+        'Sector: the group of products that compete for the same customer budget. Too broad ("toys") gives vague figures; too narrow ("solar robots") may have no published data at all.',
+    },
+  },
+  {
+    id: 'target_region',
+    label: 'Target region',
+    home: 1,
+    field: { type: 'text', placeholder: 'the United States and Canada' },
+  },
+  {
+    id: 'target_audience',
+    label: 'Target audience',
+    home: 1,
+    field: {
+      type: 'textarea',
+      placeholder:
+        'Parents and grandparents of children aged 6-12 who want screen-free, hands-on learning that lasts longer than a weekend: the adults buy, the children build and play.',
+      tooltip:
+        'Target audience: the specific people you sell to. Say who pays and who uses when they differ, and write it so a stranger could picture one of them.',
+    },
+  },
+  {
+    id: 'current_offer',
+    label: 'What you sell today',
+    home: 1,
+    field: {
+      type: 'textarea',
+      placeholder:
+        'SunBot, a solar-powered robot kit for ages 6-12 with 40 snap-together parts that builds into three robots; $49 on our website and Amazon.',
+    },
+  },
+  {
+    id: 'brand_adjectives',
+    label: 'Three brand adjectives',
+    home: 4,
+    field: {
+      type: 'text',
+      placeholder: 'curious, hands-on, trustworthy',
+      tooltip:
+        "Brand adjectives: a short, shared description of your brand's personality. They keep copy, visuals and product decisions consistent.",
+    },
+  },
+  {
+    id: 'concept_name',
+    label: 'Hero concept name',
+    home: 5,
+    field: { type: 'text', placeholder: 'SunBot Grow' },
+  },
+  {
+    id: 'unmet_need',
+    label: 'The unmet need it answers',
+    home: 5,
+    field: {
+      type: 'textarea',
+      placeholder:
+        'Parents want a STEM kit that stays interesting for more than one weekend, instead of another box that is built once and forgotten.',
+      tooltip:
+        'Unmet need: something customers want to achieve that current products serve badly or not at all.',
+    },
+  },
+  {
+    id: 'concept_description',
+    label: 'How it works',
+    home: 5,
+    field: {
+      type: 'textarea',
+      placeholder:
+        'A solar-powered robot kit for children aged 6-12 with 60 snap-together parts and no screws. The first robot takes about 30 minutes to build; challenge cards then unlock four harder builds as the child grows. Add-on packs (a solar boat, a plant-watering bot) extend it over the year. No app or batteries needed.',
+    },
+  },
+  {
+    id: 'proof_points',
+    label: 'Proof points',
+    home: 5,
+    field: {
+      type: 'textarea',
+      placeholder:
+        '31 of the 38 families who tested our SunBot Grow prototype were still building with it a month later (our own test, spring); our current SunBot kit is safety-tested to ASTM F963 for ages 6 and up (test report on file).',
+    },
+  },
+] as const satisfies readonly SharedFact[];
+
+export type SharedFactId = (typeof SHARED_FACTS)[number]['id'];
+
+export const SHARED_FACT_IDS: readonly SharedFactId[] = SHARED_FACTS.map((fact) => fact.id);
+
+const BY_ID = new Map<string, SharedFact>(SHARED_FACTS.map((fact) => [fact.id, fact]));
+
+export function sharedFact(id: string): SharedFact | undefined {
+  return BY_ID.get(id);
+}
+
+export function isSharedFactId(id: string): id is SharedFactId {
+  return BY_ID.has(id);
+}
+
+/** The parts of a form field that must match its shared fact; `help` and `required` are the activity's own. */
+type FieldShape = {
+  id: string;
+  label: string;
+  type?: string;
+  placeholder?: string;
+  tooltip?: string;
+  options?: unknown;
+  display?: string;
+};
+
+/**
+ * How a form field differs from the shared fact with the same id, one message per property; empty when it
+ * matches (or when the id is not a shared fact).
+ */
+export function sharedFactMismatches(field: FieldShape): string[] {
+  const fact = BY_ID.get(field.id);
+  if (!fact) return [];
+  const canonical: FieldShape = { id: fact.id, label: fact.label, ...fact.field };
+  const keys = ['label', 'type', 'placeholder', 'tooltip', 'options', 'display'] as const;
+  const problems: string[] = [];
+  for (const key of keys) {
+    const expected = JSON.stringify(canonical[key]);
+    const actual = JSON.stringify(key === 'type' ? (field.type ?? 'text') : field[key]);
+    if (expected !== actual) {
+      problems.push(
+        `shared fact "${field.id}": ${key} must be ${expected ?? 'absent'} as in every activity, not ${actual ?? 'absent'}`,
+      );
+    }
+  }
+  return problems;
+}
