@@ -4,7 +4,13 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config.ts';
 import { loadPhaseConfigs } from './content/phase-configs.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { type CohortEventBus, InProcessCohortEventBus } from './lib/cohort-events.ts';
+import { EventStreamRegistry } from './lib/event-stream.ts';
+import {
+  type CohortEvents,
+  cohortEventsOn,
+  InProcessLiveEventBus,
+  type LiveEventBus,
+} from './lib/live-events.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -20,6 +26,7 @@ import { dataDeletionRoutes } from './routes/data-deletion.ts';
 import { healthRoutes } from './routes/health.ts';
 import { phaseDataRoutes } from './routes/phase-data.ts';
 import { showcaseRoutes } from './routes/showcase.ts';
+import { teamEventRoutes } from './routes/team-events.ts';
 import { teamRoutes } from './routes/teams.ts';
 
 export type BuildAppOptions = {
@@ -30,13 +37,17 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** Where log lines go instead of standard output (the no-secrets-in-logs test captures them). */
   loggerStream?: NodeJS.WritableStream;
-  /** Live classroom events; in-process unless given (PostgreSQL LISTEN/NOTIFY across instances). */
-  cohortEvents?: CohortEventBus;
+  /** Live events; in-process unless given (PostgreSQL LISTEN/NOTIFY across instances). */
+  liveEvents?: LiveEventBus;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    cohortEvents: CohortEventBus;
+    liveEvents: LiveEventBus;
+    /** The live events of cohorts, by tag. */
+    cohortEvents: CohortEvents;
+    /** This instance's open event streams. */
+    eventStreams: EventStreamRegistry;
   }
 }
 
@@ -82,14 +93,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compress, { threshold: 1024 });
   await app.register(securityPlugin, { requestsPerMinute: config.requestsPerMinute });
   await app.register(sessionsPlugin);
-  app.decorate('cohortEvents', options.cohortEvents ?? new InProcessCohortEventBus());
-  app.addHook('onClose', () => app.cohortEvents.close());
+  const liveEvents = options.liveEvents ?? new InProcessLiveEventBus();
+  app.decorate('liveEvents', liveEvents);
+  app.decorate('cohortEvents', cohortEventsOn(liveEvents));
+  app.decorate('eventStreams', new EventStreamRegistry());
+  app.addHook('preClose', (done) => {
+    app.eventStreams.endAll();
+    done();
+  });
+  app.addHook('onClose', () => liveEvents.close());
 
   await app.register(docsPlugin);
   await app.register(healthRoutes);
   await app.register(teamRoutes);
   await app.register(authRoutes);
   await app.register(phaseDataRoutes);
+  await app.register(teamEventRoutes);
   await app.register(configRoutes, { phaseConfigs });
   await app.register(cohortPublicRoutes);
   await app.register(showcaseRoutes);

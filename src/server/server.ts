@@ -2,20 +2,20 @@ import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { upsertAdmin } from './db/users.ts';
-import type { CohortEventBus } from './lib/cohort-events.ts';
+import type { LiveEventBus } from './lib/live-events.ts';
 
 /** Starts the server: database (migrations included), the admin from the environment, then listen. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   if (config.admin) await upsertAdmin(database.db, config.admin.username, config.admin.password);
-  // Several instances on one PostgreSQL share cohort events through LISTEN/NOTIFY; PGlite stays in process.
-  let cohortEvents: CohortEventBus | undefined;
+  // Several instances on one PostgreSQL share live events through LISTEN/NOTIFY; PGlite stays in process.
+  let liveEvents: LiveEventBus | undefined;
   if (database.kind === 'postgres') {
-    const { PgCohortEventBus } = await import('./lib/pg-cohort-events.ts');
-    cohortEvents = new PgCohortEventBus(database.pgPool!, config.databaseUrl!);
+    const { PgLiveEventBus } = await import('./lib/pg-live-events.ts');
+    liveEvents = new PgLiveEventBus(database.pgPool!, config.databaseUrl!);
   }
-  const app = await buildApp({ config, database, cohortEvents });
+  const app = await buildApp({ config, database, liveEvents });
   app.log.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },
     'database ready',

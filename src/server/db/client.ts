@@ -18,7 +18,15 @@ export type DatabaseHandle = {
   close(): Promise<void>;
   /** The node-postgres pool when on PostgreSQL (LISTEN/NOTIFY needs a dedicated client). */
   pgPool?: import('pg').Pool;
+  /**
+   * Runs a fixed statement with `$n` parameters. On PostgreSQL it is prepared once per connection under its
+   * name, so a hot call sends no SQL text and PostgreSQL parses and plans it once (autosave uses it).
+   */
+  run<Row>(statement: PreparedStatement, values: unknown[]): Promise<Row[]>;
 };
+
+/** A statement whose text never changes; the name identifies its prepared form on each connection. */
+export type PreparedStatement = { name: string; text: string };
 
 /** The health check's own, shorter query timeout on PostgreSQL. */
 const PING_TIMEOUT_MS = 2000;
@@ -77,6 +85,8 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
       // node-postgres reads query_timeout per query too, though its QueryConfig type omits it.
       await pool.query({ text: 'select 1', query_timeout: PING_TIMEOUT_MS } as import('pg').QueryConfig);
     },
+    run: async <Row>(statement: PreparedStatement, values: unknown[]) =>
+      (await pool.query({ name: statement.name, text: statement.text, values })).rows as Row[],
     close: () => pool.end(),
   };
 }
@@ -115,6 +125,8 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     ping: async () => {
       await client.query('select 1');
     },
+    run: async <Row>(statement: PreparedStatement, values: unknown[]) =>
+      (await client.query<Row>(statement.text, values)).rows,
     close: async () => {
       try {
         if (!client.closed) await client.close();

@@ -1,7 +1,10 @@
-import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import { planSave, type SaveRequest } from '../../shared/answer-merge.ts';
 import type { PhaseDataRecord } from '../../shared/schemas/phase-data.ts';
-import type { Database } from './client.ts';
-import { type PhaseDataRow, phaseData, sessions, teams } from './schema.ts';
+import { NOTIFY_PAYLOAD_MAX, type NotifyTarget } from '../lib/live-events.ts';
+import type { Database, DatabaseHandle, PreparedStatement } from './client.ts';
+import { PRESENCE_TTL_SECONDS } from './presence.ts';
+import { type PhaseDataRow, phaseData } from './schema.ts';
 import { hashToken } from './sessions.ts';
 
 export function toPhaseDataRecord(row: PhaseDataRow): PhaseDataRecord {
@@ -10,31 +13,100 @@ export function toPhaseDataRecord(row: PhaseDataRow): PhaseDataRecord {
     phaseNumber: row.phaseNumber,
     data: row.data,
     updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }
+
+/** A save's outcome: the merged record, and the fields this save wrote (the others' answers stayed). */
+export type SavedAnswers = { record: PhaseDataRecord; written: string[] };
+
+/**
+ * What a save carries besides the answers: which page sent it, where to NOTIFY other instances (none: this
+ * is the only one), and which instance this is.
+ */
+export type SaveContext = { clientId: string | null; notify: NotifyTarget | undefined; instanceId: string };
 
 type SavedRow = {
   team_id: string;
   phase_number: number;
   data: Record<string, unknown>;
+  version: number;
   updated_at: string | Date;
+  written: string[] | null;
 };
 
 /**
- * Saves a phase's answers (`dataJson`, serialised once by the route, which measures them in that form) and
- * raises (never lowers) the team's current phase, in ONE statement: the
- * upsert and the team update are data-modifying CTEs of a single query, atomic without a transaction and
- * one round trip instead of four (autosave is the hottest call). The upsert rides on the unique
- * (team, phase) constraint, so concurrent first saves make one row.
+ * The save, merged field by field (the rule: src/shared/answer-merge.ts). Parameters: $1 phase, $2 the
+ * values to write, $3 their first versions, $4 fields to remove, $5 every field the save names, $6 the base
+ * version (null: no limit), $7 the page's id, $8 the NOTIFY channel (null: none), $9 this instance's id,
+ * then the owner's parameters. On PostgreSQL the statement NOTIFYs the other instances itself, but only
+ * when a page of the team is open on another instance (the presence rows say where), leaving the values
+ * out when they would pass NOTIFY's 8000 bytes (the pages then read the activity again).
+ */
+const saveStatement = (name: string, owner: string) => ({
+  name,
+  text: `
+    with owner as (${owner}), saved as (
+      insert into phase_data as p (team_id, phase_number, data, version, field_versions)
+      select team_id, $1::smallint, $2::jsonb, 1, $3::jsonb from owner
+      on conflict (team_id, phase_number) do update set
+        data = (p.data - array(select jsonb_array_elements_text($4::jsonb))) || (
+          select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb) from jsonb_each(excluded.data) e
+          where $6::int is null or coalesce((p.field_versions ->> e.key)::int, 0) <= $6::int),
+        field_versions = p.field_versions || (
+          select coalesce(jsonb_object_agg(k, p.version + 1), '{}'::jsonb) from jsonb_array_elements_text($5::jsonb) k
+          where $6::int is null or coalesce((p.field_versions ->> k)::int, 0) <= $6::int),
+        version = p.version + 1,
+        updated_at = now()
+      returning team_id, phase_number, data, version, updated_at,
+        array(select key from jsonb_each_text(field_versions) where value::int = version) as written
+    ), raised as (
+      update teams set current_phase = greatest(current_phase, $1::smallint), updated_at = now()
+      where id = (select team_id from owner)
+    ), notice as (
+      select pg_notify($8::text, case when octet_length(n.full) < ${NOTIFY_PAYLOAD_MAX} then n.full else n.compact end)
+      from saved s, lateral (
+        select json_build_object('type', 'answers', 'teamId', s.team_id, 'phaseNumber', s.phase_number,
+          'version', s.version, 'updatedAt', to_char(s.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'clientId', $7::text, 'changed', to_json(coalesce(s.written, '{}'::text[]))) as event
+      ) e, lateral (
+        select json_build_object('origin', $9::text, 'channel', 'team:' || s.team_id,
+          'event', (e.event::jsonb || jsonb_build_object('values', (
+            select coalesce(jsonb_object_agg(key, value), '{}'::jsonb) from jsonb_each(s.data)
+            where key = any(s.written))))::json)::text as full,
+          json_build_object('origin', $9::text, 'channel', 'team:' || s.team_id, 'event', e.event)::text as compact
+      ) n
+      where $8::text is not null and exists (
+        select 1 from presence pr where pr.team_id = s.team_id and pr.instance <> $9::text
+          and pr.seen_at > now() - make_interval(secs => ${PRESENCE_TTL_SECONDS}))
+    )
+    select saved.*, (select count(*) from notice) as notices from saved`,
+});
+
+const SAVE_FOR_TEAM_SESSION = saveStatement(
+  'save-phase-data-for-team-session',
+  // The conditions of findTeamForSession (src/server/db/sessions.ts), narrowed to the named team.
+  `select t.id as team_id from sessions se join teams t on t.id = se.team_id
+   where se.token_hash = $10 and se.kind = 'team' and se.expires_at > now() and t.id = $11::uuid`,
+);
+const SAVE_FOR_TEAM = saveStatement('save-phase-data', 'select $10::uuid as team_id');
+
+/**
+ * Saves one activity's answers, merged field by field with what other devices saved, and raises (never
+ * lowers) the team's current phase, in ONE prepared statement: the upsert and the team update are
+ * data-modifying CTEs of a single query, atomic without a transaction and one round trip (autosave is the
+ * hottest call). Concurrent saves of one activity queue on its row (the upsert locks it, and a concurrent
+ * first save turns into an update of the row the other inserted), so each merges into the other's result.
  */
 export async function savePhaseData(
-  db: Database,
+  database: DatabaseHandle,
   teamId: string,
   phaseNumber: number,
-  dataJson: string,
-): Promise<PhaseDataRecord> {
+  save: SaveRequest,
+  context: SaveContext,
+): Promise<SavedAnswers> {
   // The owner is the team itself, so there is always a row.
-  return (await upsertPhaseData(db, sql`select ${teamId}::uuid as team_id`, phaseNumber, dataJson))!;
+  return (await upsertPhaseData(database, SAVE_FOR_TEAM, [teamId], phaseNumber, save, context))!;
 }
 
 /**
@@ -44,46 +116,49 @@ export async function savePhaseData(
  * every call, so a logout ends it everywhere at once.
  */
 export async function savePhaseDataForTeamSession(
-  db: Database,
+  database: DatabaseHandle,
   token: string,
   teamId: string,
   phaseNumber: number,
-  dataJson: string,
-): Promise<PhaseDataRecord | undefined> {
-  // The conditions of findTeamForSession (src/server/db/sessions.ts), narrowed to the named team.
-  const owner = sql`
-    select ${teams.id} as team_id from ${sessions} join ${teams} on ${teams.id} = ${sessions.teamId}
-    where ${sessions.tokenHash} = ${hashToken(token)} and ${sessions.kind} = 'team'
-      and ${sessions.expiresAt} > now() and ${teams.id} = ${teamId}::uuid`;
-  return upsertPhaseData(db, owner, phaseNumber, dataJson);
+  save: SaveRequest,
+  context: SaveContext,
+): Promise<SavedAnswers | undefined> {
+  const owner = [hashToken(token), teamId];
+  return upsertPhaseData(database, SAVE_FOR_TEAM_SESSION, owner, phaseNumber, save, context);
 }
 
-/** Upserts the answers of the team `owner` selects (none: nothing is written and nothing returned). */
 async function upsertPhaseData(
-  db: Database,
-  owner: SQL,
+  database: DatabaseHandle,
+  statement: PreparedStatement,
+  owner: unknown[],
   phaseNumber: number,
-  dataJson: string,
-): Promise<PhaseDataRecord | undefined> {
-  // Both drivers answer `{ rows }`; the handle's shared type does not say so.
-  const result = (await db.execute(sql`
-    with owner as (${owner}), saved as (
-      insert into ${phaseData} (team_id, phase_number, data)
-      select team_id, ${phaseNumber}, ${dataJson}::jsonb from owner
-      on conflict (team_id, phase_number) do update set data = excluded.data, updated_at = now()
-      returning team_id, phase_number, data, updated_at
-    ), raised as (
-      update ${teams} set current_phase = greatest(current_phase, ${phaseNumber}), updated_at = now()
-      where id = (select team_id from owner)
-    )
-    select * from saved`)) as unknown as { rows: SavedRow[] };
-  const row = result.rows[0];
+  save: SaveRequest,
+  { clientId, notify, instanceId }: SaveContext,
+): Promise<SavedAnswers | undefined> {
+  const { values, removed, baseVersion } = planSave(save);
+  const named = [...Object.keys(values), ...removed];
+  const [row] = await database.run<SavedRow>(statement, [
+    phaseNumber,
+    JSON.stringify(values),
+    JSON.stringify(Object.fromEntries(named.map((id) => [id, 1]))),
+    JSON.stringify(removed),
+    JSON.stringify(named),
+    baseVersion,
+    clientId,
+    notify?.channel ?? null,
+    instanceId,
+    ...owner,
+  ]);
   if (!row) return undefined;
   return {
-    teamId: row.team_id,
-    phaseNumber: Number(row.phase_number),
-    data: row.data,
-    updatedAt: new Date(row.updated_at).toISOString(),
+    record: {
+      teamId: row.team_id,
+      phaseNumber: Number(row.phase_number),
+      data: row.data,
+      updatedAt: new Date(row.updated_at).toISOString(),
+      version: Number(row.version),
+    },
+    written: row.written ?? [],
   };
 }
 
@@ -98,4 +173,26 @@ export async function findPhaseData(db: Database, teamId: string, phaseNumber: n
 
 export async function listPhaseData(db: Database, teamId: string) {
   return db.select().from(phaseData).where(eq(phaseData.teamId, teamId)).orderBy(asc(phaseData.phaseNumber));
+}
+
+/** Each saved activity's version: what a page reconnecting to its workspace's events compares with. */
+export async function listPhaseVersions(db: Database, teamId: string): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ phaseNumber: phaseData.phaseNumber, version: phaseData.version })
+    .from(phaseData)
+    .where(eq(phaseData.teamId, teamId));
+  return Object.fromEntries(rows.map((r) => [String(r.phaseNumber), r.version]));
+}
+
+/** The stored activity would outgrow its bound (the `phase_data_size` check). */
+export function isAnswersTooLarge(error: unknown): boolean {
+  for (
+    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
+    if (e.code === '23514' && e.constraint === 'phase_data_size') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }

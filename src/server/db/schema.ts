@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -62,12 +63,20 @@ export const phaseData = pgTable(
       .references(() => teams.id, { onDelete: 'cascade' }),
     phaseNumber: smallint('phase_number').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    // Counts the saves of this activity; a save may name the version its copy came from.
+    version: integer('version').notNull().default(1),
+    // For each answer, the version whose save last wrote it: what lets saves from several devices merge
+    // field by field (docs/decisions/014-merging-saves.md).
+    fieldVersions: jsonb('field_versions').$type<Record<string, number>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     unique('phase_data_team_phase_unique').on(t.teamId, t.phaseNumber),
     check('phase_data_phase_range', sql`${t.phaseNumber} between 1 and 8`),
+    // Saves merge field by field, so no single save bounds the record: this does. 64 KiB of answers as
+    // compact JSON, plus room for the spaces PostgreSQL's text form adds after each ':' and ','.
+    check('phase_data_size', sql`octet_length(${t.data}::text) <= 81920`),
   ],
 );
 
@@ -135,6 +144,30 @@ export const sessions = pgTable(
       sql`(${t.kind} = 'team' and ${t.teamId} is not null) or (${t.kind} = 'admin' and ${t.userId} is not null)`,
     ),
   ],
+);
+
+/**
+ * The pages open on each workspace now (docs/product.md, Autosave and collaboration): one row per open
+ * event stream, refreshed by its heartbeat, so every instance on one PostgreSQL sees the same list and a
+ * crashed instance's rows simply expire. Nothing here needs crash safety: the migration makes it UNLOGGED.
+ */
+export const presence = pgTable(
+  'presence',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    clientId: varchar('client_id', { length: 64 }).notNull(),
+    // The stream that wrote the row: a reconnecting page's old stream must not delete its new row.
+    streamId: uuid('stream_id').notNull(),
+    // The app instance holding the stream: a save NOTIFYs the other instances only when they have pages.
+    instance: varchar('instance', { length: 64 }).notNull(),
+    phase: smallint('phase'),
+    label: varchar('label', { length: 60 }),
+    admin: boolean('admin').notNull().default(false),
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.clientId] }), index('presence_seen_at_idx').on(t.seenAt)],
 );
 
 export type TeamRow = typeof teams.$inferSelect;

@@ -4,55 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CohortEvent } from '../../shared/schemas/cohort.ts';
 import { cohorts, teams } from '../db/schema.ts';
 import { toCohort } from '../db/cohorts.ts';
-import { PgCohortEventBus } from '../lib/pg-cohort-events.ts';
-import { buildTestApp, createTeamSession, describeApi, openTestDatabase } from '../testing/test-app.ts';
+import { openEventStream, openTwoInstances } from '../testing/live.ts';
+import { createTeamSession, describeApi } from '../testing/test-app.ts';
 
-/** An open event stream: the `retry:` line it began with, and its `data:` events in order. */
-async function openEventStream(app: FastifyInstance, tag: string) {
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const response = await fetch(`${address}/api/cohorts/${tag}/events`, {
-    headers: { 'accept-encoding': 'gzip, br' },
-  });
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  const events: CohortEvent[] = [];
-  const comments: string[] = [];
-  let ended = false;
-  const pump = (async () => {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += value;
-      let end = buffer.indexOf('\n\n');
-      while (end !== -1) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (block.startsWith('data: ')) events.push(JSON.parse(block.slice(6)));
-        else comments.push(block);
-        end = buffer.indexOf('\n\n');
-      }
-    }
-    ended = true;
-  })();
-
-  return {
-    response,
-    events,
-    comments,
-    get ended() {
-      return ended;
-    },
-    pump,
-    async waitFor(count: number, timeoutMs = 5000): Promise<CohortEvent[]> {
-      const deadline = Date.now() + timeoutMs;
-      while (events.length < count) {
-        if (Date.now() > deadline) throw new Error(`only ${events.length} of ${count} events arrived`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      return events;
-    },
-  };
-}
+const openCohortStream = (app: FastifyInstance, tag: string) =>
+  openEventStream<CohortEvent>(app, `/api/cohorts/${tag}/events`);
 
 describeApi('cohort event stream', (ctx) => {
   it('sends retry and the current state, then every event published for its cohort only', async () => {
@@ -63,7 +19,7 @@ describeApi('cohort event stream', (ctx) => {
     const member = await createTeamSession(ctx.app, 'Member');
     await ctx.app.db.update(teams).set({ cohortTag: 'live' }).where(eq(teams.id, member.team.id));
 
-    const stream = await openEventStream(ctx.app, 'live');
+    const stream = await openCohortStream(ctx.app, 'live');
     expect(stream.response.status).toBe(200);
     expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(stream.response.headers.get('content-encoding')).toBeNull();
@@ -92,7 +48,7 @@ describeApi('cohort event stream', (ctx) => {
 
   it('ends open streams when the app closes, and unsubscribes them', async () => {
     await ctx.app.db.insert(cohorts).values({ tag: 'live', name: 'Live Cohort' });
-    const stream = await openEventStream(ctx.app, 'live');
+    const stream = await openCohortStream(ctx.app, 'live');
     await stream.waitFor(2);
     const started = Date.now();
     await ctx.app.close();
@@ -110,37 +66,16 @@ describeApi('cohort event stream', (ctx) => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('cohort events across app instances [postgres]', () => {
-  let drop: () => Promise<void>;
   let first: FastifyInstance;
   let second: FastifyInstance;
-  let secondHandle: Awaited<ReturnType<typeof openTestDatabase>>['database'];
-
-  async function instance(database: typeof secondHandle, url: string) {
-    const bus = new PgCohortEventBus(database.pgPool!, url);
-    await bus.ready();
-    return buildTestApp(database, {}, { cohortEvents: bus });
-  }
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const opened = await openTestDatabase('postgres');
-    drop = opened.drop;
-    // The same database through a second pool: what a second app instance would open.
-    const { openDatabase } = await import('../db/client.ts');
-    const result = (await opened.database.db.execute(sql`select current_database() as db`)) as unknown as {
-      rows: { db: string }[];
-    };
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${result.rows[0]!.db}`;
-    secondHandle = await openDatabase({ url: url.toString() });
-    first = await instance(opened.database, url.toString());
-    second = await instance(secondHandle, url.toString());
+    ({ first, second, close } = await openTwoInstances());
   });
 
   afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    await secondHandle?.close();
-    await drop?.();
+    await close?.();
   });
 
   it("a ballot cast on one instance reaches the other instance's event stream", async () => {
@@ -154,7 +89,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('cohort events across app instan
       .set({ cohortTag: 'scaled', submittedWebsiteUrl: 'https://site.example' })
       .where(inArray(teams.id, [voter.team.id, a.team.id]));
 
-    const stream = await openEventStream(second, 'scaled');
+    const stream = await openCohortStream(second, 'scaled');
     await stream.waitFor(2);
     expect(stream.events[1]).toEqual({ type: 'ballots', ballotCount: 0, teamCount: 2 });
 

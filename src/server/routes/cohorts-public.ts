@@ -1,16 +1,12 @@
-import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type CohortEvent, CohortSchema, CohortStatusSchema } from '../../shared/schemas/cohort.ts';
 import { ErrorResponseSchema } from '../../shared/schemas/common.ts';
 import { findCohortByTag, toCohort } from '../db/cohorts.ts';
 import { countBallots } from '../db/showcase.ts';
+import { streamLiveEvents, streamOwner } from '../lib/event-stream.ts';
 import { notFound } from '../lib/http-error.ts';
-
-/** How long a browser waits before reconnecting a dropped stream. */
-export const EVENT_STREAM_RETRY_MS = 3000;
-/** A comment line this often keeps proxies and load balancers from closing an idle stream. */
-export const EVENT_STREAM_HEARTBEAT_MS = 20_000;
+import { liveChannel } from '../lib/live-events.ts';
 
 const TagParams = z.object({ tag: z.string().max(100) });
 
@@ -37,66 +33,28 @@ export const cohortPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Open streams never finish on their own: they are ended before the server closes, or close() would
-  // wait for them forever (SIGTERM, tests).
-  const openStreams = new Set<ServerResponse>();
-  app.addHook('preClose', (done) => {
-    for (const stream of openStreams) stream.end();
-    openStreams.clear();
-    done();
-  });
-
   app.get(
     '/api/cohorts/:tag/events',
-    { schema: { params: TagParams, response: { 404: ErrorResponseSchema } } },
+    { schema: { params: TagParams, response: { 404: ErrorResponseSchema, 429: ErrorResponseSchema } } },
     async (request, reply) => {
       const { tag } = await loadCohort(request.params.tag);
-
-      // Written by hand to the socket: no compression, no buffering, no serializer in between.
-      reply.hijack();
-      const stream = reply.raw;
-      stream.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-content-type-options': 'nosniff',
+      const release = app.eventStreams.claim(await streamOwner(request));
+      await streamLiveEvents(request, reply, {
+        bus: app.liveEvents,
+        registry: app.eventStreams,
+        release,
+        channel: liveChannel.cohort(tag),
+        initial: async () => {
+          const [current, counts] = await Promise.all([
+            findCohortByTag(app.db, tag),
+            countBallots(app.db, tag),
+          ]);
+          const events: CohortEvent[] = [];
+          if (current) events.push({ type: 'cohort', cohort: toCohort(current) });
+          events.push({ type: 'ballots', ...counts });
+          return events;
+        },
       });
-      stream.write(`retry: ${EVENT_STREAM_RETRY_MS}\n\n`);
-      const send = (event: CohortEvent) => {
-        if (!stream.writableEnded) stream.write(`data: ${JSON.stringify(event)}\n\n`);
-      };
-
-      // Subscribe before reading the current state so nothing published meanwhile is lost; what arrives
-      // before the state is sent waits behind it.
-      let queued: CohortEvent[] | null = [];
-      const unsubscribe = app.cohortEvents.subscribe(tag, (event) => {
-        if (queued) queued.push(event);
-        else send(event);
-      });
-      const heartbeat = setInterval(() => {
-        if (!stream.writableEnded) stream.write(': heartbeat\n\n');
-      }, EVENT_STREAM_HEARTBEAT_MS);
-      openStreams.add(stream);
-      stream.on('close', () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        openStreams.delete(stream);
-      });
-
-      try {
-        const [current, counts] = await Promise.all([
-          findCohortByTag(app.db, tag),
-          countBallots(app.db, tag),
-        ]);
-        if (current) send({ type: 'cohort', cohort: toCohort(current) });
-        send({ type: 'ballots', ...counts });
-      } catch (error) {
-        request.log.warn({ err: error }, 'could not read the cohort state for an event stream');
-      }
-      const waiting = queued;
-      queued = null;
-      for (const event of waiting) send(event);
     },
   );
 };

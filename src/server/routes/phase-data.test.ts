@@ -59,16 +59,17 @@ describeApi('phase data', (ctx) => {
     expect(list.json()).toEqual([]);
   });
 
-  it('upserts: a second save replaces the answers of the same phase and keeps one row', async () => {
+  it('upserts: a second save writes what it sends, keeps what it does not mention, and keeps one row', async () => {
     const { team, cookie } = await createTeamSession(ctx.app);
     const first = await save(cookie, { teamId: team.id, phaseNumber: 4, data: { a: '1', b: '2' } });
+    expect(first.json()).toMatchObject({ data: { a: '1', b: '2' }, version: 1 });
     const second = await save(cookie, { teamId: team.id, phaseNumber: 4, data: { a: 'changed' } });
     expect(second.statusCode).toBe(200);
-    expect(second.json().data).toEqual({ a: 'changed' });
+    expect(second.json()).toMatchObject({ data: { a: 'changed', b: '2' }, version: 2 });
     expect(Date.parse(second.json().updatedAt)).toBeGreaterThanOrEqual(Date.parse(first.json().updatedAt));
     const list = await ctx.app.inject({ url: `/api/phase-data/${team.id}`, headers: { cookie } });
     expect(list.json()).toHaveLength(1);
-    expect(list.json()[0].data).toEqual({ a: 'changed' });
+    expect(list.json()[0].data).toEqual({ a: 'changed', b: '2' });
   });
 
   it('raises currentPhase to the saved phase and never lowers it', async () => {

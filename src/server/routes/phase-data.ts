@@ -7,15 +7,19 @@ import {
   PhaseParamSchema,
   SavePhaseDataBodySchema,
 } from '../../shared/schemas/phase-data.ts';
+import type { AnswersEvent } from '../../shared/schemas/team-events.ts';
 import {
   findPhaseData,
+  isAnswersTooLarge,
   listPhaseData,
+  type SavedAnswers,
   savePhaseData,
   savePhaseDataForTeamSession,
   toPhaseDataRecord,
 } from '../db/phase-data.ts';
 import { findTeamById } from '../db/teams.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
+import { liveChannel } from '../lib/live-events.ts';
 import { COOKIE_NAMES, requireTeamAccess } from '../plugins/sessions.ts';
 
 const errors = {
@@ -26,7 +30,27 @@ const errors = {
   413: ErrorResponseSchema,
 };
 
+const tooLargeError = () => new HttpError(413, 'data: answers for one activity may take at most 64 KiB.');
+
 export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Every open page of the team hears of the save, with the values it wrote. */
+  function announce({ record, written }: SavedAnswers, clientId: string | null) {
+    const event: AnswersEvent = {
+      type: 'answers',
+      teamId: record.teamId,
+      phaseNumber: record.phaseNumber,
+      version: record.version,
+      updatedAt: record.updatedAt,
+      clientId,
+      changed: written,
+      values: Object.fromEntries(
+        written.filter((id) => id in record.data).map((id) => [id, record.data[id]]),
+      ),
+    };
+    // On PostgreSQL the save's own statement already told the other instances.
+    app.liveEvents.deliverLocally(liveChannel.team(record.teamId), event);
+  }
+
   app.post(
     '/api/phase-data',
     {
@@ -35,25 +59,39 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: SavePhaseDataBodySchema, response: { 200: PhaseDataRecordSchema, ...errors } },
     },
     async (request) => {
-      const { teamId, phaseNumber, data } = request.body;
-      // Serialised once: measured here, stored as is.
-      const dataJson = JSON.stringify(data);
-      const tooLarge = Buffer.byteLength(dataJson) > PHASE_DATA_MAX_BYTES;
-      // A team saving its own answers: checked and saved in one query. Anything else (no or another
-      // team's session, an admin, too much data) takes the general path below, which refuses exactly as
-      // before; nothing has been written.
-      const token = request.cookies[COOKIE_NAMES.team];
-      if (token && !tooLarge) {
-        const saved = await savePhaseDataForTeamSession(app.db, token, teamId, phaseNumber, dataJson);
-        if (saved) return saved;
+      const { teamId, phaseNumber, data, changed, baseVersion, clientId } = request.body;
+      const tooLarge = Buffer.byteLength(JSON.stringify(data)) > PHASE_DATA_MAX_BYTES;
+      const save = { data, changed, baseVersion };
+      const context = {
+        clientId: clientId ?? null,
+        notify: app.liveEvents.notifyTarget,
+        instanceId: app.liveEvents.instanceId,
+      };
+      let saved: SavedAnswers | undefined;
+      try {
+        // A team saving its own answers: checked and saved in one query. Anything else (no or another
+        // team's session, an admin, too much data) takes the general path below, which refuses exactly
+        // as before; nothing has been written.
+        const token = request.cookies[COOKIE_NAMES.team];
+        if (token && !tooLarge) {
+          saved = await savePhaseDataForTeamSession(app.database, token, teamId, phaseNumber, save, context);
+        }
+        if (!saved) {
+          await requireTeamAccess(request, teamId);
+          if (tooLarge) throw tooLargeError();
+          // An admin may name a team that does not exist; a team's own session proves it does.
+          if (!(await request.sessionTeam()) && !(await findTeamById(app.db, teamId))) {
+            throw notFound('Workspace not found.');
+          }
+          saved = await savePhaseData(app.database, teamId, phaseNumber, save, context);
+        }
+      } catch (error) {
+        // Each save is small, but merged answers grow: the stored activity has the same bound.
+        if (isAnswersTooLarge(error)) throw tooLargeError();
+        throw error;
       }
-      await requireTeamAccess(request, teamId);
-      if (tooLarge) throw new HttpError(413, 'data: answers for one activity may take at most 64 KiB.');
-      // An admin may name a team that does not exist; a team's own session proves it does.
-      if (!(await request.sessionTeam()) && !(await findTeamById(app.db, teamId))) {
-        throw notFound('Workspace not found.');
-      }
-      return savePhaseData(app.db, teamId, phaseNumber, dataJson);
+      announce(saved, context.clientId);
+      return saved.record;
     },
   );
 

@@ -258,6 +258,12 @@ export const ROUTE_TABLE: RouteRow[] = [
     expect: everyone(200),
   },
   {
+    route: 'GET /api/teams/:teamId/events',
+    request: (w) => ({ url: `/api/teams/${w.own.team.id}/events?clientId=matrix-page-1` }),
+    expect: teamScoped(),
+    stream: true,
+  },
+  {
     route: 'GET /api/cohorts/:tag/events',
     request: () => ({ url: `/api/cohorts/${OWN_COHORT}/events` }),
     expect: everyone(200),

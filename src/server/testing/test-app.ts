@@ -69,14 +69,14 @@ export function withFailingInsert(database: DatabaseHandle, makeError: () => Err
 
 export async function resetDatabase(database: DatabaseHandle): Promise<void> {
   await database.db.execute(
-    sql`truncate table ballot_entries, ballots, phase_data, sessions, teams, cohorts, users, rate_limits restart identity cascade`,
+    sql`truncate table ballot_entries, ballots, phase_data, presence, sessions, teams, cohorts, users, rate_limits restart identity cascade`,
   );
 }
 
 export async function buildTestApp(
   database: DatabaseHandle,
   overrides: Partial<BuildAppOptions['config']> = {},
-  options: Pick<BuildAppOptions, 'cohortEvents'> = {},
+  options: Pick<BuildAppOptions, 'liveEvents'> = {},
 ): Promise<FastifyInstance> {
   return buildApp({
     config: {

@@ -5,17 +5,50 @@ import { IdSchema, PlainObjectSchema } from './common.ts';
 /** A phase's answers may take at most 64 KiB as JSON. */
 export const PHASE_DATA_MAX_BYTES = 64 * 1024;
 
+/** More field ids than any activity has, so a save naming its changed fields is never refused for it. */
+export const CHANGED_FIELDS_MAX = 200;
+
+/** Identifies one open page (a tab on one device), so its own saves can be told from a teammate's. */
+export const ClientIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'clientId must be 8 to 64 letters, digits, "-" or "_"');
+
+const FieldIdSchema = z.string().min(1).max(100);
+
+/**
+ * A save of one activity's answers. Several devices of one team edit the same activity at once, so a save
+ * writes only what its device changed (docs/decisions/0NN-merging-saves.md):
+ * - `changed` names the fields this device edited: only those are written (a named field absent from
+ *   `data` is removed); every other stored answer stays, whatever `data` holds for it;
+ * - without `changed`, `baseVersion` (the record `version` the device's copy came from) writes the fields
+ *   nobody else wrote after that version; fields a teammate saved since are kept;
+ * - with neither (a client that only knows the whole activity), every field in `data` is written and the
+ *   stored fields it does not mention are kept.
+ */
 export const SavePhaseDataBodySchema = z.object({
   teamId: IdSchema,
   phaseNumber: PhaseNumberSchema,
   data: PlainObjectSchema,
+  changed: z
+    .array(FieldIdSchema, { message: 'changed must be a list of field ids' })
+    .max(CHANGED_FIELDS_MAX, `changed may name at most ${CHANGED_FIELDS_MAX} fields`)
+    .optional(),
+  baseVersion: z
+    .number({ message: 'baseVersion must be a number' })
+    .int('baseVersion must be a whole number')
+    .min(0, 'baseVersion must be at least 0')
+    .optional(),
+  clientId: ClientIdSchema.optional(),
 });
+export type SavePhaseDataBody = z.infer<typeof SavePhaseDataBodySchema>;
 
 export const PhaseDataRecordSchema = z.object({
   teamId: z.string(),
   phaseNumber: z.number().int(),
   data: z.record(z.string(), z.unknown()),
   updatedAt: z.string(),
+  /** Counts the saves of this activity: 1 after the first. A save can name it as its `baseVersion`. */
+  version: z.number().int(),
 });
 export type PhaseDataRecord = z.infer<typeof PhaseDataRecordSchema>;
 

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import type { CohortEvent } from '../../shared/schemas/cohort.ts';
+import type { TeamEvent } from '../../shared/schemas/team-events.ts';
+
+/**
+ * Live events (docs/product.md, The live room): cohort changes and ballot counts for showcase and results
+ * pages, a team's saves and open pages for its workspace. Publishers name a channel; the event-stream
+ * routes subscribe to one.
+ */
+export type LiveEvent = CohortEvent | TeamEvent;
+export type LiveListener = (event: LiveEvent) => void;
+
+export const liveChannel = {
+  cohort: (tag: string) => `cohort:${tag}`,
+  team: (teamId: string) => `team:${teamId}`,
+};
+
+/** Where a database statement can NOTIFY the other app instances itself (PostgreSQL only). */
+export type NotifyTarget = { channel: string; origin: string };
+
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; stay clear of it. */
+export const NOTIFY_PAYLOAD_MAX = 7800;
+
+export interface LiveEventBus {
+  /** This app instance, as other instances and the presence rows know it. */
+  readonly instanceId: string;
+  /** Delivers to this instance's subscribers and to every other instance's. */
+  publish(channel: string, event: LiveEvent): Promise<void>;
+  /**
+   * Delivers to this instance's subscribers only: for an event a database statement already sent to the
+   * other instances (`notifyTarget`), so the hottest call (autosave) needs no second round trip.
+   */
+  deliverLocally(channel: string, event: LiveEvent): void;
+  /** Set when other instances listen through the database; undefined when this is the only instance. */
+  readonly notifyTarget: NotifyTarget | undefined;
+  subscribe(channel: string, listener: LiveListener): () => void;
+  close(): Promise<void>;
+}
+
+/**
+ * One process (PGlite, which only ever runs one instance, and tests): subscribers in a map keyed by
+ * channel. Not a Node EventEmitter, where the name `error` is special: any channel name is just a key.
+ */
+export class InProcessLiveEventBus implements LiveEventBus {
+  private readonly listeners = new Map<string, Set<LiveListener>>();
+  readonly instanceId: string = randomUUID();
+  readonly notifyTarget: NotifyTarget | undefined = undefined;
+
+  async publish(channel: string, event: LiveEvent): Promise<void> {
+    this.deliverLocally(channel, event);
+  }
+
+  deliverLocally(channel: string, event: LiveEvent): void {
+    const listeners = this.listeners.get(channel);
+    if (!listeners) return;
+    for (const listener of [...listeners]) {
+      try {
+        listener(event);
+      } catch {
+        // One broken listener (a stream closing mid-write) must not keep the event from the others.
+      }
+    }
+  }
+
+  subscribe(channel: string, listener: LiveListener): () => void {
+    let listeners = this.listeners.get(channel);
+    if (!listeners) {
+      listeners = new Set();
+      this.listeners.set(channel, listeners);
+    }
+    listeners.add(listener);
+    return () => {
+      const current = this.listeners.get(channel);
+      if (!current) return;
+      current.delete(listener);
+      if (current.size === 0) this.listeners.delete(channel);
+    };
+  }
+
+  /** Subscribers per channel (tests and the stream figures in docs/PERFORMANCE.md). */
+  listenerCount(channel: string): number {
+    return this.listeners.get(channel)?.size ?? 0;
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+  }
+}
+
+/** The cohort-shaped view of the bus that cohort publishers use: a tag instead of a channel. */
+export type CohortEvents = {
+  publish(tag: string, event: CohortEvent): Promise<void>;
+  subscribe(tag: string, listener: (event: CohortEvent) => void): () => void;
+};
+
+export function cohortEventsOn(bus: LiveEventBus): CohortEvents {
+  return {
+    publish: (tag, event) => bus.publish(liveChannel.cohort(tag), event),
+    subscribe: (tag, listener) =>
+      bus.subscribe(liveChannel.cohort(tag), (event) => listener(event as CohortEvent)),
+  };
+}

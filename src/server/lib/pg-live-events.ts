@@ -1,0 +1,146 @@
+import pg from 'pg';
+import { CohortEventSchema } from '../../shared/schemas/cohort.ts';
+import { TeamEventSchema } from '../../shared/schemas/team-events.ts';
+import {
+  InProcessLiveEventBus,
+  type LiveEvent,
+  NOTIFY_PAYLOAD_MAX,
+  type NotifyTarget,
+} from './live-events.ts';
+
+export const LIVE_EVENTS_CHANNEL = 'live_events';
+
+const RECONNECT_MIN_MS = 250;
+const RECONNECT_MAX_MS = 10_000;
+
+type Notice = { origin: string; channel: string; event: LiveEvent };
+
+type Logger = { warn(object: unknown, message?: string): void };
+
+/**
+ * What another instance sent, checked: a notice is data from the database, and a malformed one is
+ * dropped rather than handed to open pages.
+ */
+function parseNotice(payload: string): Notice | undefined {
+  try {
+    const parsed = JSON.parse(payload) as Partial<Notice>;
+    if (typeof parsed.origin !== 'string' || typeof parsed.channel !== 'string') return undefined;
+    const schema = parsed.channel.startsWith('team:') ? TeamEventSchema : CohortEventSchema;
+    const event = schema.safeParse(parsed.event);
+    return event.success ? { origin: parsed.origin, channel: parsed.channel, event: event.data } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A notice small enough for NOTIFY: a save's values are left out when they would not fit (the pages that
+ * receive it read the activity again instead). Undefined when even that does not fit.
+ */
+export function notifiablePayload(notice: Notice): string | undefined {
+  const full = JSON.stringify(notice);
+  if (Buffer.byteLength(full) < NOTIFY_PAYLOAD_MAX) return full;
+  if (notice.event.type === 'answers' && notice.event.values) {
+    const { values: _, ...rest } = notice.event;
+    const compact = JSON.stringify({ ...notice, event: rest });
+    if (Buffer.byteLength(compact) < NOTIFY_PAYLOAD_MAX) return compact;
+  }
+  return undefined;
+}
+
+/**
+ * Live events across every app instance on one PostgreSQL: publish is a NOTIFY through the pool (or, for
+ * a save, inside the save's own statement: `notifyTarget`); a dedicated client LISTENs and hands what other
+ * instances sent to this instance's subscribers. This instance's own events are delivered in memory at
+ * once (and skipped when they come back), so local pages stay live even while the listener reconnects.
+ */
+export class PgLiveEventBus extends InProcessLiveEventBus {
+  private readonly origin = this.instanceId;
+  override readonly notifyTarget: NotifyTarget = { channel: LIVE_EVENTS_CHANNEL, origin: this.origin };
+  private client: pg.Client | undefined;
+  private closed = false;
+  private reconnectDelay = RECONNECT_MIN_MS;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private listening: Promise<void>;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly connectionString: string,
+    private readonly logger?: Logger,
+  ) {
+    super();
+    this.listening = this.connect();
+  }
+
+  /** Resolves once the listener is connected (start-up and tests wait for it; publishing does not). */
+  ready(): Promise<void> {
+    return this.listening;
+  }
+
+  override async publish(channel: string, event: LiveEvent): Promise<void> {
+    this.deliverLocally(channel, event);
+    const payload = notifiablePayload({ origin: this.origin, channel, event });
+    if (payload === undefined) {
+      this.logger?.warn({ channel, type: event.type }, 'live event too large for other instances');
+      return;
+    }
+    await this.pool.query('select pg_notify($1, $2)', [LIVE_EVENTS_CHANNEL, payload]);
+  }
+
+  override async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.reconnectTimer);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+    await super.close();
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionString });
+    client.on('notification', (message) => this.receive(message.payload));
+    // A dropped connection (server restart, network) is replaced; the error itself is only logged.
+    client.on('error', (error) => {
+      this.logger?.warn({ err: error }, 'live event listener failed; reconnecting');
+      this.replace(client);
+    });
+    client.on('end', () => this.replace(client));
+    try {
+      await client.connect();
+      await client.query(`listen ${LIVE_EVENTS_CHANNEL}`);
+      if (this.closed) {
+        await client.end().catch(() => undefined);
+        return;
+      }
+      this.client = client;
+      this.reconnectDelay = RECONNECT_MIN_MS;
+    } catch (error) {
+      this.logger?.warn({ err: error }, 'live event listener could not connect; retrying');
+      this.replace(client);
+    }
+  }
+
+  private replace(client: pg.Client): void {
+    if (this.closed || this.reconnectTimer) return;
+    if (this.client && this.client !== client) return;
+    this.client = undefined;
+    client.removeAllListeners();
+    client.on('error', () => {});
+    client.end().catch(() => undefined);
+    const delay = this.reconnectDelay;
+    this.reconnectDelay = Math.min(this.reconnectDelay * 2, RECONNECT_MAX_MS);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      this.listening = this.connect();
+    }, delay);
+    this.reconnectTimer.unref();
+  }
+
+  private receive(payload: string | undefined): void {
+    // This instance's own notices come back too; they start with its id, so they cost no parsing.
+    if (!payload || payload.slice(0, 80).includes(this.origin)) return;
+    const notice = parseNotice(payload);
+    if (!notice || notice.origin === this.origin) return;
+    this.deliverLocally(notice.channel, notice.event);
+  }
+}

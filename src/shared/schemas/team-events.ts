@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { TOTAL_PHASES } from '../phases.ts';
+import { ClientIdSchema } from './phase-data.ts';
+
+/** A device label as the browser describes itself ("Chrome on macOS"); shown to teammates. */
+export const DEVICE_LABEL_MAX = 60;
+
+/** Where an open page of a workspace is: an activity, or elsewhere in the app (null). */
+export const PresencePhaseSchema = z.number().int().min(1).max(TOTAL_PHASES).nullable();
+
+/** Query of `GET /api/teams/:teamId/events`: who this page is, and where. */
+export const TeamEventsQuerySchema = z.object({
+  clientId: ClientIdSchema,
+  phase: z.coerce
+    .number({ message: 'phase must be a number' })
+    .int()
+    .min(1, 'phase must be between 1 and 8')
+    .max(TOTAL_PHASES, 'phase must be between 1 and 8')
+    .optional(),
+  label: z.string().trim().max(DEVICE_LABEL_MAX).optional(),
+});
+
+/** Body of `POST /api/teams/:teamId/presence`: this page moved to another activity (or left them). */
+export const PresenceBodySchema = z.object({
+  clientId: ClientIdSchema,
+  phase: PresencePhaseSchema,
+});
+
+export const PresenceDeviceSchema = z.object({
+  clientId: z.string(),
+  phase: PresencePhaseSchema,
+  label: z.string().nullable(),
+  /** An instructor's page rather than a team member's. */
+  admin: z.boolean(),
+});
+export type PresenceDevice = z.infer<typeof PresenceDeviceSchema>;
+
+/**
+ * Live events of one workspace on `GET /api/teams/:teamId/events` (Server-Sent Events):
+ * - `answers`: a save of one activity: its new `version`, the fields it wrote and, when they fit in an
+ *   event, their values (`values` absent: read the activity again). `clientId` is the saving page's.
+ * - `versions`: sent first on every (re)connection: each saved activity's current version, so a page
+ *   that missed events while disconnected knows what to read again.
+ * - `presence`: the pages open on this workspace now.
+ */
+export const TeamEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('answers'),
+    teamId: z.string(),
+    phaseNumber: z.number().int(),
+    version: z.number().int(),
+    updatedAt: z.string(),
+    clientId: z.string().nullable(),
+    changed: z.array(z.string()),
+    values: z.record(z.string(), z.unknown()).optional(),
+  }),
+  z.object({
+    type: z.literal('versions'),
+    versions: z.record(z.string(), z.number().int()),
+  }),
+  z.object({ type: z.literal('presence'), devices: z.array(PresenceDeviceSchema) }),
+]);
+export type TeamEvent = z.infer<typeof TeamEventSchema>;
+export type AnswersEvent = Extract<TeamEvent, { type: 'answers' }>;
