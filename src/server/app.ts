@@ -6,6 +6,7 @@ import { loadPhaseConfigs } from './content/phase-configs.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { type CohortEventBus, InProcessCohortEventBus } from './lib/cohort-events.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
+import { MESSAGES } from './lib/messages.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -54,7 +55,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             serializers: { req: serializeRequest, err: serializeError },
             ...(options.loggerStream ? { stream: options.loggerStream } : {}),
           },
-    // A hop count is valid at run time (proxy-addr), though the option's type omits numbers.
+    // A hop count is valid at run time (proxy-addr), though the option's type omits numbers. Never `true`:
+    // that would believe the left-most X-Forwarded-For entry, which the client writes (config.ts).
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 16 * 1024,
     // Autosave bodies arrive often; one sensible timeout keeps a slow client from holding a socket.
@@ -63,7 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A malformed URL (broken percent-encoding) is the caller's mistake: `{ message }` like every other
     // error (DESIGN section 3), not Fastify's own error shape.
     frameworkErrors: (_error, _request, reply) => {
-      (reply as unknown as FastifyReply).status(400).send({ message: 'The request address is not valid.' });
+      (reply as unknown as FastifyReply).status(400).send({ message: MESSAGES.badAddress });
     },
   });
   const app = (fastify as unknown as FastifyInstance).withTypeProvider<ZodTypeProvider>();
@@ -79,8 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     closeOnShutdown: options.closeDatabase ?? true,
   });
   await app.register(compress, { threshold: 1024 });
-  await app.register(securityPlugin, { requestsPerMinute: config.requestsPerMinute });
   await app.register(sessionsPlugin);
+  await app.register(securityPlugin, { requestsPerMinute: config.requestsPerMinute });
   app.decorate('cohortEvents', options.cohortEvents ?? new InProcessCohortEventBus());
   app.addHook('onClose', () => app.cohortEvents.close());
 

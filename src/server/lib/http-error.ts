@@ -15,3 +15,4 @@ export const forbidden = (message = 'Not allowed') => new HttpError(403, message
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const badRequest = (message: string) => new HttpError(400, message);
+export const unavailable = (message: string) => new HttpError(503, message);

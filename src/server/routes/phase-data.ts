@@ -16,6 +16,7 @@ import {
 } from '../db/phase-data.ts';
 import { findTeamById } from '../db/teams.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
+import { MESSAGES } from '../lib/messages.ts';
 import { COOKIE_NAMES, requireTeamAccess } from '../plugins/sessions.ts';
 
 const errors = {
@@ -45,13 +46,17 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = request.cookies[COOKIE_NAMES.team];
       if (token && !tooLarge) {
         const saved = await savePhaseDataForTeamSession(app.db, token, teamId, phaseNumber, dataJson);
-        if (saved) return saved;
+        if (saved) {
+          // The save proved the session: from now on the flood limit counts it per session.
+          app.knownSessions.remember(token, teamId);
+          return saved;
+        }
       }
       await requireTeamAccess(request, teamId);
-      if (tooLarge) throw new HttpError(413, 'data: answers for one activity may take at most 64 KiB.');
+      if (tooLarge) throw new HttpError(413, MESSAGES.answersTooLarge);
       // An admin may name a team that does not exist; a team's own session proves it does.
       if (!(await request.sessionTeam()) && !(await findTeamById(app.db, teamId))) {
-        throw notFound('Workspace not found.');
+        throw notFound(MESSAGES.workspaceNotFound);
       }
       return savePhaseData(app.db, teamId, phaseNumber, dataJson);
     },
@@ -68,7 +73,7 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await requireTeamAccess(request, request.params.teamId);
       const row = await findPhaseData(app.db, request.params.teamId, request.params.phase);
-      if (!row) throw notFound('No saved answers for this activity yet.');
+      if (!row) throw notFound(MESSAGES.noSavedAnswers);
       return toPhaseDataRecord(row);
     },
   );

@@ -51,6 +51,19 @@ export async function openTestDatabase(
   };
 }
 
+/**
+ * A second pool on the same PostgreSQL database: what a second app instance would open (the shared
+ * limits are tested with two apps, each on its own pool).
+ */
+export async function secondPoolOn(database: DatabaseHandle): Promise<DatabaseHandle> {
+  const result = (await database.db.execute(sql`select current_database() as db`)) as unknown as {
+    rows: { db: string }[];
+  };
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${result.rows[0]!.db}`;
+  return openDatabase({ url: url.toString(), poolSize: 20 });
+}
+
 /** The same database, except that every insert fails with `makeError()` (a driver or query failure). */
 export function withFailingInsert(database: DatabaseHandle, makeError: () => Error): DatabaseHandle {
   return {
