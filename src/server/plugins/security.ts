@@ -9,6 +9,7 @@ import {
   SharedAttemptLimiter,
 } from '../lib/attempt-limiter.ts';
 import { clientKey } from '../lib/client-key.ts';
+import { FloodStore } from '../lib/flood-store.ts';
 import { badRequest, forbidden } from '../lib/http-error.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { COOKIE_NAMES } from './sessions.ts';
@@ -146,6 +147,7 @@ export const securityPlugin = fp(
       max: options.requestsPerMinute,
       timeWindow: '1 minute',
       keyGenerator: floodKey,
+      store: FloodStore,
       allowList: (request) => !isApiRoute(request),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
