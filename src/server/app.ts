@@ -7,6 +7,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { type CohortEventBus, InProcessCohortEventBus } from './lib/cohort-events.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { MESSAGES } from './lib/messages.ts';
+import { trustProxyOption } from './lib/trust-proxy.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -55,9 +56,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             serializers: { req: serializeRequest, err: serializeError },
             ...(options.loggerStream ? { stream: options.loggerStream } : {}),
           },
-    // A hop count is valid at run time (proxy-addr), though the option's type omits numbers. Never `true`:
-    // that would believe the left-most X-Forwarded-For entry, which the client writes (config.ts).
-    trustProxy: config.trustProxy as boolean | string,
+    // Never `true`: that would believe the left-most X-Forwarded-For entry, which the client writes.
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 16 * 1024,
     // Autosave bodies arrive often; one sensible timeout keeps a slow client from holding a socket.
     requestTimeout: 30_000,

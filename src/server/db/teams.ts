@@ -41,14 +41,18 @@ export class NoFreeCodeError extends Error {
 
 const GENERATED_CODE_ATTEMPTS = 10;
 
+/** What a write answers when the code it was given is not free. */
+const TAKEN = Symbol('taken');
+
 /**
- * Runs `write` with random codes until the unique constraint on the code accepts one; NoFreeCodeError
- * after GENERATED_CODE_ATTEMPTS collisions in a row.
+ * Runs `write` with random codes until one is free (the unique constraint on the code decides, or `write`
+ * answers TAKEN); NoFreeCodeError after GENERATED_CODE_ATTEMPTS collisions in a row.
  */
-async function withFreshCode<T>(write: (code: string) => Promise<T>): Promise<T> {
+async function withFreshCode<T>(write: (code: string) => Promise<T | typeof TAKEN>): Promise<T> {
   for (let attempt = 0; attempt < GENERATED_CODE_ATTEMPTS; attempt++) {
     try {
-      return await write(generateWorkspaceCode());
+      const result = await write(generateWorkspaceCode());
+      if (result !== TAKEN) return result;
     } catch (error) {
       if (!isUniqueViolation(error, 'teams_code_unique')) throw error;
     }
@@ -79,19 +83,26 @@ export async function createTeam(db: Database, name: string, code?: string): Pro
 }
 
 /**
- * Gives a team a new random code and a new access token, and ends every session of the team, in one
- * transaction: the old code and token open nothing from then on; the team's answers stay. Undefined when
- * there is no such team.
+ * Gives a team a new random code (never its current one) and a new access token, and ends every session of
+ * the team, in one transaction: the old code and token open nothing from then on; the team's answers stay.
+ * Undefined when there is no such team.
  */
 export async function replaceTeamCode(db: Database, id: string): Promise<TeamRow | undefined> {
   return withFreshCode((code) =>
     db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ code: teams.code })
+        .from(teams)
+        .where(eq(teams.id, id))
+        .for('update');
+      if (!current) return undefined;
+      if (current.code === code) return TAKEN;
       const [row] = await tx
         .update(teams)
         .set({ code, accessToken: newAccessToken(), updatedAt: sql`now()` })
         .where(eq(teams.id, id))
         .returning();
-      if (row) await tx.delete(sessions).where(eq(sessions.teamId, id));
+      await tx.delete(sessions).where(eq(sessions.teamId, id));
       return row;
     }),
   );

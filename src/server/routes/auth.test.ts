@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { users } from '../db/schema.ts';
 import { upsertAdmin } from '../db/users.ts';
+import { hashPassword, needsRehash } from '../lib/password.ts';
 import { cookiesFrom, createTeamSession, describeApi } from '../testing/test-app.ts';
 
 describeApi('team sessions', (ctx) => {
@@ -155,6 +158,39 @@ describeApi('admin sessions', (ctx) => {
     });
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  it('replaces a hash made with the old, weaker scrypt parameters at the next successful login', async () => {
+    const oldHash = await hashPassword('correct horse', { N: 2 ** 15, r: 8, p: 1 });
+    await ctx.app.db.insert(users).values({ username: 'veteran', passwordHash: oldHash });
+    const stored = async () =>
+      (await ctx.app.db.select().from(users).where(eq(users.username, 'veteran')))[0]!.passwordHash;
+
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/login',
+      payload: { username: 'veteran', password: 'wrong horse' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(await stored(), 'a failed login changes nothing').toBe(oldHash);
+
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/login',
+      payload: { username: 'veteran', password: 'correct horse' },
+    });
+    expect(login.statusCode).toBe(200);
+    const upgraded = await stored();
+    expect(upgraded.split('$').slice(0, 4)).toEqual(['scrypt', '131072', '8', '1']);
+    expect(needsRehash(upgraded)).toBe(false);
+    // The same password opens the upgraded hash.
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/login',
+      payload: { username: 'veteran', password: 'correct horse' },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await stored()).toBe(upgraded);
   });
 
   it('does not treat a team session as an admin session', async () => {

@@ -5,7 +5,7 @@ import { type CohortEvent, CohortSchema, CohortStatusSchema } from '../../shared
 import { ErrorResponseSchema } from '../../shared/schemas/common.ts';
 import { findCohortByTag, toCohort } from '../db/cohorts.ts';
 import { countBallots } from '../db/showcase.ts';
-import { notFound } from '../lib/http-error.ts';
+import { cohortLoader } from '../lib/load-cohort.ts';
 
 /** How long a browser waits before reconnecting a dropped stream. */
 export const EVENT_STREAM_RETRY_MS = 3000;
@@ -16,11 +16,7 @@ const TagParams = z.object({ tag: z.string().max(100) });
 
 /** The public face of a cohort: its record, its switches, and its live event stream (DESIGN section 6). */
 export const cohortPublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  async function loadCohort(tag: string) {
-    const cohort = await findCohortByTag(app.db, tag);
-    if (!cohort) throw notFound('Cohort not found.');
-    return cohort;
-  }
+  const loadCohort = cohortLoader(app.db);
 
   app.get(
     '/api/cohorts/:tag',

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import type { CohortEvent } from '../../shared/schemas/cohort.ts';
 import { BALLOT_MESSAGES } from '../../shared/scoring.ts';
 import { cohorts, teams } from '../db/schema.ts';
-import { VOTING_MESSAGES } from '../db/showcase.ts';
+import { MESSAGES } from '../lib/messages.ts';
 import { createAdminSession, createTeamSession, describeApi } from '../testing/test-app.ts';
 
 type Switches = Partial<{ competitionEnabled: boolean; votingOpen: boolean; resultsVisible: boolean }>;
@@ -215,7 +215,7 @@ describeApi('voting', (ctx) => {
 
     const again = await vote(ctx.app, tag, a!.cookie, ballotOf(b!, c!, d!));
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: VOTING_MESSAGES.alreadyVoted });
+    expect(again.json()).toEqual({ message: MESSAGES.voting.alreadyVoted });
   });
 
   it('reads a ballot: empty when none; that team or an admin only', async () => {
@@ -336,13 +336,13 @@ describeApi('voting', (ctx) => {
 
     const notSubmitted = await vote(ctx.app, tag, unsubmitted!.cookie, ballot);
     expect(notSubmitted.statusCode).toBe(403);
-    expect(notSubmitted.json().message).toBe(VOTING_MESSAGES.notSubmitted);
+    expect(notSubmitted.json().message).toBe(MESSAGES.voting.notSubmitted);
 
     await createCohort(ctx.app, 'elsewhere', { competitionEnabled: true, votingOpen: true });
     const [outsider] = await createMembers(ctx.app, 'elsewhere', ['Outsider']);
     const outside = await vote(ctx.app, tag, outsider!.cookie, ballot);
     expect(outside.statusCode).toBe(403);
-    expect(outside.json().message).toBe(VOTING_MESSAGES.notInCohort);
+    expect(outside.json().message).toBe(MESSAGES.voting.notInCohort);
 
     const admin = await createAdminSession(ctx.app);
     expect((await vote(ctx.app, tag, admin.cookie, ballot)).statusCode).toBe(403);
@@ -356,12 +356,12 @@ describeApi('voting', (ctx) => {
     await setSwitches(ctx.app, tag, { votingOpen: false });
     const closed = await vote(ctx.app, tag, a!.cookie, ballot);
     expect(closed.statusCode).toBe(403);
-    expect(closed.json().message).toBe(VOTING_MESSAGES.votingClosed);
+    expect(closed.json().message).toBe(MESSAGES.voting.votingClosed);
 
     await setSwitches(ctx.app, tag, { votingOpen: true, competitionEnabled: false });
     const showcaseOnly = await vote(ctx.app, tag, a!.cookie, ballot);
     expect(showcaseOnly.statusCode).toBe(403);
-    expect(showcaseOnly.json().message).toBe(VOTING_MESSAGES.competitionDisabled);
+    expect(showcaseOnly.json().message).toBe(MESSAGES.voting.competitionDisabled);
 
     await setSwitches(ctx.app, tag, { competitionEnabled: true });
     expect((await vote(ctx.app, tag, a!.cookie, ballot)).statusCode).toBe(201);

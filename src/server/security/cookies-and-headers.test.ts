@@ -62,7 +62,7 @@ describeApi('session cookies', (ctx) => {
 
   it('are Secure when the request came over HTTPS through a trusted proxy', async () => {
     await ctx.app.close();
-    ctx.app = await buildTestApp(ctx.database, { trustProxy: true });
+    ctx.app = await buildTestApp(ctx.database, { trustProxy: '127.0.0.1' });
     const { created, teamLogin, adminLogin } = await issueAll({ 'x-forwarded-proto': 'https' });
     expectSessionFlags(created, 'genai_team', 30 * DAY, true);
     expectSessionFlags(teamLogin, 'genai_team', 30 * DAY, true);
