@@ -436,6 +436,9 @@ describeApi('admin export', (ctx) => {
       '@SUM(A1)',
       '-3',
       '+x',
+      'Team;=HYPERLINK("x")',
+      'Tab\t@cmd',
+      'Line\n=1+1',
     ];
     const created = [];
     for (const name of names) created.push(await createTeamSession(ctx.app, name));
@@ -478,7 +481,11 @@ describeApi('admin export', (ctx) => {
     expect(body).toContain(`${created[5]!.team.code},'@SUM(A1),`);
     expect(body).toContain(`${created[6]!.team.code},'-3,`);
     expect(body).toContain(`${created[7]!.team.code},'+x,`);
-    // Records end in CRLF; the name's bare LF stays inside its quoted cell. One header, eight teams, and
+    // A formula after a separator a spreadsheet may split on is neutralised too, and the cell quoted.
+    expect(body).toContain(`${created[8]!.team.code},"Team;'=HYPERLINK(""x"")",`);
+    expect(body).toContain(`${created[9]!.team.code},"Tab\t'@cmd",`);
+    expect(body).toContain(`${created[10]!.team.code},"Line\n'=1+1",`);
+    // Records end in CRLF; a name's bare LF stays inside its quoted cell. One header, a row per team, and
     // the empty string after the last CRLF.
     expect(lines).toHaveLength(1 + names.length + 1);
     expect(lines.at(-1)).toBe('');

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import type { CohortEvent } from '../../shared/schemas/cohort.ts';
 import { BALLOT_MESSAGES } from '../../shared/scoring.ts';
-import { cohorts, teams } from '../db/schema.ts';
+import { ballots, cohorts, teams } from '../db/schema.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { createAdminSession, createTeamSession, describeApi } from '../testing/test-app.ts';
 
@@ -365,6 +365,19 @@ describeApi('voting', (ctx) => {
 
     await setSwitches(ctx.app, tag, { competitionEnabled: true });
     expect((await vote(ctx.app, tag, a!.cookie, ballot)).statusCode).toBe(201);
+  });
+
+  it('refuses ballots in an archived cohort (403), even with voting left open, and records nothing', async () => {
+    const [a, b, c, d] = await openVoting();
+    await ctx.app.db.update(cohorts).set({ archivedAt: new Date() }).where(eq(cohorts.tag, tag));
+    const archived = await vote(ctx.app, tag, a!.cookie, ballotOf(b!, c!, d!));
+    expect(archived.statusCode).toBe(403);
+    expect(archived.json()).toEqual({ message: 'This cohort is archived: its voting is over.' });
+    expect((await ctx.app.db.select().from(ballots)).length).toBe(0);
+
+    // Restored, the same ballot is taken.
+    await ctx.app.db.update(cohorts).set({ archivedAt: null }).where(eq(cohorts.tag, tag));
+    expect((await vote(ctx.app, tag, a!.cookie, ballotOf(b!, c!, d!))).statusCode).toBe(201);
   });
 
   it('publishes the ballot count on the cohort events after a ballot lands', async () => {
