@@ -84,9 +84,8 @@ describeApi('cohort (public)', (ctx) => {
 });
 
 describeApi('website submission', (ctx) => {
-  it('adds https://, refuses other schemes, and lets only that team or an admin submit', async () => {
+  it('adds https://, refuses other schemes, and lets that team or an admin submit', async () => {
     const own = await createTeamSession(ctx.app, 'Own');
-    const other = await createTeamSession(ctx.app, 'Other');
     const url = `/api/teams/${own.team.id}/website`;
 
     const ok = await ctx.app.inject({
@@ -114,16 +113,6 @@ describeApi('website submission', (ctx) => {
       expect(refused.statusCode, websiteUrl).toBe(400);
       expect(refused.json().message).toContain('websiteUrl');
     }
-
-    const nobody = await ctx.app.inject({ method: 'PATCH', url, payload: { websiteUrl: 'x.example' } });
-    expect(nobody.statusCode).toBe(401);
-    const foreign = await ctx.app.inject({
-      method: 'PATCH',
-      url,
-      headers: { cookie: other.cookie },
-      payload: { websiteUrl: 'x.example' },
-    });
-    expect(foreign.statusCode).toBe(403);
 
     const admin = await createAdminSession(ctx.app);
     const update = await ctx.app.inject({
@@ -155,14 +144,14 @@ describeApi('showcase', (ctx) => {
     expect(byAdmin.json()).toHaveLength(3);
   });
 
-  it('refuses nobody (401), a team without a submission or of another cohort (403); 404 unknown', async () => {
+  // Nobody 401 and a team of another cohort 403 are the authorization matrix's; here, the finer refusals.
+  it('refuses a team without a submission or without this cohort (403), saying why; 404 unknown', async () => {
     await createCohort(ctx.app, 'demo');
     await createCohort(ctx.app, 'elsewhere');
     const [, unsubmitted] = await createMembers(ctx.app, 'demo', ['Alpha', 'Bravo'], 1);
     const [outsider] = await createMembers(ctx.app, 'elsewhere', ['Outsider']);
     const loner = await createTeamSession(ctx.app, 'No Cohort');
 
-    expect((await ctx.app.inject({ url: '/api/showcase/demo' })).statusCode).toBe(401);
     const notYet = await ctx.app.inject({
       url: '/api/showcase/demo',
       headers: { cookie: unsubmitted!.cookie },
@@ -172,6 +161,7 @@ describeApi('showcase', (ctx) => {
     for (const member of [outsider!, loner]) {
       const refused = await ctx.app.inject({ url: '/api/showcase/demo', headers: { cookie: member.cookie } });
       expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ message: 'This showcase belongs to another cohort.' });
     }
     const unknown = await ctx.app.inject({
       url: '/api/showcase/nope',
@@ -218,7 +208,7 @@ describeApi('voting', (ctx) => {
     expect(again.json()).toEqual({ message: MESSAGES.voting.alreadyVoted });
   });
 
-  it('reads a ballot: empty when none; that team or an admin only', async () => {
+  it('reads a ballot: empty when none; not for a cohort mate', async () => {
     const [a, b] = await openVoting();
     const url = `/api/showcase/${tag}/vote?team_id=${a!.team.id}`;
     const empty = await ctx.app.inject({ url, headers: { cookie: a!.cookie } });
@@ -228,7 +218,7 @@ describeApi('voting', (ctx) => {
       headers: { cookie: a!.cookie },
     });
     expect(withoutId.json()).toEqual({ votes: [] });
-    expect((await ctx.app.inject({ url })).statusCode).toBe(401);
+    // A cohort mate may not read another team's ballot.
     expect((await ctx.app.inject({ url, headers: { cookie: b!.cookie } })).statusCode).toBe(403);
     const admin = await createAdminSession(ctx.app);
     expect((await ctx.app.inject({ url, headers: { cookie: admin.cookie } })).statusCode).toBe(200);
@@ -330,7 +320,7 @@ describeApi('voting', (ctx) => {
     expect(rank3.json().message).toBe(BALLOT_MESSAGES.rankOutOfRange(2));
   });
 
-  it('refuses a voter without a submitted site, outside the cohort, an admin, and nobody', async () => {
+  it('refuses a voter without a submitted site or outside the cohort, saying why; 404 unknown cohort', async () => {
     const [a, b, c, , unsubmitted] = await openVoting(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'], 4);
     const ballot = ballotOf(a!, b!, c!);
 
@@ -344,9 +334,7 @@ describeApi('voting', (ctx) => {
     expect(outside.statusCode).toBe(403);
     expect(outside.json().message).toBe(MESSAGES.voting.notInCohort);
 
-    const admin = await createAdminSession(ctx.app);
-    expect((await vote(ctx.app, tag, admin.cookie, ballot)).statusCode).toBe(403);
-    expect((await vote(ctx.app, tag, undefined, ballot)).statusCode).toBe(401);
+    // An admin (403) and nobody (401) are the authorization matrix's.
     expect((await vote(ctx.app, 'nope', a!.cookie, ballot)).statusCode).toBe(404);
   });
 
@@ -456,7 +444,7 @@ describeApi('results', (ctx) => {
     expect(rows.reduce((sum, r) => sum + r.totalPoints, 0)).toBe(5 * 6);
   });
 
-  it('is hidden (403) from anonymous and team callers until released; an admin always sees it', async () => {
+  it('is hidden until released, saying so; an admin always sees it', async () => {
     const t = await sixTeams();
     await vote(ctx.app, tag, t.Aurora!.cookie, ballotOf(t.Borealis!, t.Comet!, t.Dune!));
     const admin = await createAdminSession(ctx.app);
@@ -465,7 +453,6 @@ describeApi('results', (ctx) => {
     const anonymous = await ctx.app.inject({ url });
     expect(anonymous.statusCode).toBe(403);
     expect(anonymous.json().message).toMatch(/not been released/);
-    expect((await ctx.app.inject({ url, headers: { cookie: t.Aurora!.cookie } })).statusCode).toBe(403);
     const byAdmin = await ctx.app.inject({ url, headers: { cookie: admin.cookie } });
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.json()).toHaveLength(3);

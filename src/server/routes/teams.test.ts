@@ -203,9 +203,9 @@ describeApi('workspaces', (ctx) => {
     }
   });
 
-  it('changes the avatar for its own team and an admin; refuses others', async () => {
+  // Who may change it (nobody 401, another team 403) is the authorization matrix's.
+  it('changes the avatar for its own team and an admin; refuses an unknown avatar', async () => {
     const own = await createTeamSession(ctx.app, 'Own');
-    const other = await createTeamSession(ctx.app, 'Other');
     const url = `/api/teams/${own.team.id}/avatar`;
 
     const ok = await ctx.app.inject({
@@ -217,15 +217,6 @@ describeApi('workspaces', (ctx) => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().avatarIcon).toBe('owl.svg');
 
-    const nobody = await ctx.app.inject({ method: 'PATCH', url, payload: { avatarIcon: 'fox.svg' } });
-    expect(nobody.statusCode).toBe(401);
-    const foreign = await ctx.app.inject({
-      method: 'PATCH',
-      url,
-      headers: { cookie: other.cookie },
-      payload: { avatarIcon: 'fox.svg' },
-    });
-    expect(foreign.statusCode).toBe(403);
     const invalid = await ctx.app.inject({
       method: 'PATCH',
       url,

@@ -55,7 +55,7 @@ describeApi('brute-force guards under bursts', (ctx) => {
       ),
     );
     expect(statuses(responses)).toEqual({ 401: 10, 429: 15 });
-  });
+  }, 60_000);
 
   it('a look-up that finds its workspace gives its slot back: 20 hits at once, 30 more, then 20 misses', async () => {
     const created = await ctx.app.inject({ method: 'POST', url: '/api/teams', payload: { name: 'Known' } });
@@ -116,5 +116,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('brute-force guards across two i
       ),
     );
     expect(statuses(responses)).toEqual({ 401: 10, 429: 14 });
+  }, 60_000);
+
+  it('a burst of 70 creations from one address split over two instances creates 60 workspaces', async () => {
+    apps = [await buildTestApp(database), await buildTestApp(second)];
+    const responses = await Promise.all(
+      Array.from({ length: 70 }, (_, i) =>
+        apps[i % 2]!.inject({
+          method: 'POST',
+          url: '/api/teams',
+          remoteAddress: '10.9.9.7',
+          payload: { name: `Shared ${i}` },
+        }),
+      ),
+    );
+    expect(statuses(responses)).toEqual({ 201: 60, 429: 10 });
   });
 });
