@@ -12,6 +12,8 @@ import {
   type LiveEventBus,
 } from './lib/live-events.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
+import { MESSAGES } from './lib/messages.ts';
+import { trustProxyOption } from './lib/trust-proxy.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -66,8 +68,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             serializers: { req: serializeRequest, err: serializeError },
             ...(options.loggerStream ? { stream: options.loggerStream } : {}),
           },
-    // A hop count is valid at run time (proxy-addr), though the option's type omits numbers.
-    trustProxy: config.trustProxy as boolean | string,
+    // Never `true`: that would believe the left-most X-Forwarded-For entry, which the client writes.
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 16 * 1024,
     // Autosave bodies arrive often; one sensible timeout keeps a slow client from holding a socket.
     requestTimeout: 30_000,
@@ -75,7 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A malformed URL (broken percent-encoding) is the caller's mistake: `{ message }` like every other
     // error, not Fastify's own error shape.
     frameworkErrors: (_error, _request, reply) => {
-      (reply as unknown as FastifyReply).status(400).send({ message: 'The request address is not valid.' });
+      (reply as unknown as FastifyReply).status(400).send({ message: MESSAGES.badAddress });
     },
   });
   const app = (fastify as unknown as FastifyInstance).withTypeProvider<ZodTypeProvider>();
@@ -91,8 +93,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     closeOnShutdown: options.closeDatabase ?? true,
   });
   await app.register(compress, { threshold: 1024 });
-  await app.register(securityPlugin, { requestsPerMinute: config.requestsPerMinute });
   await app.register(sessionsPlugin);
+  await app.register(securityPlugin, { requestsPerMinute: config.requestsPerMinute });
   const liveEvents = options.liveEvents ?? new InProcessLiveEventBus();
   app.decorate('liveEvents', liveEvents);
   app.decorate('cohortEvents', cohortEventsOn(liveEvents));

@@ -1,5 +1,27 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** The least an instructor's password may be (start-up and `npm run admin:create`). */
+export const ADMIN_PASSWORD_MIN_LENGTH = 12;
+
+/** proxy-addr's names for address ranges a proxy may live in. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const version = isIP(address ?? '');
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+const TRUST_PROXY_TRUE =
+  'TRUST_PROXY=true would believe the left-most X-Forwarded-For entry, which the client writes (every guess ' +
+  'could claim a new address). Give the number of proxies in front of the app (TRUST_PROXY=1 behind one ' +
+  'nginx) or their addresses (TRUST_PROXY=127.0.0.1 or 10.0.0.0/8,fd00::/8).';
 
 const optionalText = z
   .string()
@@ -13,12 +35,28 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   ADMIN_USERNAME: optionalText,
-  ADMIN_PASSWORD: optionalText,
-  TRUST_PROXY: optionalText.transform((v) => {
+  ADMIN_PASSWORD: optionalText.refine(
+    (v) => v === undefined || v.length >= ADMIN_PASSWORD_MIN_LENGTH,
+    `must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`,
+  ),
+  // false, a hop count ("1") or a comma-separated list of the proxies' addresses; never `true`.
+  TRUST_PROXY: optionalText.transform((v, context): false | number | string => {
     if (v === undefined || v === 'false' || v === '0') return false;
-    if (v === 'true') return true;
-    // A hop count ("1") or a comma-separated list of trusted addresses.
-    return /^\d+$/.test(v) ? Number(v) : v;
+    if (/^\d+$/.test(v)) return Number(v);
+    if (v.toLowerCase() === 'true') {
+      context.addIssue({ code: 'custom', message: TRUST_PROXY_TRUE });
+      return z.NEVER;
+    }
+    const entries = v.split(',').map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (wrong.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `not a hop count or a list of addresses: ${wrong.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries.join(',');
   }),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(600).default(3000),
   /** The built client's folder (default dist/web); the browser tests build into their own. */
@@ -33,7 +71,8 @@ export type AppConfig = {
   databaseUrl: string | undefined;
   dataDir: string;
   admin: { username: string; password: string } | undefined;
-  trustProxy: boolean | number | string;
+  /** Which proxies' X-Forwarded-For to believe: none, a hop count, or their addresses. */
+  trustProxy: false | number | string;
   logLevel: string;
   /** API requests a minute per IP; never below 600 (a classroom shares one IP). */
   requestsPerMinute: number;

@@ -1,7 +1,7 @@
-import { createInterface } from 'node:readline/promises';
-import { loadConfig } from '../config.ts';
+import { ADMIN_PASSWORD_MIN_LENGTH, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { upsertAdmin } from '../db/users.ts';
+import { readPassword } from './read-password.ts';
 
 /** `npm run admin:create -- NAME`: creates the admin, or resets its password. */
 async function main(): Promise<void> {
@@ -9,13 +9,18 @@ async function main(): Promise<void> {
   if (!username) throw new Error('Usage: npm run admin:create -- <username>');
   let password = process.env.ADMIN_PASSWORD;
   if (!password) {
-    if (!process.stdin.isTTY)
-      throw new Error('Set ADMIN_PASSWORD or run in a terminal to type the password.');
-    const rl = createInterface({ input: process.stdin, output: process.stdout });
-    password = await rl.question('Password: ');
-    rl.close();
+    const prompt = `Password for "${username}" (at least ${ADMIN_PASSWORD_MIN_LENGTH} characters): `;
+    password = await readPassword(process.stdin, process.stdout, prompt);
+    if (process.stdin.isTTY) {
+      const again = await readPassword(process.stdin, process.stdout, 'The same password again: ');
+      if (again !== password) throw new Error('The two passwords differ. Nothing was changed.');
+    }
   }
-  if (!password || password.length < 8) throw new Error('The password must be at least 8 characters.');
+  if (password.length < ADMIN_PASSWORD_MIN_LENGTH) {
+    throw new Error(
+      `The password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters. Nothing was changed.`,
+    );
+  }
   const config = loadConfig({ ...process.env, ADMIN_USERNAME: '', ADMIN_PASSWORD: '' });
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {

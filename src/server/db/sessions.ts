@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { sessions, teams, users } from './schema.ts';
 
@@ -34,6 +34,15 @@ export async function createSession(
 
 export async function deleteSession(db: Database, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Deletes the sessions past their expiry: a look-up already ignores them, and a dump should not hold them. */
+export async function deleteExpiredSessions(db: Database): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(lte(sessions.expiresAt, sql`now()`))
+    .returning({ kind: sessions.kind });
+  return deleted.length;
 }
 
 export async function findTeamForSession(db: Database, token: string) {

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { ResultRow, ShowcaseTeam, Vote } from '../../shared/schemas/showcase.ts';
-import { MAX_RANKS, POINTS_BY_RANK, validateBallot } from '../../shared/scoring.ts';
+import { MAX_RANKS, POINTS_BY_RANK } from '../../shared/scoring.ts';
 import type { Database } from './client.ts';
 import { ballotEntries, ballots, cohorts, teams } from './schema.ts';
 import { isUniqueViolation } from './teams.ts';
@@ -44,52 +44,46 @@ export async function countBallots(
   return { ballotCount: Number(row?.ballotCount ?? 0), teamCount: Number(row?.teamCount ?? 0) };
 }
 
-export type CastBallotOutcome =
-  | { ok: true; votes: Vote[] }
-  | { ok: false; reason: 'closed' | 'not-voter' | 'invalid' | 'already-voted'; message: string };
-
-export const VOTING_MESSAGES = {
-  competitionDisabled: 'This cohort is running in showcase mode: there is no voting.',
-  votingClosed: 'Voting is closed for this cohort.',
-  notInCohort: 'Only teams of this cohort can vote in its showcase.',
-  notSubmitted: 'Submit your own website before voting.',
-  alreadyVoted: 'Your team has already voted.',
-} as const;
+/** What the voting rules look at, read inside the ballot's transaction with the rows held (FOR SHARE). */
+export type BallotFacts = {
+  cohort: { competitionEnabled: boolean; votingOpen: boolean; archived: boolean } | undefined;
+  voter: { cohortTag: string | null; submitted: boolean } | undefined;
+  /** The other submitted teams of the cohort: the ones that may be ranked. */
+  eligibleTeamIds: string[];
+};
 
 /**
- * Casts a team's ballot. Every rule is checked inside one transaction that holds the cohort row (so the
- * instructor cannot close voting half-way through), and "one ballot per team" is left to the unique
- * constraint on `ballots.voter_team_id`: of two simultaneous ballots, the second insert fails and is
- * reported as already voted.
+ * Records a team's ballot when `decide` (the voting rules, given the facts) finds nothing against it, in one
+ * transaction that holds the cohort, the voter and the eligible teams (so the instructor cannot close voting
+ * half-way through). "One ballot per team" is the unique constraint on `ballots.voter_team_id`: of two
+ * simultaneous ballots the second insert fails, and is answered 'already-voted'.
  */
-export async function castBallot(
+export async function recordBallot<Refusal>(
   db: Database,
   input: { tag: string; voterTeamId: string; votes: readonly Vote[] },
-): Promise<CastBallotOutcome> {
+  decide: (facts: BallotFacts) => Refusal | undefined,
+): Promise<
+  { recorded: true } | { recorded: false; refusal: Refusal } | { recorded: false; alreadyVoted: true }
+> {
   try {
-    return await db.transaction(async (tx): Promise<CastBallotOutcome> => {
+    return await db.transaction(async (tx) => {
       const [cohort] = await tx
-        .select({ competitionEnabled: cohorts.competitionEnabled, votingOpen: cohorts.votingOpen })
+        .select({
+          competitionEnabled: cohorts.competitionEnabled,
+          votingOpen: cohorts.votingOpen,
+          archived: sql<boolean>`${cohorts.archivedAt} is not null`,
+        })
         .from(cohorts)
         .where(eq(cohorts.tag, input.tag))
         .for('share');
-      if (!cohort?.competitionEnabled) {
-        return { ok: false, reason: 'closed', message: VOTING_MESSAGES.competitionDisabled };
-      }
-      if (!cohort.votingOpen) return { ok: false, reason: 'closed', message: VOTING_MESSAGES.votingClosed };
-
       const [voter] = await tx
-        .select({ cohortTag: teams.cohortTag, submittedWebsiteUrl: teams.submittedWebsiteUrl })
+        .select({
+          cohortTag: teams.cohortTag,
+          submitted: sql<boolean>`${teams.submittedWebsiteUrl} is not null`,
+        })
         .from(teams)
         .where(eq(teams.id, input.voterTeamId))
         .for('share');
-      if (voter?.cohortTag !== input.tag) {
-        return { ok: false, reason: 'not-voter', message: VOTING_MESSAGES.notInCohort };
-      }
-      if (!voter.submittedWebsiteUrl) {
-        return { ok: false, reason: 'not-voter', message: VOTING_MESSAGES.notSubmitted };
-      }
-
       const eligible = await tx
         .select({ id: teams.id })
         .from(teams)
@@ -101,11 +95,8 @@ export async function castBallot(
           ),
         )
         .for('share');
-      const checked = validateBallot(input.votes, {
-        voterTeamId: input.voterTeamId,
-        eligibleTeamIds: eligible.map((team) => team.id),
-      });
-      if (!checked.ok) return { ok: false, reason: 'invalid', message: checked.message };
+      const refusal = decide({ cohort, voter, eligibleTeamIds: eligible.map((team) => team.id) });
+      if (refusal !== undefined) return { recorded: false as const, refusal };
 
       const [ballot] = await tx
         .insert(ballots)
@@ -118,12 +109,11 @@ export async function castBallot(
           rank: vote.rank,
         })),
       );
-      const votes = [...input.votes].sort((a, b) => a.rank - b.rank);
-      return { ok: true, votes };
+      return { recorded: true as const };
     });
   } catch (error) {
     if (isUniqueViolation(error, 'ballots_voter_team_unique')) {
-      return { ok: false, reason: 'already-voted', message: VOTING_MESSAGES.alreadyVoted };
+      return { recorded: false, alreadyVoted: true };
     }
     throw error;
   }

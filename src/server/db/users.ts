@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/password.ts';
 import type { Database } from './client.ts';
 import { users } from './schema.ts';
@@ -24,4 +24,20 @@ export async function upsertAdmin(
     })
     .returning({ inserted: sql<boolean>`(xmax = 0)` });
   return row?.inserted ? 'created' : 'updated';
+}
+
+/**
+ * Replaces a user's password hash, unless it changed meanwhile (a password set from the command line
+ * between the login's read and this write wins).
+ */
+export async function setPasswordHash(
+  db: Database,
+  id: string,
+  previousHash: string,
+  passwordHash: string,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(and(eq(users.id, id), eq(users.passwordHash, previousHash)));
 }

@@ -2,8 +2,10 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashToken } from '../db/sessions.ts';
 import { COOKIE_NAMES } from '../plugins/sessions.ts';
+import { clientKey } from './client-key.ts';
 import { HttpError } from './http-error.ts';
 import type { LiveEvent, LiveEventBus } from './live-events.ts';
+import { MESSAGES } from './messages.ts';
 
 /** How long a browser waits before reconnecting a dropped stream. */
 export const EVENT_STREAM_RETRY_MS = 3000;
@@ -24,7 +26,7 @@ export async function streamOwner(request: FastifyRequest): Promise<{ key: strin
     const valid = kind === 'team' ? await request.sessionTeam() : await request.sessionAdmin();
     if (token && valid) return { key: `${kind}:${hashToken(token)}`, max: STREAMS_PER_SESSION };
   }
-  return { key: `address:${request.ip}`, max: STREAMS_PER_ADDRESS };
+  return { key: `address:${clientKey(request)}`, max: STREAMS_PER_ADDRESS };
 }
 
 /** This instance's open streams: counted per owner, and all ended before the server closes. */
@@ -40,7 +42,7 @@ export class EventStreamRegistry {
   claim(owner: { key: string; max: number }): () => void {
     const count = this.perOwner.get(owner.key) ?? 0;
     if (count >= owner.max) {
-      throw new HttpError(429, 'Too many live connections are open. Close some tabs and try again.', {
+      throw new HttpError(429, MESSAGES.tooManyStreams, {
         'retry-after': String(Math.ceil(EVENT_STREAM_RETRY_MS / 1000)),
       });
     }

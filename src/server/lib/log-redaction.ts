@@ -10,12 +10,42 @@ import type { FastifyRequest } from 'fastify';
 const REDACTED = '[redacted]';
 
 /** Query parameters that carry keys: `?token=` (secure link), `?team_id=` (a code on the client's pages). */
-const SECRET_QUERY = /([?&](?:token|access_token|team_id|code)=)[^&#]*/gi;
-/** `GET /api/teams/:code`: the code is the workspace's private key. */
-const CODE_PATH = /^(\/api\/teams\/)[^/?#]+(?=$|[?#])/i;
+const SECRET_QUERY_KEYS = new Set(['token', 'access_token', 'team_id', 'code']);
+/** Routes whose path holds a key: the router's pattern is logged with that parameter redacted. */
+const SECRET_PATH_ROUTES: Record<string, string> = { '/api/teams/:code': `/api/teams/${REDACTED}` };
+/** `GET /api/teams/:code` written plainly, for a request no route matched. */
+const CODE_PATH = /^(\/api\/teams\/)[^/?#]+$/i;
 
-export function redactUrl(url: string): string {
-  return url.replace(CODE_PATH, `$1${REDACTED}`).replace(SECRET_QUERY, `$1${REDACTED}`);
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return text;
+  }
+}
+
+/** The query with the value of every secret key redacted, the key read as the server reads it (decoded). */
+function redactQuery(query: string): string {
+  return query
+    .split('&')
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      const key = at === -1 ? pair : pair.slice(0, at);
+      return at !== -1 && SECRET_QUERY_KEYS.has(decoded(key).toLowerCase()) ? `${key}=${REDACTED}` : pair;
+    })
+    .join('&');
+}
+
+/**
+ * The URL as logged. `route` is the pattern the router matched: a route with a key in its path is logged as
+ * its pattern, however the path was spelled (`/%61pi/teams/AB%43D` is `GET /api/teams/:code` too).
+ */
+export function redactUrl(url: string, route?: string): string {
+  const at = url.indexOf('?');
+  const path = at === -1 ? url : url.slice(0, at);
+  const query = at === -1 ? undefined : url.slice(at + 1);
+  const safePath = (route && SECRET_PATH_ROUTES[route]) ?? path.replace(CODE_PATH, `$1${REDACTED}`);
+  return query === undefined ? safePath : `${safePath}?${redactQuery(query)}`;
 }
 
 function redactParams(text: string | undefined): string {
@@ -49,7 +79,8 @@ export function serializeError(error: LoggedError, depth = 0): SerializedError {
 export function serializeRequest(request: FastifyRequest): Record<string, unknown> {
   return {
     method: request.method,
-    url: redactUrl(request.url),
+    // The matched route, when there is one (a framework error may come before routing).
+    url: redactUrl(request.url, request.routeOptions?.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

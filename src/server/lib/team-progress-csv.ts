@@ -42,10 +42,28 @@ function toRecord(row: ExportRow): (string | number)[] {
   ];
 }
 
+/** What a spreadsheet may take for the start of a formula (OWASP's list). */
+const FORMULA_AT_START = /^\s*[=+\-@]|^[\t\r]/;
+/** A formula start after a character a spreadsheet may split a cell on (its import dialog offers them all). */
+const FORMULA_AFTER_SEPARATOR = /([;,\t\r\n|]\s*)([=+\-@])/g;
+const SEPARATOR = /[;,\t\r\n|]/;
+
+/**
+ * A text cell a spreadsheet will not run: a `'` before a formula start at the beginning of the cell and
+ * after every separator a spreadsheet may split on (`;`, `,`, tab, a line break, `|`). A cell holding a
+ * separator is quoted, so a spreadsheet splitting on that separator keeps it whole. Team names, company and
+ * concept names are typed by participants.
+ */
+export function neutraliseFormulas(text: string): { value: string; quoted: boolean } {
+  let value = text.replace(FORMULA_AFTER_SEPARATOR, "$1'$2");
+  if (FORMULA_AT_START.test(value)) value = `'${value}`;
+  return { value, quoted: value !== text && SEPARATOR.test(value) };
+}
+
 /**
  * The team progress CSV as a stream: a UTF-8 BOM (so Excel reads non-ASCII names), a header row, one row
- * per team; RFC 4180 quoting with CRLF records, and csv-stringify's `escape_formulas` puts a `'` before any
- * text cell that starts with = + - @, a tab or a CR, so a spreadsheet never runs a team's name.
+ * per team; RFC 4180 quoting with CRLF records, and every text cell through `neutraliseFormulas`, so a
+ * spreadsheet never runs what a team typed.
  */
 export function teamProgressCsv(db: Database, onError?: (error: Error) => void): Readable {
   const stringifier = stringify({
@@ -55,7 +73,12 @@ export function teamProgressCsv(db: Database, onError?: (error: Error) => void):
     record_delimiter: 'windows',
     // With an explicit record delimiter the library would leave a lone \n or \r unquoted; RFC 4180 quotes it.
     quote_record_delimiter: true,
-    escape_formulas: true,
+    cast: {
+      string: (text) => {
+        const { value, quoted } = neutraliseFormulas(text);
+        return quoted ? { value, quoted: true } : value;
+      },
+    },
   });
   async function* records() {
     for await (const row of exportRows(db)) yield toRecord(row);

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error.ts';
+import { MESSAGES } from '../lib/messages.ts';
 
 const CONNECTION_ERRORS = new Set([
   'ECONNREFUSED',
@@ -54,10 +55,10 @@ export const errorsPlugin = fp(
         return reply.status(400).send({ message: describeIssue(path, issue?.message ?? 'Invalid input') });
       }
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
-        return reply.status(413).send({ message: 'Request body is too large.' });
+        return reply.status(413).send({ message: MESSAGES.bodyTooLarge });
       }
       if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-        return reply.status(400).send({ message: 'Request body is not valid JSON.' });
+        return reply.status(400).send({ message: MESSAGES.invalidJson });
       }
       if (error.statusCode === 429) {
         return reply.status(429).send({ message: error.message });
@@ -67,10 +68,10 @@ export const errorsPlugin = fp(
       }
       if (isDatabaseUnavailable(error)) {
         request.log.error({ err: error }, 'database unavailable');
-        return reply.status(503).send({ message: 'The database is unavailable. Please try again shortly.' });
+        return reply.status(503).send({ message: MESSAGES.databaseUnavailable });
       }
       request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+      return reply.status(500).send({ message: MESSAGES.internal });
     });
   },
   { name: 'errors' },

@@ -2,24 +2,67 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type FailureLimiter, MemoryFailureLimiter, SharedFailureLimiter } from '../lib/failure-limiter.ts';
+import {
+  type AttemptLimiter,
+  MemoryAttemptLimiter,
+  type Refusal,
+  SharedAttemptLimiter,
+} from '../lib/attempt-limiter.ts';
+import { clientKey } from '../lib/client-key.ts';
+import { FloodStore } from '../lib/flood-store.ts';
 import { badRequest, forbidden } from '../lib/http-error.ts';
+import { MESSAGES } from '../lib/messages.ts';
+import { COOKIE_NAMES } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Failed code look-ups and token logins per IP (20 a minute). */
-    lookupFailures: FailureLimiter;
-    /** Failed admin logins per IP (10 a minute). */
-    loginFailures: FailureLimiter;
+    /** Failed code look-ups and token logins per address: 20 a minute. */
+    lookupAttempts: AttemptLimiter;
+    /** Failed admin logins per address: 10 a minute. */
+    loginAttempts: AttemptLimiter;
+    /** Workspaces created per address: 60 a minute. */
+    creationAttempts: AttemptLimiter;
   }
 }
 
+/** Failed code look-ups and token logins a minute per address (docs/SECURITY.md has the arithmetic). */
+export const LOOKUP_FAILURES_PER_MINUTE = 20;
+/** Failed admin logins a minute per address. */
+export const LOGIN_FAILURES_PER_MINUTE = 10;
+/**
+ * Workspaces created a minute per address: a classroom creating its workspaces together stays well under
+ * it, and one address cannot use up the 1.68 million codes (at this rate that takes 19 days).
+ */
+export const CREATIONS_PER_MINUTE = 60;
+
 export type SecurityOptions = {
-  /** Requests a minute per IP for all API calls; a classroom often shares one IP. */
+  /** Requests a minute per session, or per address for calls without one (every API call). */
   requestsPerMinute: number;
 };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Whether the request reached an API route. Decided on the route the router matched, never on the URL as
+ * written: the router decodes `/%61pi/teams` into `/api/teams`, and a guard reading `request.url` would
+ * take it for a page.
+ */
+export function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/api/') ?? false;
+}
+
+/**
+ * The flood limit's key: the session when the request carries one this instance has seen proven valid,
+ * else the caller's address (a forged or dead cookie buys no bucket of its own).
+ */
+function floodKey(request: FastifyRequest): string {
+  const known = request.server.knownSessions;
+  return (
+    known.keyOf(request.cookies[COOKIE_NAMES.team]) ??
+    known.keyOf(request.cookies[COOKIE_NAMES.admin]) ??
+    `address:${clientKey(request)}`
+  );
+}
 
 /** The host the browser talked to, as the Origin header would name it. */
 function requestHost(request: FastifyRequest): string | undefined {
@@ -81,47 +124,54 @@ export const securityPlugin = fp(
       crossOriginEmbedderPolicy: false,
     });
 
-    await app.register(rateLimit, {
-      max: options.requestsPerMinute,
-      timeWindow: '1 minute',
-      allowList: (request) => !request.url.startsWith('/api/'),
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-      }),
-    });
-
-    // On PostgreSQL the failure counters live in the database, so several instances share one limit
-    // (docs/decisions/006); PGlite is one process and keeps them in memory.
-    const shared = app.database?.kind === 'postgres';
-    const limiter = (scope: string, max: number): FailureLimiter =>
-      shared ? new SharedFailureLimiter(app.db, scope, max) : new MemoryFailureLimiter(max);
-    app.decorate('lookupFailures', limiter('lookup', 20));
-    app.decorate('loginFailures', limiter('login', 10));
-
-    // Text the database cannot store is refused up front with the field named (400, never 500).
-    app.addHook('preValidation', async (request) => {
-      if (!request.url.startsWith('/api/')) return;
-      for (const part of [request.params, request.query, request.body]) {
-        const found = findUnstorable(part);
-        if (found) throw badRequest(`${(found.path || 'body').slice(0, 200)}: ${found.problem}`);
-      }
-    });
-
-    // Cookies are SameSite=Lax, and mutations from another site's page are refused outright.
+    // Cookies are SameSite=Lax, and mutations from another site's page are refused outright: every
+    // mutation, whatever its path says (the app has no mutation outside the API), before anything else.
     app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-      if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden('Cross-site request refused.');
+      if (SAFE_METHODS.has(request.method)) return;
+      if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden(MESSAGES.crossSite);
       const origin = request.headers.origin;
       if (!origin) return;
       let originHost: string;
       try {
         originHost = new URL(origin).host.toLowerCase();
       } catch {
-        throw forbidden('Cross-site request refused.');
+        throw forbidden(MESSAGES.crossSite);
       }
-      if (originHost !== requestHost(request)) throw forbidden('Cross-site request refused.');
+      if (originHost !== requestHost(request)) throw forbidden(MESSAGES.crossSite);
+    });
+
+    // The flood limit (docs/decisions/011): per session when the call carries a known one, per address
+    // otherwise, so a classroom behind one address is never refused for being many. Added to each route
+    // as it is declared, so it sees the matched route.
+    await app.register(rateLimit, {
+      max: options.requestsPerMinute,
+      timeWindow: '1 minute',
+      keyGenerator: floodKey,
+      store: FloodStore,
+      allowList: (request) => !isApiRoute(request),
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        message: MESSAGES.tooManyRequests(Math.ceil(context.ttl / 1000)),
+      }),
+    });
+
+    // On PostgreSQL the counters live in the database, so several instances share one limit
+    // (docs/decisions/006); PGlite is one process and keeps them in memory.
+    const shared = app.database?.kind === 'postgres';
+    const limiter = (scope: string, max: number, refusal: Refusal): AttemptLimiter =>
+      shared ? new SharedAttemptLimiter(app.db, scope, max, refusal) : new MemoryAttemptLimiter(max, refusal);
+    app.decorate('lookupAttempts', limiter('lookup', LOOKUP_FAILURES_PER_MINUTE, MESSAGES.tooManyFailures));
+    app.decorate('loginAttempts', limiter('login', LOGIN_FAILURES_PER_MINUTE, MESSAGES.tooManyFailures));
+    app.decorate('creationAttempts', limiter('create', CREATIONS_PER_MINUTE, MESSAGES.tooManyCreations));
+
+    // Text the database cannot store is refused up front with the field named (400, never 500).
+    app.addHook('preValidation', async (request) => {
+      if (!isApiRoute(request)) return;
+      for (const part of [request.params, request.query, request.body]) {
+        const found = findUnstorable(part);
+        if (found) throw badRequest(`${(found.path || 'body').slice(0, 200)}: ${found.problem}`);
+      }
     });
   },
-  { name: 'security', dependencies: ['db'] },
+  { name: 'security', dependencies: ['db', 'sessions'] },
 );

@@ -7,15 +7,25 @@ import {
   SESSION_TTL_MS,
   type SessionKind,
   createSession,
+  deleteExpiredSessions,
   deleteSession,
   findAdminForSession,
   findTeamForSession,
 } from '../db/sessions.ts';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
+import { KnownSessions } from '../lib/known-sessions.ts';
+import { MESSAGES } from '../lib/messages.ts';
 
 export const COOKIE_NAMES: Record<SessionKind, string> = { team: 'genai_team', admin: 'genai_admin' };
 
+/** How often each instance deletes the sessions past their expiry (and once at start-up). */
+export const EXPIRED_SESSION_SWEEP_MS = 60 * 60_000;
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sessions recently proven valid on this instance: the flood limit counts them per session. */
+    knownSessions: KnownSessions;
+  }
   interface FastifyRequest {
     /** The team of the request's team session, looked up once per request. */
     sessionTeam(): Promise<TeamRow | undefined>;
@@ -43,8 +53,12 @@ export async function startSession(
   owner: { teamId?: string; userId?: string },
 ): Promise<void> {
   const previous = request.cookies[COOKIE_NAMES[kind]];
-  if (previous) await deleteSession(db, previous);
+  if (previous) {
+    await deleteSession(db, previous);
+    request.server.knownSessions.forget(previous);
+  }
   const { token } = await createSession(db, kind, owner);
+  request.server.knownSessions.remember(token, (owner.teamId ?? owner.userId)!);
   reply.setCookie(COOKIE_NAMES[kind], token, cookieOptions(request, kind));
 }
 
@@ -55,7 +69,10 @@ export async function endSession(
   kind: SessionKind,
 ): Promise<void> {
   const token = request.cookies[COOKIE_NAMES[kind]];
-  if (token) await deleteSession(db, token);
+  if (token) {
+    await deleteSession(db, token);
+    request.server.knownSessions.forget(token);
+  }
   const { maxAge: _, ...options } = cookieOptions(request, kind);
   reply.clearCookie(COOKIE_NAMES[kind], options);
 }
@@ -65,35 +82,60 @@ export async function requireTeamAccess(request: FastifyRequest, teamId: string)
   const team = await request.sessionTeam();
   if (team?.id === teamId) return 'team';
   if (await request.sessionAdmin()) return 'admin';
-  if (team) throw forbidden('This workspace belongs to another team.');
-  throw unauthorized('Team session required. Open your workspace first.');
+  if (team) throw forbidden(MESSAGES.otherTeamsWorkspace);
+  throw unauthorized(MESSAGES.teamSessionRequired);
 }
 
 export async function requireTeam(request: FastifyRequest): Promise<TeamRow> {
   const team = await request.sessionTeam();
-  if (!team) throw unauthorized('Team session required. Open your workspace first.');
+  if (!team) throw unauthorized(MESSAGES.teamSessionRequired);
   return team;
 }
 
 export async function requireAdmin(request: FastifyRequest): Promise<UserRow> {
   const admin = await request.sessionAdmin();
-  if (!admin) throw unauthorized('Admin session required.');
+  if (!admin) throw unauthorized(MESSAGES.adminSessionRequired);
   return admin;
 }
 
 export const sessionsPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(fastifyCookie);
+    const known = new KnownSessions();
+    app.decorate('knownSessions', known);
+    /** Looks the session up once per request; a session found is remembered as proven. */
+    const lookUp = async <T extends { id: string }>(token: string, find: () => Promise<T | undefined>) => {
+      const owner = await find();
+      if (owner) known.remember(token, owner.id);
+      return owner;
+    };
     app.decorateRequest('sessionTeam', function (this: FastifyRequest) {
       const token = this.cookies[COOKIE_NAMES.team];
       if (!token) return Promise.resolve(undefined);
-      return memo(this, 'team', () => findTeamForSession(app.db, token));
+      return memo(this, 'team', () => lookUp(token, () => findTeamForSession(app.db, token)));
     });
     app.decorateRequest('sessionAdmin', function (this: FastifyRequest) {
       const token = this.cookies[COOKIE_NAMES.admin];
       if (!token) return Promise.resolve(undefined);
-      return memo(this, 'admin', () => findAdminForSession(app.db, token));
+      return memo(this, 'admin', () => lookUp(token, () => findAdminForSession(app.db, token)));
     });
+
+    // Expired sessions are deleted at start-up and then every hour; look-ups ignore them meanwhile.
+    const sweep = async () => {
+      try {
+        await deleteExpiredSessions(app.db);
+      } catch (error) {
+        app.log.warn({ err: error }, 'could not delete expired sessions');
+      }
+    };
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      // Not awaited: a database that is slow to answer must not hold up start-up.
+      void sweep();
+      timer = setInterval(sweep, EXPIRED_SESSION_SWEEP_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'sessions', dependencies: ['db'] },
 );

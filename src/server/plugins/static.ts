@@ -3,11 +3,20 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { MESSAGES } from '../lib/messages.ts';
 import { createIndexPages } from './route-preloads.ts';
 
 export type StaticOptions = { webRoot: string | undefined; contentDir: string };
 
 const FILE_LIKE = /\/[^/]+\.[a-z0-9]{1,8}$/i;
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
 
 /**
  * Serves the built SPA (hashed assets cached for a year, index.html never), the avatar and download
@@ -53,8 +62,10 @@ export const staticPlugin = fp(
 
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      if (pathname === '/api' || pathname.startsWith('/api/')) {
-        return reply.status(404).send({ message: `No API route ${request.method} ${pathname}` });
+      // Decoded as the router would (`/%61pi/x` is an API path too); a broken escape is just a page path.
+      const decoded = safeDecode(pathname);
+      if (decoded === '/api' || decoded.startsWith('/api/')) {
+        return reply.status(404).send({ message: MESSAGES.noApiRoute(request.method, pathname) });
       }
       if (!webRoot || (request.method !== 'GET' && request.method !== 'HEAD') || FILE_LIKE.test(pathname)) {
         return reply.status(404).type('text/plain; charset=utf-8').send('Not found');

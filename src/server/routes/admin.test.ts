@@ -3,23 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import type { CohortEvent } from '../../shared/schemas/cohort.ts';
 import { ballots, teams } from '../db/schema.ts';
-import { createAdminSession, createTeamSession, describeApi } from '../testing/test-app.ts';
+import { cookiesFrom, createAdminSession, createTeamSession, describeApi } from '../testing/test-app.ts';
 
-type Call = { method: 'GET' | 'POST' | 'PATCH'; url: string; payload?: object };
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
-const ADMIN_CALLS: Call[] = [
-  { method: 'GET', url: '/api/teams' },
-  { method: 'GET', url: '/api/admin/cohorts' },
-  { method: 'GET', url: '/api/admin/cohorts/archived' },
-  { method: 'POST', url: '/api/admin/cohorts', payload: { tag: 'spring', name: 'Spring' } },
-  { method: 'PATCH', url: '/api/admin/cohorts/spring', payload: { votingOpen: true } },
-  { method: 'POST', url: '/api/admin/cohorts/spring/teams', payload: { teamIds: [UNKNOWN_ID] } },
-  { method: 'PATCH', url: '/api/admin/cohorts/unassign-teams', payload: { teamIds: [UNKNOWN_ID] } },
-  { method: 'POST', url: '/api/admin/cohorts/spring/archive' },
-  { method: 'POST', url: '/api/admin/cohorts/spring/unarchive' },
-  { method: 'GET', url: '/api/admin/export' },
-];
 
 async function createCohort(app: FastifyInstance, cookie: string, tag: string, name = tag) {
   const response = await app.inject({
@@ -41,21 +27,16 @@ async function assign(app: FastifyInstance, cookie: string, tag: string, teamIds
   });
 }
 
+// Who may call each admin route (401 for anyone without an admin session, a team session included) is the
+// authorization matrix's (src/server/security/authorization-matrix.test.ts); here, what the refusal says.
 describeApi('admin calls: refusals', (ctx) => {
-  it.each(ADMIN_CALLS)('$method $url answers 401 without a session and with a team session', async (call) => {
-    const nobody = await ctx.app.inject({ method: call.method, url: call.url, payload: call.payload });
-    expect(nobody.statusCode).toBe(401);
-    expect(nobody.json()).toEqual({ message: 'Admin session required.' });
-
+  it('tell a caller without an admin session, a team session included, that one is required', async () => {
     const { cookie } = await createTeamSession(ctx.app, 'Sneaky Team');
-    const team = await ctx.app.inject({
-      method: call.method,
-      url: call.url,
-      payload: call.payload,
-      headers: { cookie },
-    });
-    expect(team.statusCode).toBe(401);
-    expect(team.headers['content-type']).toMatch(/application\/json/);
+    for (const headers of [{}, { cookie }]) {
+      const refused = await ctx.app.inject({ url: '/api/admin/cohorts', headers });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({ message: 'Admin session required.' });
+    }
   });
 });
 
@@ -103,6 +84,92 @@ describeApi('admin team list', (ctx) => {
       cohortName: 'Spring 2026',
       submittedWebsiteUrl: 'https://beta.example.com',
     });
+  });
+});
+
+describeApi('a new Workspace Code for a team', (ctx) => {
+  const rotate = (cookie: string, id: string) =>
+    ctx.app.inject({ method: 'POST', url: `/api/admin/teams/${id}/rotate-code`, headers: { cookie } });
+
+  it('gives the team a new code and token, ends all its sessions, and keeps its answers', async () => {
+    const { cookie } = await createAdminSession(ctx.app);
+    const leaked = await createTeamSession(ctx.app, 'Leaky');
+    const secondDevice = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/team/login',
+      payload: { access_token: leaked.team.accessToken },
+    });
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/phase-data',
+      headers: { cookie: leaked.cookie },
+      payload: { teamId: leaked.team.id, phaseNumber: 2, data: { company_name: 'Kept' } },
+    });
+    expect(saved.statusCode).toBe(200);
+    const bystander = await createTeamSession(ctx.app, 'Bystander');
+
+    const response = await rotate(cookie, leaked.team.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const team = response.json();
+    expect(team).toMatchObject({ id: leaked.team.id, name: 'Leaky', currentPhase: 2 });
+    expect(team.code).toMatch(/^[A-Z0-9]{4}$/);
+    expect(team.code).not.toBe(leaked.team.code);
+    expect(team.accessToken).not.toBe(leaked.team.accessToken);
+    expect(team.accessToken.length).toBeGreaterThanOrEqual(32);
+
+    // The old code and token open nothing; the new ones do.
+    expect((await ctx.app.inject({ url: `/api/teams/${leaked.team.code}` })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: `/api/teams/${team.code}` })).json().id).toBe(team.id);
+    const oldToken = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/team/login',
+      payload: { access_token: leaked.team.accessToken },
+    });
+    expect(oldToken.statusCode).toBe(401);
+    // Every session of the team has ended, on every device; another team's has not.
+    for (const session of [leaked.cookie, cookiesFrom(secondDevice)]) {
+      const status = await ctx.app.inject({ url: '/api/auth/team/status', headers: { cookie: session } });
+      expect(status.statusCode).toBe(401);
+    }
+    const other = await ctx.app.inject({
+      url: '/api/auth/team/status',
+      headers: { cookie: bystander.cookie },
+    });
+    expect(other.statusCode).toBe(200);
+    // The answers stay, and the new token opens them.
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/team/login',
+      payload: { access_token: team.accessToken },
+    });
+    expect(login.statusCode).toBe(200);
+    const answers = await ctx.app.inject({
+      url: `/api/phase-data/${team.id}/2`,
+      headers: { cookie: cookiesFrom(login) },
+    });
+    expect(answers.json().data).toEqual({ company_name: 'Kept' });
+  });
+
+  it('answers 404 for an unknown team and 400 for a malformed id, changing nothing', async () => {
+    const { cookie } = await createAdminSession(ctx.app);
+    const { team } = await createTeamSession(ctx.app, 'Untouched');
+    const unknown = await rotate(cookie, UNKNOWN_ID);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'Workspace not found.' });
+    const malformed = await rotate(cookie, 'not-a-uuid');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toContain('id');
+    const lookup = await ctx.app.inject({ url: `/api/teams/${team.code}` });
+    expect(lookup.json().accessToken).toBe(team.accessToken);
+  });
+
+  it('refused callers change nothing: the code and the sessions stay', async () => {
+    const own = await createTeamSession(ctx.app, 'Own');
+    const refused = await rotate(own.cookie, own.team.id);
+    expect(refused.statusCode).toBe(401);
+    const status = await ctx.app.inject({ url: '/api/auth/team/status', headers: { cookie: own.cookie } });
+    expect(status.json().team.code).toBe(own.team.code);
   });
 });
 
@@ -369,6 +436,9 @@ describeApi('admin export', (ctx) => {
       '@SUM(A1)',
       '-3',
       '+x',
+      'Team;=HYPERLINK("x")',
+      'Tab\t@cmd',
+      'Line\n=1+1',
     ];
     const created = [];
     for (const name of names) created.push(await createTeamSession(ctx.app, name));
@@ -411,7 +481,11 @@ describeApi('admin export', (ctx) => {
     expect(body).toContain(`${created[5]!.team.code},'@SUM(A1),`);
     expect(body).toContain(`${created[6]!.team.code},'-3,`);
     expect(body).toContain(`${created[7]!.team.code},'+x,`);
-    // Records end in CRLF; the name's bare LF stays inside its quoted cell. One header, eight teams, and
+    // A formula after a separator a spreadsheet may split on is neutralised too, and the cell quoted.
+    expect(body).toContain(`${created[8]!.team.code},"Team;'=HYPERLINK(""x"")",`);
+    expect(body).toContain(`${created[9]!.team.code},"Tab\t'@cmd",`);
+    expect(body).toContain(`${created[10]!.team.code},"Line\n'=1+1",`);
+    // Records end in CRLF; a name's bare LF stays inside its quoted cell. One header, a row per team, and
     // the empty string after the last CRLF.
     expect(lines).toHaveLength(1 + names.length + 1);
     expect(lines.at(-1)).toBe('');

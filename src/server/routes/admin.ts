@@ -9,8 +9,8 @@ import {
   TeamIdsBodySchema,
   UpdateCohortBodySchema,
 } from '../../shared/schemas/cohort.ts';
-import { ErrorResponseSchema } from '../../shared/schemas/common.ts';
-import { AdminTeamSchema } from '../../shared/schemas/team.ts';
+import { ErrorResponseSchema, IdSchema } from '../../shared/schemas/common.ts';
+import { AdminTeamSchema, TeamSchema } from '../../shared/schemas/team.ts';
 import {
   CohortTagTakenError,
   type CohortSwitch,
@@ -22,24 +22,29 @@ import {
   setTeamsCohort,
   UnknownTeamsError,
 } from '../db/admin.ts';
-import { findCohortByTag, toCohort } from '../db/cohorts.ts';
-import { badRequest, conflict, notFound } from '../lib/http-error.ts';
+import { toCohort } from '../db/cohorts.ts';
+import { NoFreeCodeError, replaceTeamCode, toTeam } from '../db/teams.ts';
+import { badRequest, conflict, notFound, unavailable } from '../lib/http-error.ts';
+import { cohortLoader } from '../lib/load-cohort.ts';
+import { MESSAGES } from '../lib/messages.ts';
+import { noStore } from '../lib/no-store.ts';
 import { teamProgressCsv } from '../lib/team-progress-csv.ts';
 import { requireAdmin } from '../plugins/sessions.ts';
 
 const TagParams = z.object({ tag: z.string().trim().toLowerCase().max(64) });
+const TeamIdParams = z.object({ id: IdSchema });
 const errors = {
   400: ErrorResponseSchema,
   401: ErrorResponseSchema,
   404: ErrorResponseSchema,
 };
-const COHORT_NOT_FOUND = 'Cohort not found.';
 
 /** The instructor's calls: every one needs an admin session, else 401. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request) => {
     await requireAdmin(request);
   });
+  const loadCohort = cohortLoader(app.db);
 
   /** Live classroom: open showcase and results pages of the cohort follow the change. */
   async function announce(cohort: Cohort) {
@@ -50,8 +55,37 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  app.get('/api/teams', { schema: { response: { 200: z.array(AdminTeamSchema), ...errors } } }, async () =>
-    listTeamsForAdmin(app.db),
+  // The list carries every team's code and access token.
+  app.get(
+    '/api/teams',
+    { onRequest: noStore, schema: { response: { 200: z.array(AdminTeamSchema), ...errors } } },
+    async () => listTeamsForAdmin(app.db),
+  );
+
+  /**
+   * A leaked code: the team gets a new Workspace Code and a new access token, every session of the team
+   * ends (on every device), and its answers stay. The answer carries the new code and token.
+   */
+  app.post(
+    '/api/admin/teams/:id/rotate-code',
+    {
+      onRequest: noStore,
+      schema: { params: TeamIdParams, response: { 200: TeamSchema, 503: ErrorResponseSchema, ...errors } },
+    },
+    async (request) => {
+      let team: Awaited<ReturnType<typeof replaceTeamCode>>;
+      try {
+        team = await replaceTeamCode(app.db, request.params.id);
+      } catch (error) {
+        if (error instanceof NoFreeCodeError) throw unavailable(MESSAGES.noFreeCode);
+        throw error;
+      }
+      if (!team) throw notFound(MESSAGES.workspaceNotFound);
+      // Its sessions are gone from the database; this instance stops counting them as sessions too.
+      app.knownSessions.forgetOwner(team.id);
+      request.log.info({ teamId: team.id }, 'workspace code and access token replaced');
+      return toTeam(team);
+    },
   );
 
   app.get(
@@ -80,7 +114,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.status(201).send(toCohort(row));
       } catch (error) {
         if (error instanceof CohortTagTakenError) {
-          throw conflict(`The tag "${request.body.tag}" is already taken. Please choose another.`);
+          throw conflict(MESSAGES.cohortTagTaken(request.body.tag));
         }
         throw error;
       }
@@ -112,7 +146,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         boolean,
       ];
       const row = await setCohortSwitch(app.db, request.params.tag, name, value);
-      if (!row) throw notFound(COHORT_NOT_FOUND);
+      if (!row) throw notFound(MESSAGES.cohortNotFound);
       const cohort = toCohort(row);
       await announce(cohort);
       return cohort;
@@ -129,9 +163,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const cohort = await findCohortByTag(app.db, request.params.tag);
-      if (!cohort) throw notFound(COHORT_NOT_FOUND);
-      if (cohort.archivedAt) throw conflict('This cohort is archived. Restore it before adding teams.');
+      const cohort = await loadCohort(request.params.tag);
+      if (cohort.archivedAt) throw conflict(MESSAGES.cohortArchivedNoTeams);
       const updated = await moveTeams(request.body.teamIds, cohort.tag);
       return { cohortTag: cohort.tag, updated };
     },
@@ -143,7 +176,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { params: TagParams, response: { 200: CohortSchema, ...errors } } },
       async (request) => {
         const row = await setCohortArchived(app.db, request.params.tag, action === 'archive');
-        if (!row) throw notFound(COHORT_NOT_FOUND);
+        if (!row) throw notFound(MESSAGES.cohortNotFound);
         const cohort = toCohort(row);
         await announce(cohort);
         return cohort;
@@ -165,7 +198,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       return await setTeamsCohort(app.db, teamIds, tag);
     } catch (error) {
       if (error instanceof UnknownTeamsError) {
-        throw badRequest('teamIds: one or more teams do not exist; nothing was changed.');
+        throw badRequest(MESSAGES.unknownTeams);
       }
       throw error;
     }

@@ -7,9 +7,13 @@ import {
 import { ErrorResponseSchema, OkResponseSchema } from '../../shared/schemas/common.ts';
 import { TeamLoginBodySchema, TeamSchema, TeamStatusSchema } from '../../shared/schemas/team.ts';
 import { findTeamByAccessToken, toTeam } from '../db/teams.ts';
-import { findUserByUsername } from '../db/users.ts';
-import { HttpError, unauthorized } from '../lib/http-error.ts';
-import { dummyPasswordHash, verifyPassword } from '../lib/password.ts';
+import { findUserByUsername, setPasswordHash } from '../db/users.ts';
+import { guarded } from '../lib/attempt-limiter.ts';
+import { clientKey } from '../lib/client-key.ts';
+import { unauthorized } from '../lib/http-error.ts';
+import { MESSAGES } from '../lib/messages.ts';
+import { noStore } from '../lib/no-store.ts';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../lib/password.ts';
 import { endSession, requireTeam, startSession } from '../plugins/sessions.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 429: ErrorResponseSchema };
@@ -17,14 +21,12 @@ const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 429: ErrorR
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/team/login',
-    { schema: { body: TeamLoginBodySchema, response: { 200: TeamSchema, ...errors } } },
+    { onRequest: noStore, schema: { body: TeamLoginBodySchema, response: { 200: TeamSchema, ...errors } } },
     async (request, reply) => {
-      await app.lookupFailures.assertAllowed(request.ip);
-      const team = await findTeamByAccessToken(app.db, request.body.access_token);
-      if (!team) {
-        await app.lookupFailures.recordFailure(request.ip);
-        throw unauthorized('Invalid access token.');
-      }
+      const team = await guarded(app.lookupAttempts, clientKey(request), () =>
+        findTeamByAccessToken(app.db, request.body.access_token),
+      );
+      if (!team) throw unauthorized(MESSAGES.invalidAccessToken);
       await startSession(app.db, request, reply, 'team', { teamId: team.id });
       return toTeam(team);
     },
@@ -32,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/auth/team/status',
-    { schema: { response: { 200: TeamStatusSchema, 401: ErrorResponseSchema } } },
+    { onRequest: noStore, schema: { response: { 200: TeamStatusSchema, 401: ErrorResponseSchema } } },
     async (request) => ({ team: toTeam(await requireTeam(request)) }),
   );
 
@@ -56,14 +58,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/admin/login',
     { schema: { body: AdminLoginBodySchema, response: { 200: AdminLoginResponseSchema, ...errors } } },
     async (request, reply) => {
-      await app.loginFailures.assertAllowed(request.ip);
       const { username, password } = request.body;
-      const user = await findUserByUsername(app.db, username);
-      // Unknown user and wrong password take the same time and say the same words.
-      const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-      if (!user || !valid) {
-        await app.loginFailures.recordFailure(request.ip);
-        throw new HttpError(401, 'Invalid credentials');
+      const user = await guarded(app.loginAttempts, clientKey(request), async () => {
+        const found = await findUserByUsername(app.db, username);
+        // Unknown user and wrong password take the same time and say the same words.
+        const valid = await verifyPassword(password, found?.passwordHash ?? (await dummyPasswordHash()));
+        return found && valid ? found : undefined;
+      });
+      if (!user) throw unauthorized(MESSAGES.invalidCredentials);
+      // A hash made with weaker parameters than today's is replaced now that the password is known.
+      if (needsRehash(user.passwordHash)) {
+        await setPasswordHash(app.db, user.id, user.passwordHash, await hashPassword(password));
       }
       await startSession(app.db, request, reply, 'admin', { userId: user.id });
       return { user: { username: user.username, role: 'admin' as const } };

@@ -5,18 +5,14 @@ import { ErrorResponseSchema } from '../../shared/schemas/common.ts';
 import { findCohortByTag, toCohort } from '../db/cohorts.ts';
 import { countBallots } from '../db/showcase.ts';
 import { streamLiveEvents, streamOwner } from '../lib/event-stream.ts';
-import { notFound } from '../lib/http-error.ts';
 import { liveChannel } from '../lib/live-events.ts';
+import { cohortLoader } from '../lib/load-cohort.ts';
 
 const TagParams = z.object({ tag: z.string().max(100) });
 
 /** A cohort seen by anyone: its record, its switches, its live stream (docs/product.md, The live room). */
 export const cohortPublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  async function loadCohort(tag: string) {
-    const cohort = await findCohortByTag(app.db, tag);
-    if (!cohort) throw notFound('Cohort not found.');
-    return cohort;
-  }
+  const loadCohort = cohortLoader(app.db);
 
   app.get(
     '/api/cohorts/:tag',

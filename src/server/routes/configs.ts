@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type PhaseConfig, PhaseConfigSchema } from '../../shared/phase-config.ts';
 import { ErrorResponseSchema } from '../../shared/schemas/common.ts';
 import { notFound } from '../lib/http-error.ts';
+import { MESSAGES } from '../lib/messages.ts';
 
 export const configRoutes: FastifyPluginAsyncZod<{ phaseConfigs: Map<number, PhaseConfig> }> = async (
   app,
@@ -20,7 +21,7 @@ export const configRoutes: FastifyPluginAsyncZod<{ phaseConfigs: Map<number, Pha
       const config = /^\d+$/.test(request.params.n)
         ? options.phaseConfigs.get(Number(request.params.n))
         : undefined;
-      if (!config) throw notFound('Phase not found. Please select a valid phase between 1 and 8.');
+      if (!config) throw notFound(MESSAGES.phaseNotFound);
       // Configs change only with a deploy; a short cache spares repeat visits.
       reply.header('cache-control', 'public, max-age=300');
       return config;

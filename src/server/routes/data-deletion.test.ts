@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import type { CohortEvent } from '../../shared/schemas/cohort.ts';
 import { cohorts, teams } from '../db/schema.ts';
 import { createAdminSession, createTeamSession, describeApi } from '../testing/test-app.ts';
-import { DELETION_MESSAGES } from './data-deletion.ts';
+import { MESSAGES } from '../lib/messages.ts';
 
 type Member = Awaited<ReturnType<typeof createTeamSession>>;
 
@@ -206,7 +206,7 @@ describeApi('deleting a team', (ctx) => {
     for (const cookie of [beta!.cookie, admin.cookie]) {
       const response = await deleteTeam(ctx.app, beta!.team.id, cookie, payload);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: DELETION_MESSAGES.wrongConfirmation });
+      expect(response.json()).toEqual({ message: MESSAGES.wrongDeletionConfirmation });
     }
     expect(await snapshot(ctx.app)).toEqual(before);
     const status = await ctx.app.inject({ url: '/api/auth/team/status', headers: { cookie: beta!.cookie } });
@@ -236,7 +236,7 @@ describeApi('deleting a team', (ctx) => {
       confirmName: 'Own',
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: DELETION_MESSAGES.teamNotFound });
+    expect(unknown.json()).toEqual({ message: MESSAGES.workspaceNotFound });
     const badId = await deleteTeam(ctx.app, 'not-a-uuid', admin.cookie, { confirmName: 'Own' });
     expect(badId.statusCode).toBe(400);
     expect(await snapshot(ctx.app)).toEqual(before);
@@ -315,7 +315,7 @@ describeApi('deleting a cohort', (ctx) => {
     const before = await snapshot(ctx.app);
     const response = await deleteCohort(ctx.app, 'autumn', admin.cookie);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: DELETION_MESSAGES.cohortActive });
+    expect(response.json()).toEqual({ message: MESSAGES.cohortStillActive });
     expect(await snapshot(ctx.app)).toEqual(before);
   });
 
@@ -326,7 +326,7 @@ describeApi('deleting a cohort', (ctx) => {
     const before = await snapshot(ctx.app);
     const unknown = await deleteCohort(ctx.app, 'nope', admin.cookie);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: DELETION_MESSAGES.cohortNotFound });
+    expect(unknown.json()).toEqual({ message: MESSAGES.cohortNotFound });
     for (const cookie of [undefined, alpha!.cookie]) {
       const refused = await deleteCohort(ctx.app, 'autumn', cookie);
       expect(refused.statusCode).toBe(401);

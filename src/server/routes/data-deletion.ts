@@ -13,14 +13,8 @@ import { deleteArchivedCohort, deleteTeamNamed } from '../db/data-deletion.ts';
 import { countBallots } from '../db/showcase.ts';
 import { findTeamById } from '../db/teams.ts';
 import { badRequest, conflict, notFound } from '../lib/http-error.ts';
+import { MESSAGES } from '../lib/messages.ts';
 import { COOKIE_NAMES, requireAdmin, requireTeamAccess } from '../plugins/sessions.ts';
-
-export const DELETION_MESSAGES = {
-  teamNotFound: 'Workspace not found.',
-  wrongConfirmation: "confirmName: type the team's name exactly as shown to confirm. Nothing was deleted.",
-  cohortNotFound: 'Cohort not found.',
-  cohortActive: 'Only an archived cohort can be deleted. Archive it first. Nothing was deleted.',
-} as const;
 
 const errors = {
   400: ErrorResponseSchema,
@@ -56,12 +50,12 @@ export const dataDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const caller = await requireTeamAccess(request, request.params.id);
       const team = await findTeamById(app.db, request.params.id);
-      if (!team) throw notFound(DELETION_MESSAGES.teamNotFound);
+      if (!team) throw notFound(MESSAGES.workspaceNotFound);
       if (!confirmsTeamName(request.body.confirmName, team.name)) {
-        throw badRequest(DELETION_MESSAGES.wrongConfirmation);
+        throw badRequest(MESSAGES.wrongDeletionConfirmation);
       }
       const deleted = await deleteTeamNamed(app.db, team.id, team.name);
-      if (!deleted) throw notFound(DELETION_MESSAGES.teamNotFound);
+      if (!deleted) throw notFound(MESSAGES.workspaceNotFound);
       // Its sessions are gone with it; the browser that deleted its own workspace forgets the cookie too.
       if (caller === 'team') {
         reply.clearCookie(COOKIE_NAMES.team, {
@@ -87,13 +81,13 @@ export const dataDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await requireAdmin(request);
       const cohort = await findCohortByTag(app.db, request.params.tag);
-      if (!cohort) throw notFound(DELETION_MESSAGES.cohortNotFound);
-      if (!cohort.archivedAt) throw conflict(DELETION_MESSAGES.cohortActive);
+      if (!cohort) throw notFound(MESSAGES.cohortNotFound);
+      if (!cohort.archivedAt) throw conflict(MESSAGES.cohortStillActive);
       const deleted = await deleteArchivedCohort(app.db, cohort.tag);
       // Restored or deleted by another instructor in the meantime.
       if (!deleted) {
-        if (await findCohortByTag(app.db, cohort.tag)) throw conflict(DELETION_MESSAGES.cohortActive);
-        throw notFound(DELETION_MESSAGES.cohortNotFound);
+        if (await findCohortByTag(app.db, cohort.tag)) throw conflict(MESSAGES.cohortStillActive);
+        throw notFound(MESSAGES.cohortNotFound);
       }
       await announceCounts(app, deleted.tag);
       return deleted;

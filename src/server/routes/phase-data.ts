@@ -20,6 +20,7 @@ import {
 import { findTeamById } from '../db/teams.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
 import { liveChannel } from '../lib/live-events.ts';
+import { MESSAGES } from '../lib/messages.ts';
 import { COOKIE_NAMES, requireTeamAccess } from '../plugins/sessions.ts';
 
 const errors = {
@@ -30,7 +31,7 @@ const errors = {
   413: ErrorResponseSchema,
 };
 
-const tooLargeError = () => new HttpError(413, 'data: answers for one activity may take at most 64 KiB.');
+const tooLargeError = () => new HttpError(413, MESSAGES.answersTooLarge);
 
 export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Every open page of the team hears of the save, with the values it wrote. */
@@ -75,13 +76,15 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
         const token = request.cookies[COOKIE_NAMES.team];
         if (token && !tooLarge) {
           saved = await savePhaseDataForTeamSession(app.database, token, teamId, phaseNumber, save, context);
+          // The save proved the session: from now on the flood limit counts it per session.
+          if (saved) app.knownSessions.remember(token, teamId);
         }
         if (!saved) {
           await requireTeamAccess(request, teamId);
           if (tooLarge) throw tooLargeError();
           // An admin may name a team that does not exist; a team's own session proves it does.
           if (!(await request.sessionTeam()) && !(await findTeamById(app.db, teamId))) {
-            throw notFound('Workspace not found.');
+            throw notFound(MESSAGES.workspaceNotFound);
           }
           saved = await savePhaseData(app.database, teamId, phaseNumber, save, context);
         }
@@ -106,7 +109,7 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await requireTeamAccess(request, request.params.teamId);
       const row = await findPhaseData(app.db, request.params.teamId, request.params.phase);
-      if (!row) throw notFound('No saved answers for this activity yet.');
+      if (!row) throw notFound(MESSAGES.noSavedAnswers);
       return toPhaseDataRecord(row);
     },
   );

@@ -8,18 +8,13 @@ import {
   ResultRowSchema,
   ShowcaseTeamSchema,
 } from '../../shared/schemas/showcase.ts';
-import { findCohortByTag } from '../db/cohorts.ts';
 import type { CohortRow } from '../db/schema.ts';
-import {
-  VOTING_MESSAGES,
-  castBallot,
-  cohortResults,
-  countBallots,
-  findBallotVotes,
-  listShowcaseTeams,
-} from '../db/showcase.ts';
-import { HttpError, badRequest, conflict, forbidden, notFound, unauthorized } from '../lib/http-error.ts';
+import { cohortResults, countBallots, findBallotVotes, listShowcaseTeams } from '../db/showcase.ts';
+import { badRequest, conflict, forbidden, unauthorized } from '../lib/http-error.ts';
+import { cohortLoader } from '../lib/load-cohort.ts';
+import { MESSAGES } from '../lib/messages.ts';
 import { requireTeamAccess } from '../plugins/sessions.ts';
+import { castBallot } from '../voting/ballot-rules.ts';
 
 const TagParams = z.object({ tag: z.string().max(100) });
 const errors = {
@@ -29,26 +24,17 @@ const errors = {
   404: ErrorResponseSchema,
 };
 
-const TEAM_SESSION_REQUIRED = 'Team session required. Open your workspace first.';
-const OTHER_COHORT = 'This showcase belongs to another cohort.';
-const SUBMIT_FIRST = 'Submit your own website to see the showcase.';
-const RESULTS_HIDDEN = 'The results have not been released yet.';
-
 /** Showcase, ballots and results of a cohort (docs/product.md, Cohorts, showcase and voting). */
 export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
-  async function loadCohort(tag: string): Promise<CohortRow> {
-    const cohort = await findCohortByTag(app.db, tag);
-    if (!cohort) throw notFound('Cohort not found.');
-    return cohort;
-  }
+  const loadCohort = cohortLoader(app.db);
 
   /** An admin, or a team of the cohort that has submitted its own site. */
   async function requireShowcaseAccess(request: FastifyRequest, cohort: CohortRow): Promise<void> {
     if (await request.sessionAdmin()) return;
     const team = await request.sessionTeam();
-    if (!team) throw unauthorized(TEAM_SESSION_REQUIRED);
-    if (team.cohortTag !== cohort.tag) throw forbidden(OTHER_COHORT);
-    if (!team.submittedWebsiteUrl) throw forbidden(SUBMIT_FIRST);
+    if (!team) throw unauthorized(MESSAGES.teamSessionRequired);
+    if (team.cohortTag !== cohort.tag) throw forbidden(MESSAGES.otherCohortsShowcase);
+    if (!team.submittedWebsiteUrl) throw forbidden(MESSAGES.submitToSeeShowcase);
   }
 
   app.get(
@@ -73,7 +59,7 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const cohort = await loadCohort(request.params.tag);
       const teamId = request.query.team_id ?? (await request.sessionTeam())?.id;
-      if (!teamId) throw unauthorized(TEAM_SESSION_REQUIRED);
+      if (!teamId) throw unauthorized(MESSAGES.teamSessionRequired);
       await requireTeamAccess(request, teamId);
       return { votes: await findBallotVotes(app.db, cohort.tag, teamId) };
     },
@@ -92,8 +78,8 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
       const cohort = await loadCohort(request.params.tag);
       const voter = await request.sessionTeam();
       if (!voter) {
-        if (await request.sessionAdmin()) throw forbidden(VOTING_MESSAGES.notInCohort);
-        throw unauthorized(TEAM_SESSION_REQUIRED);
+        if (await request.sessionAdmin()) throw forbidden(MESSAGES.voting.notInCohort);
+        throw unauthorized(MESSAGES.teamSessionRequired);
       }
       const outcome = await castBallot(app.db, {
         tag: cohort.tag,
@@ -101,17 +87,9 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
         votes: request.body.votes,
       });
       if (!outcome.ok) {
-        switch (outcome.reason) {
-          case 'closed':
-          case 'not-voter':
-            throw forbidden(outcome.message);
-          case 'invalid':
-            throw badRequest(outcome.message);
-          case 'already-voted':
-            throw conflict(outcome.message);
-          default:
-            throw new HttpError(500, 'Unexpected ballot outcome');
-        }
+        if (outcome.reason === 'invalid') throw badRequest(outcome.message);
+        if (outcome.reason === 'already-voted') throw conflict(outcome.message);
+        throw forbidden(outcome.message);
       }
       // The ballot has landed; a failed broadcast must not turn it into an error.
       try {
@@ -131,7 +109,7 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: TagParams, response: { 200: z.array(ResultRowSchema), ...errors } } },
     async (request) => {
       const cohort = await loadCohort(request.params.tag);
-      if (!cohort.resultsVisible && !(await request.sessionAdmin())) throw forbidden(RESULTS_HIDDEN);
+      if (!cohort.resultsVisible && !(await request.sessionAdmin())) throw forbidden(MESSAGES.resultsHidden);
       return cohortResults(app.db, cohort.tag);
     },
   );

@@ -15,6 +15,7 @@ import { findTeamById } from '../db/teams.ts';
 import { streamLiveEvents, streamOwner } from '../lib/event-stream.ts';
 import { notFound } from '../lib/http-error.ts';
 import { liveChannel } from '../lib/live-events.ts';
+import { MESSAGES } from '../lib/messages.ts';
 import { requireTeamAccess } from '../plugins/sessions.ts';
 
 const PRUNE_EVERY_MS = 60_000;
@@ -58,7 +59,8 @@ export const teamEventRoutes: FastifyPluginAsyncZod = async (app) => {
       const { teamId } = request.params;
       const caller = await requireTeamAccess(request, teamId);
       // An admin may name any id; a team's own session proves its team exists.
-      if (caller === 'admin' && !(await findTeamById(app.db, teamId))) throw notFound('Workspace not found.');
+      if (caller === 'admin' && !(await findTeamById(app.db, teamId)))
+        throw notFound(MESSAGES.workspaceNotFound);
       const release = app.eventStreams.claim(await streamOwner(request));
 
       const { clientId, phase, label } = request.query;

@@ -14,11 +14,16 @@ import {
   createTeam,
   findTeamByCode,
   findTeamById,
+  NoFreeCodeError,
   toTeam,
   updateTeamAvatar,
   updateTeamWebsite,
 } from '../db/teams.ts';
-import { badRequest, conflict, notFound } from '../lib/http-error.ts';
+import { guarded } from '../lib/attempt-limiter.ts';
+import { clientKey } from '../lib/client-key.ts';
+import { badRequest, conflict, notFound, unavailable } from '../lib/http-error.ts';
+import { MESSAGES } from '../lib/messages.ts';
+import { noStore } from '../lib/no-store.ts';
 import { requireTeamAccess, startSession } from '../plugins/sessions.ts';
 
 const TeamIdParams = z.object({ id: IdSchema });
@@ -33,45 +38,66 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/teams',
     {
+      onRequest: noStore,
       schema: {
         body: CreateTeamBodySchema,
-        response: { 201: TeamSchema, 409: ErrorResponseSchema, ...errors },
+        response: {
+          201: TeamSchema,
+          409: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+          503: ErrorResponseSchema,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
       const { name, code } = request.body;
-      // A taken explicit code reveals that a workspace exists: it counts as a failed look-up.
-      if (code) await app.lookupFailures.assertAllowed(request.ip);
+      const address = clientKey(request);
+      // Creations count per address whatever their outcome is to be; one that creates nothing gives its
+      // slot back.
+      const creation = await app.creationAttempts.take(address);
       try {
-        const team = await createTeam(app.db, name, code);
+        // A taken explicit code reveals that a workspace exists: it counts as a failed look-up.
+        const team = code
+          ? await guarded(app.lookupAttempts, address, () => createTeamUnlessTaken(name, code))
+          : await createTeam(app.db, name);
+        if (!team) throw conflict(MESSAGES.codeTaken);
         await startSession(app.db, request, reply, 'team', { teamId: team.id });
         return reply.status(201).send(toTeam(team));
       } catch (error) {
-        if (error instanceof CodeTakenError) {
-          await app.lookupFailures.recordFailure(request.ip);
-          throw conflict('That Workspace Code is already taken. Please choose another.');
-        }
+        await creation.release();
+        // Every code drawn was taken: a clear 503, never a 500.
+        if (error instanceof NoFreeCodeError) throw unavailable(MESSAGES.noFreeCode);
         throw error;
       }
     },
   );
 
+  async function createTeamUnlessTaken(name: string, code: string) {
+    try {
+      return await createTeam(app.db, name, code);
+    } catch (error) {
+      if (error instanceof CodeTakenError) return undefined;
+      throw error;
+    }
+  }
+
   app.get(
     '/api/teams/:code',
     {
+      onRequest: noStore,
       schema: {
         params: z.object({ code: z.string().max(16) }),
         response: { 200: TeamSchema, ...errors, 429: ErrorResponseSchema },
       },
     },
     async (request) => {
-      await app.lookupFailures.assertAllowed(request.ip);
       const code = request.params.code.trim().toUpperCase();
-      const team = WORKSPACE_CODE_PATTERN.test(code) ? await findTeamByCode(app.db, code) : undefined;
-      if (!team) {
-        await app.lookupFailures.recordFailure(request.ip);
-        throw notFound('Workspace not found.');
-      }
+      // The slot is taken before the look-up, so requests sent together cannot all pass the check.
+      const team = await guarded(app.lookupAttempts, clientKey(request), async () =>
+        WORKSPACE_CODE_PATTERN.test(code) ? findTeamByCode(app.db, code) : undefined,
+      );
+      if (!team) throw notFound(MESSAGES.workspaceNotFound);
       return toTeam(team);
     },
   );
@@ -79,6 +105,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/teams/:id/avatar',
     {
+      onRequest: noStore,
       schema: {
         params: TeamIdParams,
         body: UpdateAvatarBodySchema,
@@ -88,7 +115,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await requireTeamAccess(request, request.params.id);
       const team = await updateTeamAvatar(app.db, request.params.id, request.body.avatarIcon);
-      if (!team) throw notFound('Workspace not found.');
+      if (!team) throw notFound(MESSAGES.workspaceNotFound);
       return toTeam(team);
     },
   );
@@ -96,6 +123,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/teams/:id/website',
     {
+      onRequest: noStore,
       schema: {
         params: TeamIdParams,
         body: UpdateWebsiteBodySchema,
@@ -107,7 +135,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       const normalised = normaliseWebsiteUrl(request.body.websiteUrl);
       if (!normalised.ok) throw badRequest(`websiteUrl: ${normalised.message}`);
       const existing = await findTeamById(app.db, request.params.id);
-      if (!existing) throw notFound('Workspace not found.');
+      if (!existing) throw notFound(MESSAGES.workspaceNotFound);
       const team = await updateTeamWebsite(app.db, existing.id, normalised.url);
       return toTeam(team!);
     },

@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../config.ts';
 import { upsertAdmin } from '../db/users.ts';
-import { buildTestApp, cookiesFrom, describeApi } from '../testing/test-app.ts';
+import { buildTestApp, cookiesFrom, createAdminSession, describeApi } from '../testing/test-app.ts';
 
 const DAY = 24 * 60 * 60;
 
@@ -62,7 +62,7 @@ describeApi('session cookies', (ctx) => {
 
   it('are Secure when the request came over HTTPS through a trusted proxy', async () => {
     await ctx.app.close();
-    ctx.app = await buildTestApp(ctx.database, { trustProxy: true });
+    ctx.app = await buildTestApp(ctx.database, { trustProxy: '127.0.0.1' });
     const { created, teamLogin, adminLogin } = await issueAll({ 'x-forwarded-proto': 'https' });
     expectSessionFlags(created, 'genai_team', 30 * DAY, true);
     expectSessionFlags(teamLogin, 'genai_team', 30 * DAY, true);
@@ -127,5 +127,68 @@ describeApi('security headers', (ctx) => {
       expect(body!.trim()).toBe('');
     }
     expect(html).not.toMatch(/\son[a-z]+=/i);
+  });
+});
+
+describeApi('answers carrying a code or a token', (ctx) => {
+  it('are Cache-Control: no-store, so no browser or proxy cache keeps a copy', async () => {
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/teams', payload: { name: 'Cached' } });
+    const team = created.json();
+    const cookie = cookiesFrom(created);
+    const admin = await createAdminSession(ctx.app);
+    const responses: [string, LightMyRequestResponse][] = [
+      ['POST /api/teams', created],
+      ['GET /api/teams/:code', await ctx.app.inject({ url: `/api/teams/${team.code}` })],
+      ['GET /api/teams/:code (unknown)', await ctx.app.inject({ url: '/api/teams/NONE' })],
+      [
+        'POST /api/auth/team/login',
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/team/login',
+          payload: { access_token: team.accessToken },
+        }),
+      ],
+      [
+        'GET /api/auth/team/status',
+        await ctx.app.inject({ url: '/api/auth/team/status', headers: { cookie } }),
+      ],
+      [
+        'PATCH /api/teams/:id/avatar',
+        await ctx.app.inject({
+          method: 'PATCH',
+          url: `/api/teams/${team.id}/avatar`,
+          headers: { cookie },
+          payload: { avatarIcon: 'fox.svg' },
+        }),
+      ],
+      [
+        'PATCH /api/teams/:id/website',
+        await ctx.app.inject({
+          method: 'PATCH',
+          url: `/api/teams/${team.id}/website`,
+          headers: { cookie },
+          payload: { websiteUrl: 'cached.example' },
+        }),
+      ],
+      [
+        'GET /api/teams (admin)',
+        await ctx.app.inject({ url: '/api/teams', headers: { cookie: admin.cookie } }),
+      ],
+      [
+        'POST /api/admin/teams/:id/rotate-code',
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/admin/teams/${team.id}/rotate-code`,
+          headers: { cookie: admin.cookie },
+        }),
+      ],
+    ];
+    for (const [call, response] of responses) {
+      expect(response.statusCode, call).toBeLessThan(500);
+      expect(response.headers['cache-control'], call).toBe('no-store');
+    }
+    // Answers without a secret keep their own caching.
+    const config = await ctx.app.inject({ url: '/api/configs/phase-1' });
+    expect(config.headers['cache-control']).not.toBe('no-store');
   });
 });

@@ -14,6 +14,7 @@ import { cookiesFrom, describeApi, withFailingInsert } from '../testing/test-app
 
 const ADMIN_PASSWORD = 'log-test-secret-password-1234';
 const CODE = 'Q7ZX';
+const ENCODED_LOOKUPS = [`/%61pi/teams/${CODE}`, '/api/teams/%517ZX', '/api/%74eams/q%37zx'];
 
 /** The app with pino writing every line, down to trace, into memory. */
 async function appWithCapturedLogs(database: DatabaseHandle) {
@@ -62,6 +63,8 @@ describeApi('no secrets in logs', (ctx) => {
     const team = created.json();
     const lookup = await app.inject({ url: `/api/teams/${CODE.toLowerCase()}` });
     expect(lookup.statusCode).toBe(200);
+    // The router decodes paths: these spellings are the same look-up, and must be redacted as well.
+    for (const url of ENCODED_LOOKUPS) expect((await app.inject({ url })).statusCode, url).toBe(200);
     const login = await app.inject({
       method: 'POST',
       url: '/api/auth/team/login',
@@ -100,6 +103,7 @@ describeApi('no secrets in logs', (ctx) => {
     // The secure link and a shared workspace link carry the token and the code in their query.
     await app.inject({ url: `/phase/1?token=${team.accessToken}` });
     await app.inject({ url: `/?team_id=${CODE}` });
+    await app.inject({ url: `/phase/1?%74oken=${team.accessToken}&%74eam_id=${CODE}` });
     await app.inject({
       url: `/api/showcase/none/vote?team_id=${team.id}`,
       headers: { cookie: `${teamCookie}; ${adminCookie}` },
@@ -115,6 +119,10 @@ describeApi('no secrets in logs', (ctx) => {
     const secrets: [string, string][] = [
       ['access token', team.accessToken],
       ['workspace code', CODE],
+      ...ENCODED_LOOKUPS.map((url): [string, string] => [
+        'encoded code',
+        url.slice(url.lastIndexOf('/') + 1),
+      ]),
       ['admin password', ADMIN_PASSWORD],
       ['password hash', admin!.passwordHash],
       ['password hash (key part)', admin!.passwordHash.split('$').at(-1)!],
@@ -159,6 +167,13 @@ it('redacts codes and tokens from URLs and nothing else', () => {
     '/phase/2?team_id=[redacted]&token=[redacted]&x=1',
   );
   expect(redactUrl('/api/health')).toBe('/api/health');
+  // The router's pattern decides, whatever the spelling; query keys are read decoded.
+  expect(redactUrl('/%61pi/teams/AB12', '/api/teams/:code')).toBe('/api/teams/[redacted]');
+  expect(redactUrl('/api/teams/%41B12?x=1', '/api/teams/:code')).toBe('/api/teams/[redacted]?x=1');
+  expect(redactUrl('/api/teams/0b0e/avatar', '/api/teams/:id/avatar')).toBe('/api/teams/0b0e/avatar');
+  expect(redactUrl('/phase/2?%74oken=abc&TEAM_ID=AB12&x=1', '/*')).toBe(
+    '/phase/2?%74oken=[redacted]&TEAM_ID=[redacted]&x=1',
+  );
   const logged = serializeError(new DrizzleQueryError('select 1', ['p4ram-v4lue'], new Error('boom')));
   expect(JSON.stringify(logged)).not.toContain('p4ram-v4lue');
   expect(logged.cause).toMatchObject({ message: 'boom' });

@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
-import { type FailureLimiter, MemoryFailureLimiter, SharedFailureLimiter } from '../lib/failure-limiter.ts';
+import {
+  type AttemptLimiter,
+  MemoryAttemptLimiter,
+  SharedAttemptLimiter,
+  type Slot,
+} from '../lib/attempt-limiter.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { DATABASE_MODES, buildTestApp, describeApi, openTestDatabase } from '../testing/test-app.ts';
 
@@ -16,25 +21,36 @@ async function rejection(promise: Promise<unknown>): Promise<HttpError | undefin
   }
 }
 
-/** The behaviour both stores share: `max` failures per window, then 429 with Retry-After, then a reset. */
-async function expectLimits(limiter: FailureLimiter, max: number, waitForReset: () => Promise<void>) {
-  for (let i = 0; i < max; i++) {
-    await limiter.assertAllowed('1.2.3.4');
-    await limiter.recordFailure('1.2.3.4');
-  }
-  const refused = await rejection(limiter.assertAllowed('1.2.3.4'));
+const refusal = () => 'Too many.';
+
+/** The behaviour both stores share: `max` slots per window, then 429 with Retry-After, then a reset. */
+async function expectLimits(limiter: AttemptLimiter, max: number, waitForReset: () => Promise<void>) {
+  for (let i = 0; i < max; i++) await limiter.take('1.2.3.4');
+  const refused = await rejection(limiter.take('1.2.3.4'));
   expect(refused?.statusCode).toBe(429);
+  expect(refused?.message).toBe('Too many.');
   expect(Number(refused?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   // Another key has its own count.
-  await expect(limiter.assertAllowed('5.6.7.8')).resolves.toBeUndefined();
+  await expect(limiter.take('5.6.7.8')).resolves.toBeDefined();
   await waitForReset();
-  await expect(limiter.assertAllowed('1.2.3.4')).resolves.toBeUndefined();
+  await expect(limiter.take('1.2.3.4')).resolves.toBeDefined();
 }
 
-describe('MemoryFailureLimiter (PGlite, one process)', () => {
-  it('allows max failures per window, then 429 with Retry-After, and resets with the window', async () => {
+/** Slots given back are free again; a refused take holds none. */
+async function expectRelease(limiter: AttemptLimiter, max: number) {
+  const slots: Slot[] = [];
+  for (let i = 0; i < max; i++) slots.push(await limiter.take('k'));
+  expect((await rejection(limiter.take('k')))?.statusCode).toBe(429);
+  expect((await rejection(limiter.take('k')))?.statusCode).toBe(429);
+  await slots[0]!.release();
+  await limiter.take('k');
+  expect((await rejection(limiter.take('k')))?.statusCode).toBe(429);
+}
+
+describe('MemoryAttemptLimiter (PGlite, one process)', () => {
+  it('allows max slots per window, then 429 with Retry-After, and resets with the window', async () => {
     let now = 1_000_000;
-    const limiter = new MemoryFailureLimiter(3, 60_000, () => now);
+    const limiter = new MemoryAttemptLimiter(3, refusal, 60_000, () => now);
     await expectLimits(limiter, 3, async () => {
       now += 60_000;
     });
@@ -42,15 +58,35 @@ describe('MemoryFailureLimiter (PGlite, one process)', () => {
 
   it('reports the seconds left in the window as Retry-After', async () => {
     let now = 0;
-    const limiter = new MemoryFailureLimiter(1, 60_000, () => now);
-    await limiter.recordFailure('k');
+    const limiter = new MemoryAttemptLimiter(1, refusal, 60_000, () => now);
+    await limiter.take('k');
     now = 45_500;
-    expect((await rejection(limiter.assertAllowed('k')))?.headers['retry-after']).toBe('15');
+    expect((await rejection(limiter.take('k')))?.headers['retry-after']).toBe('15');
+  });
+
+  it('takes a slot back on release, and a refused take holds none', async () => {
+    await expectRelease(new MemoryAttemptLimiter(3, refusal), 3);
+  });
+
+  it('a release from an ended window leaves the new window alone', async () => {
+    let now = 0;
+    const limiter = new MemoryAttemptLimiter(1, refusal, 60_000, () => now);
+    const old = await limiter.take('k');
+    now = 60_000;
+    await limiter.take('k');
+    await old.release();
+    expect((await rejection(limiter.take('k')))?.statusCode).toBe(429);
+  });
+
+  it('gives exactly max of many simultaneous takes', async () => {
+    const limiter = new MemoryAttemptLimiter(20, refusal);
+    const outcomes = await Promise.allSettled(Array.from({ length: 50 }, () => limiter.take('burst')));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(20);
   });
 });
 
 for (const mode of DATABASE_MODES) {
-  describe(`SharedFailureLimiter on the rate_limits table [${mode}]`, () => {
+  describe(`SharedAttemptLimiter on the rate_limits table [${mode}]`, () => {
     let database: DatabaseHandle;
     let drop: () => Promise<void>;
     beforeAll(async () => {
@@ -60,35 +96,51 @@ for (const mode of DATABASE_MODES) {
       await drop?.();
     });
 
-    it('allows max failures per window, then 429 with Retry-After, and resets with the window', async () => {
-      const limiter = new SharedFailureLimiter(database.db, 'unit', 3, 700);
+    it('allows max slots per window, then 429 with Retry-After, and resets with the window', async () => {
+      const limiter = new SharedAttemptLimiter(database.db, 'unit', 3, refusal, 700);
       await expectLimits(limiter, 3, () => new Promise((resolve) => setTimeout(resolve, 800)));
     });
 
-    it('counts every one of many simultaneous failures (the upsert is atomic)', async () => {
-      const limiter = new SharedFailureLimiter(database.db, 'burst', 1000);
-      await Promise.all(Array.from({ length: 40 }, () => limiter.recordFailure('9.9.9.9')));
+    it('takes a slot back on release, and a refused take holds none', async () => {
+      await expectRelease(new SharedAttemptLimiter(database.db, 'release', 3, refusal), 3);
+    });
+
+    it('a release from an ended window leaves the new window alone', async () => {
+      const limiter = new SharedAttemptLimiter(database.db, 'windows', 1, refusal, 300);
+      const old = await limiter.take('k');
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await limiter.take('k');
+      await old.release();
+      expect((await rejection(limiter.take('k')))?.statusCode).toBe(429);
+    });
+
+    it('gives exactly max of many simultaneous takes (one atomic statement each)', async () => {
+      const limiter = new SharedAttemptLimiter(database.db, 'burst', 20, refusal);
+      const outcomes = await Promise.allSettled(Array.from({ length: 50 }, () => limiter.take('9.9.9.9')));
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(20);
       const result = (await database.db.execute(
         sql`select count from rate_limits where key = 'burst:9.9.9.9'`,
       )) as unknown as { rows: { count: number }[] };
-      expect(Number(result.rows[0]?.count)).toBe(40);
+      // Full, and someone was refused: max + 1, never more.
+      expect(Number(result.rows[0]?.count)).toBe(21);
     });
 
     it('keeps scopes apart: lookups and admin logins count separately', async () => {
-      const lookups = new SharedFailureLimiter(database.db, 'lookup-scope', 1);
-      const logins = new SharedFailureLimiter(database.db, 'login-scope', 1);
-      await lookups.recordFailure('ip');
-      expect((await rejection(lookups.assertAllowed('ip')))?.statusCode).toBe(429);
-      await expect(logins.assertAllowed('ip')).resolves.toBeUndefined();
+      const lookups = new SharedAttemptLimiter(database.db, 'lookup-scope', 1, refusal);
+      const logins = new SharedAttemptLimiter(database.db, 'login-scope', 1, refusal);
+      await lookups.take('ip');
+      expect((await rejection(lookups.take('ip')))?.statusCode).toBe(429);
+      await expect(logins.take('ip')).resolves.toBeDefined();
     });
   });
 }
 
-describeApi('failure limiter wiring', (ctx) => {
+describeApi('attempt limiter wiring', (ctx) => {
   it('uses the shared table on PostgreSQL and memory on PGlite', () => {
-    const expected = ctx.mode === 'postgres' ? SharedFailureLimiter : MemoryFailureLimiter;
-    expect(ctx.app.lookupFailures).toBeInstanceOf(expected);
-    expect(ctx.app.loginFailures).toBeInstanceOf(expected);
+    const expected = ctx.mode === 'postgres' ? SharedAttemptLimiter : MemoryAttemptLimiter;
+    expect(ctx.app.lookupAttempts).toBeInstanceOf(expected);
+    expect(ctx.app.loginAttempts).toBeInstanceOf(expected);
+    expect(ctx.app.creationAttempts).toBeInstanceOf(expected);
   });
 });
 

@@ -359,6 +359,12 @@ export const ROUTE_TABLE: RouteRow[] = [
     expect: adminOnly(),
   },
   { route: 'GET /api/admin/export', request: () => ({ url: '/api/admin/export' }), expect: adminOnly() },
+  {
+    route: 'POST /api/admin/teams/:id/rotate-code',
+    // The team of another cohort: the callers before the admin keep their sessions.
+    request: (w) => ({ url: `/api/admin/teams/${w.other.team.id}/rotate-code` }),
+    expect: adminOnly(),
+  },
 ];
 
 export const methodOf = (route: RouteKey) => route.split(' ')[0] as Method;

@@ -5,7 +5,10 @@ import { afterAll, beforeAll, beforeEach, afterEach, describe } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../app.ts';
 import { PROJECT_ROOT } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
-import { upsertAdmin } from '../db/users.ts';
+import { users } from '../db/schema.ts';
+import { createSession } from '../db/sessions.ts';
+import { hashPassword } from '../lib/password.ts';
+import { COOKIE_NAMES } from '../plugins/sessions.ts';
 import path from 'node:path';
 
 export type DatabaseMode = 'pglite' | 'postgres';
@@ -49,6 +52,19 @@ export async function openTestDatabase(
       await client.end();
     },
   };
+}
+
+/**
+ * A second pool on the same PostgreSQL database: what a second app instance would open (the shared
+ * limits are tested with two apps, each on its own pool).
+ */
+export async function secondPoolOn(database: DatabaseHandle): Promise<DatabaseHandle> {
+  const result = (await database.db.execute(sql`select current_database() as db`)) as unknown as {
+    rows: { db: string }[];
+  };
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${result.rows[0]!.db}`;
+  return openDatabase({ url: url.toString(), poolSize: 20 });
 }
 
 /** The same database, except that every insert fails with `makeError()` (a driver or query failure). */
@@ -141,18 +157,28 @@ export async function createTeamSession(app: FastifyInstance, name = 'Team Rocke
   };
 }
 
+/** One hash per password per file: a full-cost scrypt hash takes a third of a second. */
+const adminHashes = new Map<string, Promise<string>>();
+
+/**
+ * An admin and a session for it, made directly in the database (the login route's own tests log in through
+ * the API; everything else only needs the cookie).
+ */
 export async function createAdminSession(
   app: FastifyInstance,
   username = 'instructor',
   password = 'correct horse',
 ) {
-  await upsertAdmin(app.db, username, password);
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/admin/login',
-    payload: { username, password },
-  });
-  if (response.statusCode !== 200)
-    throw new Error(`admin login failed: ${response.statusCode} ${response.body}`);
-  return { cookie: cookiesFrom(response) };
+  let passwordHash = adminHashes.get(password);
+  if (!passwordHash) {
+    passwordHash = hashPassword(password);
+    adminHashes.set(password, passwordHash);
+  }
+  const [user] = await app.db
+    .insert(users)
+    .values({ username, passwordHash: await passwordHash })
+    .onConflictDoUpdate({ target: users.username, set: { passwordHash: await passwordHash } })
+    .returning();
+  const { token } = await createSession(app.db, 'admin', { userId: user!.id });
+  return { cookie: `${COOKIE_NAMES.admin}=${token}` };
 }

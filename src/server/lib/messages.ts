@@ -1,0 +1,61 @@
+/**
+ * Every message the server answers with, in one place: routes, guards and plugins name an entry instead of
+ * writing the words again, so one wording change is one edit. The ballot's own rules and their messages are
+ * shared with the client (`src/shared/scoring.ts`).
+ */
+export const MESSAGES = {
+  // Requests as such.
+  badAddress: 'The request address is not valid.',
+  bodyTooLarge: 'Request body is too large.',
+  invalidJson: 'Request body is not valid JSON.',
+  crossSite: 'Cross-site request refused.',
+  noApiRoute: (method: string, path: string) => `No API route ${method} ${path}`,
+  databaseUnavailable: 'The database is unavailable. Please try again shortly.',
+  internal: 'Something went wrong on our side. Please try again.',
+
+  // Limits.
+  tooManyRequests: (seconds: number) => `Too many requests. Please wait ${seconds} seconds and try again.`,
+  tooManyFailures: () => 'Too many failed attempts. Please wait a minute and try again.',
+  tooManyStreams: 'Too many live connections are open. Close some tabs and try again.',
+  tooManyCreations: (seconds: number) =>
+    `Too many workspaces were created from this network. Please wait ${seconds} seconds and try again.`,
+
+  // Sessions and who may call.
+  teamSessionRequired: 'Team session required. Open your workspace first.',
+  adminSessionRequired: 'Admin session required.',
+  otherTeamsWorkspace: 'This workspace belongs to another team.',
+  invalidAccessToken: 'Invalid access token.',
+  invalidCredentials: 'Invalid credentials',
+
+  // Workspaces and answers.
+  workspaceNotFound: 'Workspace not found.',
+  codeTaken: 'That Workspace Code is already taken. Please choose another.',
+  noFreeCode: 'No free Workspace Code could be found right now. Please try again in a few minutes.',
+  answersTooLarge: 'data: answers for one activity may take at most 64 KiB.',
+  noSavedAnswers: 'No saved answers for this activity yet.',
+  phaseNotFound: 'Phase not found. Please select a valid phase between 1 and 8.',
+
+  // Cohorts.
+  cohortNotFound: 'Cohort not found.',
+  cohortTagTaken: (tag: string) => `The tag "${tag}" is already taken. Please choose another.`,
+  cohortArchivedNoTeams: 'This cohort is archived. Restore it before adding teams.',
+  unknownTeams: 'teamIds: one or more teams do not exist; nothing was changed.',
+
+  // Deleting data.
+  wrongDeletionConfirmation:
+    "confirmName: type the team's name exactly as shown to confirm. Nothing was deleted.",
+  cohortStillActive: 'Only an archived cohort can be deleted. Archive it first. Nothing was deleted.',
+
+  // Showcase, ballots and results.
+  otherCohortsShowcase: 'This showcase belongs to another cohort.',
+  submitToSeeShowcase: 'Submit your own website to see the showcase.',
+  resultsHidden: 'The results have not been released yet.',
+  voting: {
+    competitionDisabled: 'This cohort is running in showcase mode: there is no voting.',
+    votingClosed: 'Voting is closed for this cohort.',
+    cohortArchived: 'This cohort is archived: its voting is over.',
+    notInCohort: 'Only teams of this cohort can vote in its showcase.',
+    notSubmitted: 'Submit your own website before voting.',
+    alreadyVoted: 'Your team has already voted.',
+  },
+} as const;
