@@ -246,13 +246,81 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
-/** The i-th autosave of a run: the phases in turn, about half a kilobyte of answers. */
+/**
+ * The i-th autosave of a run: the phases in turn, about half a kilobyte of answers, sent as the client sends
+ * it (the field the page changed, and the page's id).
+ */
 function autosaveBody(team: { id: string }, i: number): string {
   return JSON.stringify({
     teamId: team.id,
     phaseNumber: 1 + (i % 8),
-    data: { company_name: 'BrightSpark Labs', research_questions: `Question ${i} ${'x'.repeat(400)}` },
+    data: { research_questions: `Question ${i} ${'x'.repeat(400)}`, known_assumptions: 'Parents pay more' },
+    changed: ['research_questions'],
+    clientId: `bench-saver-${team.id.slice(0, 8)}`,
   });
+}
+
+/** The number of the autosave whose answers an event carries (its `Question N` marker). */
+function autosaveNumber(event: { values?: Record<string, unknown> }): number | undefined {
+  const match = /^Question (\d+) /.exec(String(event.values?.research_questions ?? ''));
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * One open workspace event stream per team (another page of the team, as a teammate's laptop), read over
+ * its own socket. Resolves once every stream has sent its first events; `onAnswers` sees each save heard.
+ */
+async function openTeamStreams(
+  base: string,
+  teams: { id: string; cookie: string }[],
+  onAnswers: (event: { values?: Record<string, unknown> }, at: number) => void,
+) {
+  const { hostname, port } = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: teams.length + 10 });
+  const requests: http.ClientRequest[] = [];
+  await Promise.all(
+    teams.map(
+      (team, n) =>
+        new Promise<void>((resolve, reject) => {
+          const request = http.get(
+            {
+              agent,
+              hostname,
+              port,
+              path: `/api/teams/${team.id}/events?clientId=bench-listener-${n}`,
+              headers: { cookie: team.cookie },
+            },
+            (response) => {
+              if (response.statusCode !== 200) return reject(new Error(`stream ${response.statusCode}`));
+              response.setEncoding('utf8');
+              let buffer = '';
+              response.on('data', (chunk: string) => {
+                buffer += chunk;
+                for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
+                  const block = buffer.slice(0, end);
+                  buffer = buffer.slice(end + 2);
+                  if (!block.startsWith('data: ')) continue;
+                  const event = JSON.parse(block.slice(6)) as {
+                    type: string;
+                    values?: Record<string, unknown>;
+                  };
+                  if (event.type === 'presence') resolve();
+                  else if (event.type === 'answers') onAnswers(event, performance.now());
+                }
+              });
+            },
+          );
+          request.on('error', reject);
+          requests.push(request);
+        }),
+    ),
+  );
+  return {
+    close() {
+      for (const request of requests) request.destroy();
+      agent.destroy();
+    },
+  };
 }
 
 function autosaveRequests(teams: { id: string; cookie: string }[]): autocannon.Request[] {
@@ -289,6 +357,8 @@ async function pacedAutosave(
   teams: { id: string; cookie: string }[],
   rate: number,
   seconds = DURATION,
+  /** Told when save number i leaves. */
+  onSend?: (i: number, at: number) => void,
 ) {
   const { hostname, port } = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
@@ -301,6 +371,7 @@ async function pacedAutosave(
     new Promise<void>((resolve) => {
       const team = teams[i % teams.length]!;
       const body = autosaveBody(team, i);
+      onSend?.(i, performance.now());
       const request = http.request(
         {
           agent,
@@ -384,6 +455,31 @@ async function benchLeg(leg: Leg): Promise<Figures> {
     if (leg.databaseName) {
       figures['Autosave steady 500 requests/s: PostgreSQL CPU ms per save'] = steadyCost.database;
     }
+
+    // The same room with one more page of every team open (200 workspace event streams): each save is
+    // heard by its teammate's page; delivery counts from the moment the save left the saving page.
+    const sentAt = new Map<number, number>();
+    const delivery: number[] = [];
+    const streams = await openTeamStreams(server.base, teams, (event, at) => {
+      const i = autosaveNumber(event);
+      const sent = i === undefined ? undefined : sentAt.get(i);
+      if (sent !== undefined) delivery.push(at - sent);
+    });
+    const rssWithStreams = rssMb(server.child.pid!);
+    const fanoutCpu = await startCpuMeter(server.child.pid!, leg.databaseName);
+    const fanout = await pacedAutosave(server.base, teams, 500, DURATION, (i, at) => sentAt.set(i, at));
+    const fanoutCost = await fanoutCpu.stop(500 * DURATION);
+    await new Promise((r) => setTimeout(r, 1000));
+    streams.close();
+    delivery.sort((a, b) => a - b);
+    figures['With 200 workspace event streams open: saves heard by the teammate page / sent'] =
+      `${delivery.length} / ${500 * DURATION}`;
+    figures['With 200 streams: save to teammate page, p50 ms'] = Number(percentile(delivery, 50).toFixed(1));
+    figures['With 200 streams: save to teammate page, p99 ms'] = Number(percentile(delivery, 99).toFixed(1));
+    figures['With 200 streams: autosave p99 ms'] = fanout.p99;
+    figures['With 200 streams: errors (non-2xx)'] = fanout.errors;
+    figures['With 200 streams: server CPU ms per save'] = fanoutCost.server;
+    figures['With 200 streams: server RSS, MB'] = Math.round(rssWithStreams);
 
     const closedCpu = await startCpuMeter(server.child.pid!, leg.databaseName);
     const closed = await run({

@@ -25,8 +25,28 @@ export type DatabaseHandle = {
   run<Row>(statement: PreparedStatement, values: unknown[]): Promise<Row[]>;
 };
 
-/** A statement whose text never changes; the name identifies its prepared form on each connection. */
+/**
+ * A statement whose text never changes; the name (an SQL identifier) names its prepared form on each
+ * connection. Its parameters are cast in the text (`$1::int`), which is where their types come from.
+ */
 export type PreparedStatement = { name: string; text: string };
+
+/**
+ * A value as an SQL literal, for EXECUTE: text in single quotes with each quote doubled (the only special
+ * character in a standard string; PostgreSQL has standard_conforming_strings on), numbers and booleans as
+ * written, null as NULL. Text with a NUL never gets here: the security plugin refuses it at the door.
+ */
+export function sqlLiteral(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error('not a finite number');
+    return String(value);
+  }
+  if (typeof value === 'boolean') return String(value);
+  if (typeof value !== 'string') throw new Error(`no SQL literal for a ${typeof value}`);
+  if (value.includes('\u0000')) throw new Error('text with NUL');
+  return `'${value.replaceAll("'", "''")}'`;
+}
 
 /** The health check's own, shorter query timeout on PostgreSQL. */
 const PING_TIMEOUT_MS = 2000;
@@ -119,14 +139,24 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     throw error;
   }
   const db = drizzle(client, { schema }) as unknown as Database;
+  const prepared = new Set<string>();
   return {
     db,
     kind: 'pglite',
     ping: async () => {
       await client.query('select 1');
     },
-    run: async <Row>(statement: PreparedStatement, values: unknown[]) =>
-      (await client.query<Row>(statement.text, values)).rows,
+    run: async <Row>(statement: PreparedStatement, values: unknown[]) => {
+      // PGlite parses and plans inside this process (WebAssembly): for a large statement that is most of
+      // its cost, every call. Prepared once under its name and then EXECUTEd, the autosave costs a third.
+      // EXECUTE takes no bound parameters, so the values travel as SQL literals (sqlLiteral).
+      if (!prepared.has(statement.name)) {
+        await client.exec(`prepare ${statement.name} as ${statement.text}`);
+        prepared.add(statement.name);
+      }
+      return (await client.query<Row>(`execute ${statement.name}(${values.map(sqlLiteral).join(', ')})`))
+        .rows;
+    },
     close: async () => {
       try {
         if (!client.closed) await client.close();

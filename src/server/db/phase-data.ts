@@ -84,12 +84,12 @@ const saveStatement = (name: string, owner: string) => ({
 });
 
 const SAVE_FOR_TEAM_SESSION = saveStatement(
-  'save-phase-data-for-team-session',
+  'save_phase_data_for_team_session',
   // The conditions of findTeamForSession (src/server/db/sessions.ts), narrowed to the named team.
   `select t.id as team_id from sessions se join teams t on t.id = se.team_id
    where se.token_hash = $10 and se.kind = 'team' and se.expires_at > now() and t.id = $11::uuid`,
 );
-const SAVE_FOR_TEAM = saveStatement('save-phase-data', 'select $10::uuid as team_id');
+const SAVE_FOR_TEAM = saveStatement('save_phase_data', 'select $10::uuid as team_id');
 
 /**
  * Saves one activity's answers, merged field by field with what other devices saved, and raises (never
