@@ -6,10 +6,11 @@ import * as React from 'react';
 import { useParams } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
-import { useWorkspace, type WorkspaceTeam } from '@/features/workspace/workspace-context';
+import { WebsiteSubmissionSlot } from '@/features/showcase';
+import { openWorkspaceDialog, useWorkspace, useWorkspaceUi, type WorkspaceTeam } from '@/features/workspace';
 import { loadAllLocalPhaseData, loadLocalPhaseData } from '@/lib/local-workspace-storage';
 import { phaseConfigQueryOptions } from './api/phase-config';
-import { phaseDataListQueryOptions, phaseDataQueryOptions } from './api/phase-data';
+import { phaseDataListQueryOptions, savedPhase } from './api/phase-data';
 import { DecisionBox } from './components/decision-box';
 import { ExpectedOutput, FallbackInstructions } from './components/expected-output';
 import { KeepPracticeDialog } from './components/keep-practice-dialog';
@@ -19,12 +20,6 @@ import { PhaseWorkspace } from './components/phase-workspace';
 import { WorkflowSteps } from './components/workflow-steps';
 import { unsavedAnswers } from './hooks/use-phase-autosave';
 import { type Answers, type PhaseAnswers, prefillRecurring, toAnswers } from './lib/answers';
-
-// Only cohort teams on the website-builder activity need it; it brings the showcase's live events (and zod),
-// which the other seven activities should not load.
-const WebsiteSubmission = React.lazy(() =>
-  import('@/features/showcase/components/website-submission').then((m) => ({ default: m.WebsiteSubmission })),
-);
 
 function Message({ title, body }: { title: string; body: string }) {
   return (
@@ -38,10 +33,11 @@ function Message({ title, body }: { title: string; body: string }) {
 export default function PhasePage() {
   const { phaseId } = useParams();
   const phase = Number(phaseId);
-  const { team, teamLoading, isPractice, openWorkspaceDialog, dialog } = useWorkspace();
+  const { team, teamLoading, settled, isPractice } = useWorkspace();
+  const dialogOpen = useWorkspaceUi().dialog.open;
 
-  const noTeamKnown = isPhaseNumber(phase) && !team && !teamLoading && !isPractice;
-  const dialogOpen = dialog.open;
+  // Only once the session has answered: a browser whose session is a team must not be asked for one.
+  const noTeamKnown = isPhaseNumber(phase) && settled && !team && !isPractice;
   // Opens once when the page finds no team, not again every time the dialog is closed.
   const asked = React.useRef(false);
   React.useEffect(() => {
@@ -50,7 +46,7 @@ export default function PhasePage() {
       // In a transition: re-rendering the page under the dialog yields to the browser instead of blocking it.
       React.startTransition(() => openWorkspaceDialog({ destination: 'phase', phase }));
     }
-  }, [noTeamKnown, dialogOpen, openWorkspaceDialog, phase]);
+  }, [noTeamKnown, dialogOpen, phase]);
 
   const config = useQuery({ ...phaseConfigQueryOptions(phase), enabled: isPhaseNumber(phase) });
   // Bumped after practice answers move into the workspace, so the open activity reads them.
@@ -126,17 +122,17 @@ function PhaseView({ config, phase, team }: PhaseProps) {
   );
 }
 
-/** Loads the saved answers (server with a team, this browser otherwise), then mounts the form. */
+/**
+ * Loads the saved answers (server with a team, this browser otherwise), then mounts the form. The team's
+ * list of saved activities is read afresh each time an activity opens (another device may have saved since)
+ * and serves both this activity's answers and the recurring fields it prefills.
+ */
 function SavedAnswersLoader({ config, phase, team }: PhaseProps) {
   const teamId = team?.id;
-  const saved = useQuery(phaseDataQueryOptions(teamId, phase));
-  const all = useQuery(phaseDataListQueryOptions(teamId));
+  const all = useQuery({ ...phaseDataListQueryOptions(teamId), refetchOnMount: 'always' });
+  const saved = useQuery({ ...phaseDataListQueryOptions(teamId), select: savedPhase(phase) });
   const websitePanel =
-    phase === WEBSITE_PHASE && team?.cohortTag ? (
-      <React.Suspense fallback={null}>
-        <WebsiteSubmission team={team} />
-      </React.Suspense>
-    ) : null;
+    phase === WEBSITE_PHASE && team?.cohortTag ? <WebsiteSubmissionSlot team={team} /> : null;
 
   if (teamId && saved.isError) {
     return (
@@ -154,8 +150,7 @@ function SavedAnswersLoader({ config, phase, team }: PhaseProps) {
       </div>
     );
   }
-  // The list only feeds the prefill: a failure there leaves recurring fields blank, nothing more.
-  if (teamId && (saved.isPending || all.isPending)) {
+  if (teamId && (saved.isPending || !all.isFetchedAfterMount)) {
     return (
       <div className="flex min-h-64 items-center justify-center rounded-xl border border-border bg-surface">
         <Spinner className="size-8 text-primary" label="Loading your answers" />
