@@ -26,11 +26,15 @@ function* files(dir) {
 /** The import's target as a path inside src/ without extension (`web/features/admin/index`), or null. */
 function targetOf(file, spec) {
   let target;
-  if (spec.startsWith('.')) target = path.relative(src, path.resolve(path.dirname(path.join(src, file)), spec));
+  if (spec.startsWith('.'))
+    target = path.relative(src, path.resolve(path.dirname(path.join(src, file)), spec));
   else if (spec.startsWith('@shared/')) target = `shared/${spec.slice('@shared/'.length)}`;
   else if (spec.startsWith('@/')) target = `web/${spec.slice(2)}`;
   else return null;
-  return target.split(path.sep).join('/').replace(/\.(ts|tsx|mjs|js)$/, '');
+  return target
+    .split(path.sep)
+    .join('/')
+    .replace(/\.(ts|tsx|mjs|js)$/, '');
 }
 
 const featureOf = (p) => /^web\/features\/([^/]+)(?:\/|$)/.exec(p)?.[1];
@@ -46,7 +50,8 @@ export function importProblem(file, spec, { dynamic = false } = {}) {
   const isTest = /\.test\.tsx?$/.test(file);
   const oneWay =
     from === 'shared'
-      ? to === 'shared' || (to === 'package' && (spec === 'zod' || (isTest && /^(vitest|fast-check)$/.test(spec))))
+      ? to === 'shared' ||
+        (to === 'package' && (spec === 'zod' || (isTest && /^(vitest|fast-check)$/.test(spec))))
       : from === 'web'
         ? to === 'web' || to === 'shared' || to === 'package'
         : to === 'server' || to === 'shared' || to === 'package';

@@ -51,12 +51,14 @@ describe('the import rules', () => {
     expect(check('web/components/team-avatar.tsx', '../features/workspace')).toMatch(/below the features/);
   });
 
-  it("lets only the router load a page module, and only with import()", () => {
+  it('lets only the router load a page module, and only with import()', () => {
     expect(check('web/app/router.tsx', '@/features/admin/admin-page', true)).toBeNull();
     expect(check('web/app/router.tsx', '@/features/static-pages/credits-page', true)).toBeNull();
     expect(check('web/app/router.tsx', '@/features/admin/admin-page')).toMatch(/insides/);
     expect(check('web/app/router.tsx', '@/features/admin/api/admin-session', true)).toMatch(/insides/);
     expect(check('web/app/header.tsx', '@/features/admin/admin-page', true)).toMatch(/insides/);
-    expect(check('web/features/phase/phase-page.tsx', '@/features/admin/admin-page', true)).toMatch(/insides/);
+    expect(check('web/features/phase/phase-page.tsx', '@/features/admin/admin-page', true)).toMatch(
+      /insides/,
+    );
   });
 });

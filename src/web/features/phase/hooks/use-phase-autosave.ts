@@ -67,7 +67,7 @@ export async function flushAllAutosaves(): Promise<void> {
 }
 
 /**
- * Autosave for one activity: `update(answers)` after each change. Flushes when the page
+ * Autosave for one activity (SPEC section 4): `update(answers)` after each change. Flushes when the page
  * is hidden or left (with keepalive), retries when the browser comes back online, and asks before the
  * page unloads with changes not yet saved.
  */
