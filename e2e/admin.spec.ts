@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createTeams, uniqueName, uniqueTag } from './support/api.ts';
 import {
+  chooseOption,
   createWorkspace,
   E2E_ADMIN,
   expect,
@@ -127,8 +128,7 @@ test.describe('instructor dashboard', () => {
     await expect(page.getByText('Showing 2 of')).toBeVisible();
     await page.getByRole('checkbox', { name: 'Select all shown teams' }).check();
     await expect(page.getByText('2 selected')).toBeVisible();
-    await page.getByRole('combobox', { name: 'Assign to cohort' }).click();
-    await page.getByRole('option', { name: cohortName }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: 'Assign to cohort' }), cohortName);
     await page.getByRole('button', { name: 'Assign', exact: true }).click();
     await expect(page.getByText('Participants assigned', { exact: true })).toBeVisible();
     for (const team of teams) {
@@ -138,8 +138,7 @@ test.describe('instructor dashboard', () => {
       await expect(row).toContainText('Needs Submission');
     }
 
-    await page.getByRole('combobox', { name: 'Cohort', exact: true }).click();
-    await page.getByRole('option', { name: cohortName }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: 'Cohort', exact: true }), cohortName);
     await page.getByLabel('Search').fill('');
     await expect(page.getByText('Showing 2 of')).toBeVisible();
 

@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import type { Page } from '@playwright/test';
-import { createWorkspace, expect, forgiveConsoleErrors, practice, test } from './support/fixtures.ts';
+import {
+  chooseOption,
+  createWorkspace,
+  expect,
+  forgiveConsoleErrors,
+  practice,
+  test,
+} from './support/fixtures.ts';
 
 const saveStatus = (page: Page) => page.getByTestId('save-status');
 const preview = (page: Page) => page.getByTestId('prompt-preview');
@@ -28,8 +35,7 @@ test.describe('phase page', () => {
     ).toBeVisible();
     await page.getByLabel('Company name', { exact: true }).fill('BrightBlocks');
     await page.getByLabel('Target audience', { exact: true }).fill('Parents of children aged 6 to 10');
-    await page.getByLabel('Time horizon', { exact: true }).click();
-    await page.getByRole('option', { name: /Five-year outlook/ }).click();
+    await chooseOption(page, page.getByLabel('Time horizon', { exact: true }), /Five-year outlook/);
     await expect(page.getByLabel('Time horizon', { exact: true })).toContainText('Five-year outlook');
     await expect(preview(page)).toContainText('BrightBlocks');
     await expect(preview(page)).toContainText('Parents of children aged 6 to 10');

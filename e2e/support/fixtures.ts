@@ -1,4 +1,11 @@
-import { test as base, type Browser, expect, type Page, type ViewportSize } from '@playwright/test';
+import {
+  test as base,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  type ViewportSize,
+} from '@playwright/test';
 import type { ApiTeam } from './api.ts';
 import { E2E_ADMIN } from './global-setup.ts';
 
@@ -98,4 +105,19 @@ export async function openAsTeam(
 export function forgiveConsoleErrors(errors: string[], pattern: RegExp = /Failed to load resource/) {
   const kept = errors.filter((e) => !pattern.test(e));
   errors.splice(0, errors.length, ...kept);
+}
+
+/**
+ * Chooses an option of a select (Radix). The list opens on pointer down and sets itself up a moment later:
+ * from then on it takes the next pointer release for the release of the opening click, unless the pointer
+ * has moved since. A test moves the pointer in one step, so a choice clicked before the list is set up
+ * (a busy machine) was taken for that release and ignored, leaving the list open over a page hidden from
+ * assistive technology. The list moves focus into itself once it is set up: the choice waits for that.
+ */
+export async function chooseOption(page: Page, select: Locator, option: string | RegExp) {
+  await select.click();
+  await expect(page.locator('[role="listbox"]:focus-within')).toHaveCount(1);
+  await page.getByRole('option', { name: option }).click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await expect(select).toContainText(option);
 }
