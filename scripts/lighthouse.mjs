@@ -81,7 +81,9 @@ try {
       }
       // The main thread's long tasks, where the blocking time comes from.
       for (const task of audits['long-tasks']?.details?.items ?? []) {
-        console.log(`  long task at ${Math.round(task.startTime)} ms: ${Math.round(task.duration)} ms, ${task.url}`);
+        console.log(
+          `  long task at ${Math.round(task.startTime)} ms: ${Math.round(task.duration)} ms, ${task.url}`,
+        );
       }
     }
     const scores = runs.map((r) => r.performance);

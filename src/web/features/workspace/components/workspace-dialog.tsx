@@ -90,15 +90,20 @@ export function WorkspaceDialog() {
   const busy = create.isPending || open.isPending;
   const codeField = openForm.register('code');
 
+  /** A workspace is open: the dialog closes, its form empties, and the page goes where it should. */
+  const arrive = (team: Team, phase: number, form: { reset(): void }) => {
+    closeWorkspaceDialog();
+    form.reset();
+    navigate(destinationOf(dialog, team, phase));
+  };
+
   const onCreate = createForm.handleSubmit(
     ({ name }) => {
       if (busy) return;
       create.mutate(name, {
         onSuccess: (team) => {
-          closeWorkspaceDialog();
-          createForm.reset();
           announceCreated(team.code);
-          navigate(destinationOf(dialog, team, dialog.phase ?? 1));
+          arrive(team, dialog.phase ?? 1, createForm);
         },
         onError: () => toast({ variant: 'destructive', ...messages.createWorkspaceError }),
       });
@@ -111,10 +116,8 @@ export function WorkspaceDialog() {
       if (busy) return;
       open.mutate(code, {
         onSuccess: (team) => {
-          closeWorkspaceDialog();
-          openForm.reset();
           toast(messages.workspaceOpened(team.name));
-          navigate(destinationOf(dialog, team, dialog.phase ?? team.currentPhase));
+          arrive(team, dialog.phase ?? team.currentPhase, openForm);
         },
         onError: (error) =>
           toast({
