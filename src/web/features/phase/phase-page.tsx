@@ -43,8 +43,7 @@ export default function PhasePage() {
   React.useEffect(() => {
     if (noTeamKnown && !dialogOpen && !asked.current) {
       asked.current = true;
-      // In a transition: re-rendering the page under the dialog yields to the browser instead of blocking it.
-      React.startTransition(() => openWorkspaceDialog({ destination: 'phase', phase }));
+      openWorkspaceDialog({ destination: 'phase', phase });
     }
   }, [noTeamKnown, dialogOpen, phase]);
 
@@ -81,7 +80,11 @@ export default function PhasePage() {
 /** What an activity's parts need: its config, its number and the open team (none in practice mode). */
 type PhaseProps = { config: PhaseConfig; phase: number; team: WorkspaceTeam | null };
 
-function PhaseView({ config, phase, team }: PhaseProps) {
+/**
+ * Memoised: the page above re-renders whenever the session or the dialog changes (the session's first
+ * answer comes while a first visit is still starting up), and the activity should not render again for it.
+ */
+const PhaseView = React.memo(function PhaseView({ config, phase, team }: PhaseProps) {
   return (
     <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
       <header className="space-y-4">
@@ -120,7 +123,7 @@ function PhaseView({ config, phase, team }: PhaseProps) {
       <FallbackInstructions instructions={config.instructions} />
     </main>
   );
-}
+});
 
 /**
  * Loads the saved answers (server with a team, this browser otherwise), then mounts the form. The team's

@@ -74,7 +74,7 @@ function destinationOf(dialog: WorkspaceDialogState, team: Team, phase: number):
 }
 
 /** 'Welcome to Applied GenAI Lab': create a workspace, open one by code, or practise without saving. */
-export function WorkspaceDialog() {
+export function WorkspaceDialog({ open: isOpen }: { open: boolean }) {
   const { dialog } = useWorkspaceUi();
   const [pathname, navigate] = useLocation();
   const create = useCreateWorkspace();
@@ -138,7 +138,7 @@ export function WorkspaceDialog() {
   };
 
   return (
-    <Dialog open={dialog.open} onOpenChange={(next) => !next && closeWorkspaceDialog()}>
+    <Dialog open={isOpen} onOpenChange={(next) => !next && closeWorkspaceDialog()}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>Welcome to Applied GenAI Lab</DialogTitle>

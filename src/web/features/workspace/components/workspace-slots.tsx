@@ -11,14 +11,18 @@ const WorkspaceDialog = React.lazy(() =>
 );
 const AvatarPicker = React.lazy(() => import('./avatar-picker'));
 
-/** The workspace dialog, loaded the first time it opens and kept from then on. */
+/**
+ * The workspace dialog, loaded the first time it opens and kept from then on. It follows the store's
+ * `open` a render later, at low priority: an activity page opens it by itself on a first visit, while the
+ * page is still starting up, and the dialog's render then yields to the browser instead of blocking it.
+ */
 export function WorkspaceDialogHost() {
-  const { dialog } = useWorkspaceUi();
-  const mounted = useEverTrue(dialog.open);
+  const open = React.useDeferredValue(useWorkspaceUi().dialog.open);
+  const mounted = useEverTrue(open);
   if (!mounted) return null;
   return (
     <React.Suspense fallback={null}>
-      <WorkspaceDialog />
+      <WorkspaceDialog open={open} />
     </React.Suspense>
   );
 }
