@@ -77,6 +77,17 @@ export default function PhasePage() {
   );
 }
 
+/**
+ * A part of the activity page the browser lays out and paints only once it nears the screen: the page is
+ * long, and every full layout at start-up (the first one, the workspace dialog's scroll lock and focus)
+ * then covers the first screen only.
+ */
+function Offscreen({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="space-y-6 [contain-intrinsic-size:auto_700px] [content-visibility:auto]">{children}</div>
+  );
+}
+
 /** What an activity's parts need: its config, its number and the open team (none in practice mode). */
 type PhaseProps = { config: PhaseConfig; phase: number; team: WorkspaceTeam | null };
 
@@ -114,13 +125,25 @@ const PhaseView = React.memo(function PhaseView({ config, phase, team }: PhasePr
         </div>
       </header>
 
-      {config.decisionBoxContent && <DecisionBox content={config.decisionBoxContent} />}
-      {config.stepByStepFlow && <WorkflowSteps steps={config.stepByStepFlow} />}
+      {config.decisionBoxContent && (
+        <Offscreen>
+          <DecisionBox content={config.decisionBoxContent} />
+        </Offscreen>
+      )}
+      {config.stepByStepFlow && (
+        <Offscreen>
+          <WorkflowSteps steps={config.stepByStepFlow} />
+        </Offscreen>
+      )}
 
-      <SavedAnswersLoader config={config} phase={phase} team={team} />
+      <Offscreen>
+        <SavedAnswersLoader config={config} phase={phase} team={team} />
+      </Offscreen>
 
-      <ExpectedOutput output={config.expectedOutput} />
-      <FallbackInstructions instructions={config.instructions} />
+      <Offscreen>
+        <ExpectedOutput output={config.expectedOutput} />
+        <FallbackInstructions instructions={config.instructions} />
+      </Offscreen>
     </main>
   );
 });

@@ -30,9 +30,13 @@ function writePractice(on: boolean) {
 }
 
 const closed: WorkspaceDialogState = { open: false, destination: 'phase' };
-/** What a page rendered ahead of time (and hydrated) starts from. */
+/**
+ * What a page rendered ahead of time starts from. A first visit, the one kind that is hydrated, starts
+ * from this very object: a snapshot that differs from the server's after hydration, even if only by
+ * identity, makes React render every reader again at once, blocking the page.
+ */
 const initialState: WorkspaceUiState = { dialog: closed, practice: false };
-let state: WorkspaceUiState = { dialog: closed, practice: readPractice() };
+let state: WorkspaceUiState = readPractice() ? { dialog: closed, practice: true } : initialState;
 const listeners = new Set<() => void>();
 
 function update(next: Partial<WorkspaceUiState>) {
