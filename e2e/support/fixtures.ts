@@ -70,6 +70,8 @@ export async function practice(page: Page, phase: number) {
   await page.goto(`/phase/${phase}`);
   await page.getByRole('button', { name: 'Try without saving' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  // A first visit's activity body is adopted once the dialog is answered; typing waits for it.
+  await expect(page.getByRole('form', { name: 'Decision Box' })).toHaveAttribute('data-ready', '');
 }
 
 /**

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { WebsiteSubmissionSlot } from '@/features/showcase';
 import { openWorkspaceDialog, useWorkspace, useWorkspaceUi, type WorkspaceTeam } from '@/features/workspace';
+import { DeferredHydration, releaseDeferredHydration } from '@/lib/deferred-hydration';
 import { loadAllLocalPhaseData, loadLocalPhaseData } from '@/lib/local-workspace-storage';
 import { phaseConfigQueryOptions } from './api/phase-config';
 import { phaseDataListQueryOptions, savedPhase } from './api/phase-data';
@@ -38,12 +39,18 @@ export default function PhasePage() {
 
   // Only once the session has answered: a browser whose session is a team must not be asked for one.
   const noTeamKnown = isPhaseNumber(phase) && settled && !team && !isPractice;
+  // A first visit's activity body waits for the dialog's answer (lib/deferred-hydration.tsx). Released while
+  // rendering, before a workspace's or practice's view of the activity first renders.
+  if (team || isPractice) releaseDeferredHydration();
   // Opens once when the page finds no team, not again every time the dialog is closed.
   const asked = React.useRef(false);
   React.useEffect(() => {
     if (noTeamKnown && !dialogOpen && !asked.current) {
       asked.current = true;
       openWorkspaceDialog({ destination: 'phase', phase });
+    } else if (asked.current && !dialogOpen) {
+      // The dialog was closed without an answer: the activity is usable as it is.
+      releaseDeferredHydration();
     }
   }, [noTeamKnown, dialogOpen, phase]);
 
@@ -84,7 +91,9 @@ export default function PhasePage() {
  */
 function Offscreen({ children }: { children: React.ReactNode }) {
   return (
-    <div className="space-y-6 [contain-intrinsic-size:auto_700px] [content-visibility:auto]">{children}</div>
+    <div className="space-y-6 [contain-intrinsic-size:auto_700px] [content-visibility:auto]">
+      <DeferredHydration>{children}</DeferredHydration>
+    </div>
   );
 }
 
