@@ -134,6 +134,9 @@ test.describe('accessibility: axe scans of every route (WCAG 2.2 AA) and no side
       await page.goto(`/phase/${phase}?team_id=${code}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByTestId('prompt-preview')).toBeVisible();
+      // The heading and the preview are in the pre-rendered HTML too, which the app replaces as it starts:
+      // the scan waits for the app's own page, its form live.
+      await expect(page.getByRole('form', { name: 'Decision Box' })).toHaveAttribute('data-ready', '');
       await checkPage(page, `/phase/${phase}`);
     }
   });
