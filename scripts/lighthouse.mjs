@@ -55,7 +55,7 @@ const median = (runs) => [...runs].sort((a, b) => a.performance - b.performance)
 try {
   for (const page of PAGES) {
     const runs = [];
-    for (let run = 0; run < RUNS; run++) {
+    for (let run = 0, failures = 0; run < RUNS; run++) {
       const result = await lighthouse(`${base}${page}`, {
         port: chrome.port,
         output: 'json',
@@ -63,6 +63,15 @@ try {
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
       });
       const { categories, audits } = result.lhr;
+      // A run Lighthouse itself could not complete (no score) measured nothing: it is run again.
+      if (categories.performance.score === null && failures < 3) {
+        failures++;
+        run--;
+        console.log(
+          `  ${page}: run failed (${result.lhr.runtimeError?.code ?? 'no score'}), running it again`,
+        );
+        continue;
+      }
       const row = {
         page,
         performance: categories.performance.score,
