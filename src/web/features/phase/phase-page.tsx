@@ -85,13 +85,12 @@ export default function PhasePage() {
 }
 
 /**
- * A part of the activity page the browser lays out and paints only once it nears the screen: the page is
- * long, and every full layout at start-up (the first one, the workspace dialog's scroll lock and focus)
- * then covers the first screen only.
+ * A part of the activity's body: on a first visit it keeps its pre-rendered HTML until the workspace dialog
+ * is answered (lib/deferred-hydration.tsx).
  */
-function Offscreen({ children }: { children: React.ReactNode }) {
+function ActivityPart({ children }: { children: React.ReactNode }) {
   return (
-    <div className="space-y-6 [contain-intrinsic-size:auto_700px] [content-visibility:auto]">
+    <div className="space-y-6">
       <DeferredHydration>{children}</DeferredHydration>
     </div>
   );
@@ -135,24 +134,24 @@ const PhaseView = React.memo(function PhaseView({ config, phase, team }: PhasePr
       </header>
 
       {config.decisionBoxContent && (
-        <Offscreen>
+        <ActivityPart>
           <DecisionBox content={config.decisionBoxContent} />
-        </Offscreen>
+        </ActivityPart>
       )}
       {config.stepByStepFlow && (
-        <Offscreen>
+        <ActivityPart>
           <WorkflowSteps steps={config.stepByStepFlow} />
-        </Offscreen>
+        </ActivityPart>
       )}
 
-      <Offscreen>
+      <ActivityPart>
         <SavedAnswersLoader config={config} phase={phase} team={team} />
-      </Offscreen>
+      </ActivityPart>
 
-      <Offscreen>
+      <ActivityPart>
         <ExpectedOutput output={config.expectedOutput} />
         <FallbackInstructions instructions={config.instructions} />
-      </Offscreen>
+      </ActivityPart>
     </main>
   );
 });
