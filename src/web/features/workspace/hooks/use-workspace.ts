@@ -19,8 +19,30 @@ function useResolvedWorkspace(): ResolvedWorkspace {
     ...teamByCodeQueryOptions(first.lookupCode ?? ''),
     enabled: first.lookupCode !== undefined,
   });
-  return first.lookupCode === undefined ? first : resolveWorkspace({ urlCode, session, lookup, remembered });
+  const resolved =
+    first.lookupCode === undefined ? first : resolveWorkspace({ urlCode, session, lookup, remembered });
+  // A pre-rendered page is adopted (hydrated) in slices, and the session may answer in between: a part
+  // adopted after that must still show what the page was rendered with (no workspace), or React finds HTML
+  // that does not match and renders the page again. Once adopted, React renders the workspace at once.
+  const shown = workspaceKey(resolved);
+  const adopted = React.useSyncExternalStore(
+    subscribeNever,
+    () => shown,
+    () => workspaceKey(RENDERED_AHEAD),
+  );
+  return adopted === shown ? resolved : RENDERED_AHEAD;
 }
+
+/** What a page rendered ahead of time shows: no workspace, nothing loading. */
+const RENDERED_AHEAD: ResolvedWorkspace = {
+  team: null,
+  loading: false,
+  settled: false,
+  lookupCode: undefined,
+  adopt: undefined,
+};
+const workspaceKey = (w: ResolvedWorkspace) => w.team?.id ?? (w.loading ? 'loading' : 'none');
+const subscribeNever = () => () => {};
 
 export type Workspace = {
   /** The open workspace, or null (none, or practice mode). */
