@@ -25,7 +25,7 @@ type OpenValues = { code: string };
 /**
  * Each form has one rule, a field that is not blank once trimmed, and says so with a toast. Written here
  * rather than as the shared zod schema: this dialog opens on a first visit to an activity page, and zod
- * would load with it (docs/decisions/011-session-module-and-feature-boundaries.md). The server checks the
+ * would load with it (docs/decisions/016-session-module-and-feature-boundaries.md). The server checks the
  * same body against the schema.
  */
 function notBlank<Values extends Record<string, string>>(field: keyof Values & string): Resolver<Values> {
