@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { request as playwrightRequest } from '@playwright/test';
-import { createWorkspace, E2E_ADMIN, expect, loginAsAdmin, test } from './support/fixtures.ts';
+import type { Page } from '@playwright/test';
+import { adminApi, apiTeam, createCohort, setSwitches, uniqueTag } from './support/api.ts';
+import { createWorkspace, expect, loginAsAdmin, openAsTeam, practice, test } from './support/fixtures.ts';
 
 /**
  * Accessibility (docs/ACCESSIBILITY.md): every route and every dialog is scanned with axe against WCAG 2.2 AA
@@ -13,8 +13,6 @@ import { createWorkspace, E2E_ADMIN, expect, loginAsAdmin, test } from './suppor
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
-
-type ApiTeam = { id: string; code: string; name: string; accessToken: string };
 
 /**
  * axe's best-practice rules that keep a page's structure sound; they are moderate, not serious, yet cheap to
@@ -99,75 +97,6 @@ async function checkOverlay(page: Page, label: string) {
   expect.soft(found, `${label}: serious or critical axe violations`).toEqual([]);
 }
 
-function uniqueTag(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
-
-async function adminApi(): Promise<APIRequestContext> {
-  const admin = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
-  expect((await admin.post('/api/auth/admin/login', { data: E2E_ADMIN })).status()).toBe(200);
-  return admin;
-}
-
-async function createCohort(admin: APIRequestContext, name: string) {
-  const tag = uniqueTag('a11y');
-  expect((await admin.post('/api/admin/cohorts', { data: { tag, name } })).status()).toBe(201);
-  return tag;
-}
-
-async function setSwitches(
-  admin: APIRequestContext,
-  tag: string,
-  switches: Partial<Record<'competitionEnabled' | 'votingOpen' | 'resultsVisible', boolean>>,
-) {
-  // One at a time, in this order: voting needs the competition, and so on.
-  for (const [name, value] of Object.entries(switches)) {
-    const response = await admin.patch(`/api/admin/cohorts/${tag}`, { data: { [name]: value } });
-    expect(response.status()).toBe(200);
-  }
-}
-
-/** A team with its own API session, assigned to the cohort, optionally with a website. */
-async function apiTeam(admin: APIRequestContext, tag: string, name: string, website?: string) {
-  const api = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
-  const created = await api.post('/api/teams', { data: { name } });
-  expect(created.status()).toBe(201);
-  const team = (await created.json()) as ApiTeam;
-  const assigned = await admin.post(`/api/admin/cohorts/${tag}/teams`, { data: { teamIds: [team.id] } });
-  expect(assigned.ok()).toBe(true);
-  if (website) {
-    const saved = await api.patch(`/api/teams/${team.id}/website`, { data: { websiteUrl: website } });
-    expect(saved.ok()).toBe(true);
-  }
-  return { api, team };
-}
-
-/**
- * A browser logged in as the team through its secure link. `close()` fails the test if the page threw
- * (this context is not the fixture's, which checks its own page).
- */
-async function openAsTeam(browser: Browser, team: ApiTeam): Promise<{ page: Page; close(): Promise<void> }> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: DESKTOP });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  const close = async () => {
-    await context.close();
-    expect(errors, 'page errors').toEqual([]);
-  };
-  await page.goto(`/phase/1?team_id=${team.code}&token=${encodeURIComponent(team.accessToken)}`);
-  await expect(page).not.toHaveURL(/token=/);
-  await expect(page.getByTestId('workspace-name')).toHaveText(team.name);
-  return { page, close };
-}
-
-/** Opens a phase in practice mode (no workspace). */
-async function practice(page: Page, phase: number) {
-  await page.goto(`/phase/${phase}`);
-  await page.getByRole('button', { name: 'Try without saving' }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-}
-
 test.describe('accessibility: axe scans of every route (WCAG 2.2 AA) and no sideways scroll at 375 px', () => {
   test('landing page, credits, privacy and a 404 path', async ({ page }) => {
     test.setTimeout(90_000);
@@ -205,6 +134,9 @@ test.describe('accessibility: axe scans of every route (WCAG 2.2 AA) and no side
       await page.goto(`/phase/${phase}?team_id=${code}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByTestId('prompt-preview')).toBeVisible();
+      // The heading and the preview are in the pre-rendered HTML too, which the app replaces as it starts:
+      // the scan waits for the app's own page, its form live.
+      await expect(page.getByRole('form', { name: 'Decision Box' })).toHaveAttribute('data-ready', '');
       await checkPage(page, `/phase/${phase}`);
     }
   });
@@ -214,7 +146,7 @@ test.describe('accessibility: axe scans of every route (WCAG 2.2 AA) and no side
     const tag = await createCohort(admin, 'A11y Website Cohort');
     await setSwitches(admin, tag, { competitionEnabled: true, votingOpen: true });
     const { api, team } = await apiTeam(admin, tag, uniqueTag('Site Builders'), 'site-builders.example');
-    const { page, close } = await openAsTeam(browser, team);
+    const { page, close } = await openAsTeam(browser, team, { viewport: DESKTOP });
     await page.goto(`/phase/8?team_id=${team.code}`);
     await expect(page.getByRole('heading', { name: 'Submit Your Deployed Website' })).toBeVisible();
     await expect(page.getByLabel('Secure link')).toBeVisible();
@@ -285,7 +217,7 @@ test.describe('accessibility: axe scans of every route (WCAG 2.2 AA) and no side
       await apiTeam(admin, tag, uniqueTag('Yonder'), 'yonder.example'),
       await apiTeam(admin, tag, uniqueTag('Zephyr'), 'zephyr.example'),
     ];
-    const { page: teamPage, close } = await openAsTeam(browser, voter.team);
+    const { page: teamPage, close } = await openAsTeam(browser, voter.team, { viewport: DESKTOP });
     await teamPage.goto(`/showcase/${tag}`);
     await expect(teamPage.getByRole('heading', { name: 'Submit your website first' })).toBeVisible();
     await checkPage(teamPage, '/showcase (submit first)');

@@ -1,28 +1,14 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext } from '@playwright/test';
-import { createWorkspace, E2E_ADMIN, expect, loginAsAdmin, test } from './support/fixtures.ts';
-
-/** Names unique to one test run: the app is shared by every spec, in parallel. */
-function unique(prefix: string): string {
-  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
-
-async function createTeams(request: APIRequestContext, names: string[]) {
-  const teams: { id: string; code: string; name: string }[] = [];
-  for (const name of names) {
-    const response = await request.post('/api/teams', { data: { name } });
-    expect(response.status()).toBe(201);
-    teams.push(await response.json());
-  }
-  return teams;
-}
-
-/** The browser logs a refused call as a console error; a test that forces one says which it expects. */
-function forgive(consoleErrors: string[], pattern: RegExp) {
-  for (let i = consoleErrors.length - 1; i >= 0; i--) {
-    if (pattern.test(consoleErrors[i]!)) consoleErrors.splice(i, 1);
-  }
-}
+import { createTeams, uniqueName, uniqueTag } from './support/api.ts';
+import {
+  chooseOption,
+  createWorkspace,
+  E2E_ADMIN,
+  expect,
+  forgiveConsoleErrors,
+  loginAsAdmin,
+  test,
+} from './support/fixtures.ts';
 
 test.describe('instructor dashboard', () => {
   test('Access Denied for a visitor, with the way to the login', async ({ page }) => {
@@ -89,10 +75,10 @@ test.describe('instructor dashboard', () => {
     request,
     consoleErrors,
   }) => {
-    const prefix = unique('Rollback');
+    const prefix = uniqueName('Rollback');
     const teams = await createTeams(request, [`${prefix} Alpha`, `${prefix} Beta`]);
-    const tag = `e2e-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    const cohortName = unique('Cohort');
+    const tag = uniqueTag('e2e');
+    const cohortName = uniqueName('Cohort');
 
     await loginAsAdmin(page);
     await page.getByRole('tab', { name: /Cohorts/ }).click();
@@ -137,7 +123,7 @@ test.describe('instructor dashboard', () => {
     await expect(page.getByText('boom', { exact: true })).toBeVisible();
     await expect(voting).toHaveAttribute('aria-checked', 'false');
     await expect(card.getByTestId('voting-state')).toHaveText('Closed');
-    forgive(consoleErrors, /status of 500/);
+    forgiveConsoleErrors(consoleErrors, /status of 500/);
     await page.unroute('**/api/admin/cohorts/*');
 
     await voting.click();
@@ -151,8 +137,7 @@ test.describe('instructor dashboard', () => {
     await expect(page.getByText('Showing 2 of')).toBeVisible();
     await page.getByRole('checkbox', { name: 'Select all shown teams' }).check();
     await expect(page.getByText('2 selected')).toBeVisible();
-    await page.getByRole('combobox', { name: 'Assign to cohort' }).click();
-    await page.getByRole('option', { name: cohortName }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: 'Assign to cohort' }), cohortName);
     await page.getByRole('button', { name: 'Assign', exact: true }).click();
     await expect(page.getByText('Participants assigned', { exact: true })).toBeVisible();
     for (const team of teams) {
@@ -162,8 +147,7 @@ test.describe('instructor dashboard', () => {
       await expect(row).toContainText('Needs Submission');
     }
 
-    await page.getByRole('combobox', { name: 'Cohort', exact: true }).click();
-    await page.getByRole('option', { name: cohortName }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: 'Cohort', exact: true }), cohortName);
     await page.getByLabel('Search').fill('');
     await expect(page.getByText('Showing 2 of')).toBeVisible();
 
@@ -178,7 +162,7 @@ test.describe('instructor dashboard', () => {
   });
 
   test('downloads the progress CSV', async ({ page, request }) => {
-    const name = unique('Csv, "Quoted"');
+    const name = uniqueName('Csv, "Quoted"');
     const [team] = await createTeams(request, [name]);
     await loginAsAdmin(page);
     const downloadPromise = page.waitForEvent('download');
@@ -205,11 +189,11 @@ test.describe('instructor dashboard', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     await expect(page.getByText('Export failed', { exact: true })).toBeVisible();
     await expect(page.getByText('Try later', { exact: true })).toBeVisible();
-    forgive(consoleErrors, /status of 503/);
+    forgiveConsoleErrors(consoleErrors, /status of 503/);
   });
 
   test('phone width: teams as cards, no sideways scrolling', async ({ page, request }) => {
-    const name = unique('Phone');
+    const name = uniqueName('Phone');
     await createTeams(request, [name]);
     await page.setViewportSize({ width: 375, height: 800 });
     await loginAsAdmin(page);
@@ -226,7 +210,7 @@ test.describe('header for an instructor', () => {
     page,
   }) => {
     await loginAsAdmin(page);
-    await createWorkspace(page, unique('Visited'));
+    await createWorkspace(page, uniqueName('Visited'));
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Switch Team' }).click();
     await expect(page.getByRole('dialog', { name: 'Welcome to Applied GenAI Lab' })).toBeVisible();

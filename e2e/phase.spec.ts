@@ -1,23 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import type { Page } from '@playwright/test';
-import { createWorkspace, expect, test } from './support/fixtures.ts';
+import {
+  chooseOption,
+  createWorkspace,
+  expect,
+  forgiveConsoleErrors,
+  practice,
+  test,
+} from './support/fixtures.ts';
 
 const saveStatus = (page: Page) => page.getByTestId('save-status');
 const preview = (page: Page) => page.getByTestId('prompt-preview');
-
-/** Opens a phase in practice mode (no workspace): the workspace dialog offers 'Try without saving'. */
-async function practice(page: Page, phase: number) {
-  await page.goto(`/phase/${phase}`);
-  await page.getByRole('button', { name: 'Try without saving' }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-}
-
-/** The browser logs refused or aborted requests itself; a test that causes them on purpose drops them. */
-function forgetNetworkErrors(errors: string[]) {
-  const kept = errors.filter((e) => !/Failed to load resource/.test(e));
-  errors.splice(0, errors.length, ...kept);
-}
 
 test.describe('phase page', () => {
   test('answers build the prompt as you type, survive a reload and show on another device', async ({
@@ -41,8 +35,7 @@ test.describe('phase page', () => {
     ).toBeVisible();
     await page.getByLabel('Company name', { exact: true }).fill('BrightBlocks');
     await page.getByLabel('Target audience', { exact: true }).fill('Parents of children aged 6 to 10');
-    await page.getByLabel('Time horizon', { exact: true }).click();
-    await page.getByRole('option', { name: /Five-year outlook/ }).click();
+    await chooseOption(page, page.getByLabel('Time horizon', { exact: true }), /Five-year outlook/);
     await expect(page.getByLabel('Time horizon', { exact: true })).toContainText('Five-year outlook');
     await expect(preview(page)).toContainText('BrightBlocks');
     await expect(preview(page)).toContainText('Parents of children aged 6 to 10');
@@ -232,7 +225,7 @@ test.describe('phase page', () => {
     await expect(
       page.getByText('Unable to download the PDF. Please try refreshing the page.', { exact: true }),
     ).toBeVisible();
-    forgetNetworkErrors(consoleErrors);
+    forgiveConsoleErrors(consoleErrors);
   });
 
   test('phase 6 shows visual styles and voice personas as option cards', async ({ page }) => {
@@ -256,9 +249,10 @@ test.describe('phase page', () => {
     await expect(preview(page)).toContainText('Visual style: Bold & Dynamic.');
     // Keyboard: arrows move the choice.
     await styles.getByRole('radio', { name: /^Bold & Dynamic/ }).focus();
-    // Radix moves focus a tick after keydown and selects on that focus while the key is down.
+    // Radix moves focus a tick after keydown and selects on that focus while the key is down: the key is
+    // held until the focus has moved.
     await page.keyboard.down('ArrowDown');
-    await page.waitForTimeout(50);
+    await expect(styles.getByRole('radio', { name: /^Elegant & Sensual/ })).toBeFocused();
     await page.keyboard.up('ArrowDown');
     await expect(styles.getByRole('radio', { name: /^Elegant & Sensual/ })).toHaveAttribute(
       'aria-checked',
@@ -295,7 +289,7 @@ test.describe('phase page', () => {
     await expect(page).toHaveURL(/\/phase\/3$/);
     await expect(page.getByRole('heading', { name: 'Configuration Error' })).toBeVisible();
     await expect(page.getByText('Unable to load phase configuration. Please try again later.')).toBeVisible();
-    forgetNetworkErrors(consoleErrors);
+    forgiveConsoleErrors(consoleErrors);
   });
 
   test('a save made offline shows Offline, then reaches the server once the network returns', async ({
@@ -319,7 +313,7 @@ test.describe('phase page', () => {
       company_name: 'Saved Offline Ltd',
       target_region: 'Germany',
     });
-    forgetNetworkErrors(consoleErrors);
+    forgiveConsoleErrors(consoleErrors);
   });
 
   test('a pending edit is flushed when the page is hidden', async ({ page }) => {
@@ -364,9 +358,7 @@ test.describe('phase page accessibility', () => {
       await practice(page, phase);
       await page.getByRole('button', { name: 'Check my answers' }).click();
       await page.getByRole('button', { name: /Step 1/ }).click();
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await expectNoSeriousAxeViolations(page);
     });
   }
 });

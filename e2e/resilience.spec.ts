@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createWorkspace, expect, test } from './support/fixtures.ts';
+import { createWorkspace, expect, forgiveConsoleErrors, test } from './support/fixtures.ts';
 
 /**
  * Failure, the browser's side: while the server answers saves with 503 (its answer when the
@@ -10,13 +10,8 @@ import { createWorkspace, expect, test } from './support/fixtures.ts';
 const UNAVAILABLE = { message: 'The database is unavailable. Please try again shortly.' };
 const saveStatus = (page: Page) => page.getByTestId('save-status');
 
-/** The browser logs the 503s itself; this test causes them on purpose (as e2e/phase.spec.ts does). */
-function forgetNetworkErrors(errors: string[]) {
-  const kept = errors.filter(
-    (e) => !/Failed to load resource: the server responded with a status of 503/.test(e),
-  );
-  errors.splice(0, errors.length, ...kept);
-}
+/** The browser logs the 503s itself; these tests cause them on purpose. */
+const REFUSED_SAVE = /Failed to load resource: the server responded with a status of 503/;
 
 /** Makes POST /api/phase-data answer 503 until the returned function is called; counts the refusals. */
 async function databaseDown(page: Page): Promise<{ refused: () => number; restore: () => Promise<void> }> {
@@ -77,7 +72,7 @@ test.describe('saving while the database is down', () => {
       company_name: 'Kept Through 503',
       target_region: 'Portugal',
     });
-    forgetNetworkErrors(consoleErrors);
+    forgiveConsoleErrors(consoleErrors, REFUSED_SAVE);
   });
 
   // The app keeps a workspace's unsaved answers in memory only (localStorage holds practice answers alone), so a
@@ -100,6 +95,6 @@ test.describe('saving while the database is down', () => {
     await page.reload();
     expect(dialogs).toEqual(['beforeunload']);
     await expect(company).toBeVisible();
-    forgetNetworkErrors(consoleErrors);
+    forgiveConsoleErrors(consoleErrors, REFUSED_SAVE);
   });
 });

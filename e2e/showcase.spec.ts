@@ -1,10 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { request as playwrightRequest } from '@playwright/test';
-import { E2E_ADMIN, expect, test } from './support/fixtures.ts';
-
-type ApiTeam = { id: string; code: string; name: string; accessToken: string };
+import type { Locator, Page } from '@playwright/test';
+import { type ApiTeam, adminApi, apiTeam, createCohort, setSwitches, uniqueTag } from './support/api.ts';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { E2E_ADMIN, expect, openAsTeam, test } from './support/fixtures.ts';
 
 /** Screenshots for review go here when SHOTS_DIR is set (e.g. SHOTS_DIR=/tmp/shots). */
 async function shot(target: Page | Locator, name: string) {
@@ -16,63 +14,6 @@ async function shot(target: Page | Locator, name: string) {
   else await target.screenshot({ path });
 }
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** Tags and names unique to one test: every spec shares one app, in parallel. */
-function uniqueTag(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
-
-async function adminApi(baseURL: string): Promise<APIRequestContext> {
-  const admin = await playwrightRequest.newContext({ baseURL });
-  const login = await admin.post('/api/auth/admin/login', { data: E2E_ADMIN });
-  expect(login.status()).toBe(200);
-  return admin;
-}
-
-async function createCohort(admin: APIRequestContext, tag: string, name: string) {
-  const response = await admin.post('/api/admin/cohorts', { data: { tag, name } });
-  expect(response.status()).toBe(201);
-}
-
-async function setSwitch(
-  admin: APIRequestContext,
-  tag: string,
-  name: 'competitionEnabled' | 'votingOpen' | 'resultsVisible',
-  value: boolean,
-) {
-  const response = await admin.patch(`/api/admin/cohorts/${tag}`, { data: { [name]: value } });
-  expect(response.status()).toBe(200);
-}
-
-/** A team with its own API session (cookie jar), assigned to the cohort. */
-async function apiTeam(baseURL: string, admin: APIRequestContext, tag: string, name: string) {
-  const api = await playwrightRequest.newContext({ baseURL });
-  const created = await api.post('/api/teams', { data: { name } });
-  expect(created.status()).toBe(201);
-  const team = (await created.json()) as ApiTeam;
-  const assigned = await admin.post(`/api/admin/cohorts/${tag}/teams`, { data: { teamIds: [team.id] } });
-  expect(assigned.ok()).toBe(true);
-  return { api, team };
-}
-
-async function openAsTeam(browser: Browser, baseURL: string, team: ApiTeam, path: string) {
-  const context = await browser.newContext({ baseURL });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  // The secure link logs the team in; then the page of interest.
-  await page.goto(`/phase/1?team_id=${team.code}&token=${encodeURIComponent(team.accessToken)}`);
-  await expect(page).not.toHaveURL(/token=/);
-  await page.goto(path);
-  return { context, page, errors };
-}
-
 test.describe('showcase and voting', () => {
   test('Cohort Not Found without a tag or for an unknown one; team session required', async ({ page }) => {
     await page.goto('/showcase');
@@ -81,9 +22,9 @@ test.describe('showcase and voting', () => {
     await page.goto(`/showcase/${uniqueTag('missing')}`);
     await expect(page.getByRole('heading', { name: 'Cohort Not Found' })).toBeVisible();
 
-    const admin = await adminApi(process.env.E2E_BASE_URL!);
+    const admin = await adminApi();
     const tag = uniqueTag('session');
-    await createCohort(admin, tag, 'Session Cohort');
+    await createCohort(admin, 'Session Cohort', tag);
     await page.goto(`/showcase/${tag}`);
     await expect(page.getByRole('heading', { name: 'Team session required' })).toBeVisible();
     await shot(page, 'session-required-1280');
@@ -96,18 +37,17 @@ test.describe('showcase and voting', () => {
     browser,
   }) => {
     test.setTimeout(120_000);
-    const baseURL = process.env.E2E_BASE_URL!;
-    const admin = await adminApi(baseURL);
+    const admin = await adminApi();
     const tag = uniqueTag('demo-day');
-    await createCohort(admin, tag, 'Demo Day');
-    await setSwitch(admin, tag, 'competitionEnabled', true);
+    await createCohort(admin, 'Demo Day', tag);
+    await setSwitches(admin, tag, { competitionEnabled: true });
     const names = ['Aurora Labs', 'Borealis', 'Comet Crew', 'Dune Works'];
     const teams: ApiTeam[] = [];
-    for (const name of names) teams.push((await apiTeam(baseURL, admin, tag, name)).team);
+    for (const name of names) teams.push((await apiTeam(admin, tag, name)).team);
 
     const sessions = [];
     for (const team of teams)
-      sessions.push(await openAsTeam(browser, baseURL, team, `/phase/8?team_id=${team.code}`));
+      sessions.push(await openAsTeam(browser, team, { path: `/phase/8?team_id=${team.code}` }));
 
     // Before submitting, the showcase asks for the team's own site first.
     const first = sessions[0]!.page;
@@ -144,7 +84,7 @@ test.describe('showcase and voting', () => {
     }
 
     // The instructor opens voting: the Next Steps buttons change without a reload.
-    await setSwitch(admin, tag, 'votingOpen', true);
+    await setSwitches(admin, tag, { votingOpen: true });
     for (const { page } of sessions) {
       await expect(page.getByRole('button', { name: 'Go to Showcase & Vote' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'View Results' })).toBeVisible();
@@ -221,30 +161,21 @@ test.describe('showcase and voting', () => {
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shot(phone, 'showcase-375');
 
-    for (const { context, errors } of sessions) {
-      expect(errors).toEqual([]);
-      await context.close();
-    }
+    for (const { close } of sessions) await close();
     await admin.dispose();
   });
 
   test('the ballot works with a keyboard on a phone', async ({ browser }) => {
     test.setTimeout(60_000);
-    const baseURL = process.env.E2E_BASE_URL!;
-    const admin = await adminApi(baseURL);
+    const admin = await adminApi();
     const tag = uniqueTag('phone');
-    await createCohort(admin, tag, 'Phone Cohort');
-    await setSwitch(admin, tag, 'competitionEnabled', true);
-    await setSwitch(admin, tag, 'votingOpen', true);
+    await createCohort(admin, 'Phone Cohort', tag);
+    await setSwitches(admin, tag, { competitionEnabled: true, votingOpen: true });
     const teams = [];
     for (const name of ['Voter', 'Xenon', 'Yonder']) {
-      const { api, team } = await apiTeam(baseURL, admin, tag, name);
-      await api.patch(`/api/teams/${team.id}/website`, {
-        data: { websiteUrl: `${name.toLowerCase()}.example` },
-      });
-      teams.push(team);
+      teams.push((await apiTeam(admin, tag, name, `${name.toLowerCase()}.example`)).team);
     }
-    const { context, page } = await openAsTeam(browser, baseURL, teams[0]!, `/showcase/${tag}`);
+    const { page, close } = await openAsTeam(browser, teams[0]!, { path: `/showcase/${tag}` });
     await page.setViewportSize({ width: 375, height: 740 });
     // Two other teams: two ranks to fill.
     await expect(page.getByRole('button', { name: /3rd place/ })).toHaveCount(0);
@@ -264,23 +195,19 @@ test.describe('showcase and voting', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await context.close();
+    await close();
     await admin.dispose();
   });
 });
 
 test.describe('results', () => {
-  async function votingCohort(baseURL: string, names: string[], ballots: number[][]) {
-    const admin = await adminApi(baseURL);
+  async function votingCohort(names: string[], ballots: number[][]) {
+    const admin = await adminApi();
     const tag = uniqueTag('results');
-    await createCohort(admin, tag, 'Results Night');
+    await createCohort(admin, 'Results Night', tag);
     const members: Awaited<ReturnType<typeof apiTeam>>[] = [];
     for (const name of names) {
-      const member = await apiTeam(baseURL, admin, tag, name);
-      await member.api.patch(`/api/teams/${member.team.id}/website`, {
-        data: { websiteUrl: `${name.toLowerCase().replace(/\W+/g, '-')}.example` },
-      });
-      members.push(member);
+      members.push(await apiTeam(admin, tag, name, `${name.toLowerCase().replace(/\W+/g, '-')}.example`));
     }
     const castAll = async () => {
       for (const [i, ranked] of ballots.entries()) {
@@ -309,7 +236,7 @@ test.describe('results', () => {
 
   test('goes through every state live, then reveals the podium and the leaderboard', async ({ page }) => {
     test.setTimeout(60_000);
-    const cohort = await votingCohort(process.env.E2E_BASE_URL!, names, ballots);
+    const cohort = await votingCohort(names, ballots);
 
     await page.goto('/results');
     await expect(page.getByRole('heading', { name: 'Cohort Not Found' })).toBeVisible();
@@ -327,17 +254,17 @@ test.describe('results', () => {
     ).toBeVisible();
 
     // Every change below reaches the open page without a reload.
-    await setSwitch(cohort.admin, cohort.tag, 'competitionEnabled', true);
+    await setSwitches(cohort.admin, cohort.tag, { competitionEnabled: true });
     await expect(page.getByRole('heading', { name: 'Results Not Yet Available' })).toBeVisible();
     await expect(page.getByText('The final votes are being tallied. Please check back later!')).toBeVisible();
 
-    await setSwitch(cohort.admin, cohort.tag, 'resultsVisible', true);
+    await setSwitches(cohort.admin, cohort.tag, { resultsVisible: true });
     await expect(page.getByRole('heading', { name: 'No votes yet' })).toBeVisible();
     await expect(
       page.getByText('Results will appear here once voting begins and teams submit their votes.'),
     ).toBeVisible();
 
-    await setSwitch(cohort.admin, cohort.tag, 'votingOpen', true);
+    await setSwitches(cohort.admin, cohort.tag, { votingOpen: true });
     await cohort.castAll();
     await expect(page.getByRole('heading', { name: "The Moment You've Been Waiting For" })).toBeVisible();
     await expect(page.getByText('All votes have been counted. Are you ready to see who won?')).toBeVisible();
@@ -393,13 +320,13 @@ test.describe('results', () => {
     page,
     browser,
   }) => {
-    const cohort = await votingCohort(process.env.E2E_BASE_URL!, names.slice(0, 3), [
+    const cohort = await votingCohort(names.slice(0, 3), [
       [1, 2],
       [0, 2],
       [0, 1],
     ]);
-    await setSwitch(cohort.admin, cohort.tag, 'competitionEnabled', true);
-    await setSwitch(cohort.admin, cohort.tag, 'votingOpen', true);
+    await setSwitches(cohort.admin, cohort.tag, { competitionEnabled: true });
+    await setSwitches(cohort.admin, cohort.tag, { votingOpen: true });
     await cohort.castAll();
 
     await page.goto(`/results/${cohort.tag}`);
@@ -426,16 +353,16 @@ test.describe('results', () => {
   });
 
   test('with reduced motion: no confetti, and the numbers appear at once', async ({ page }) => {
-    const cohort = await votingCohort(process.env.E2E_BASE_URL!, names.slice(0, 4), [
+    const cohort = await votingCohort(names.slice(0, 4), [
       [1, 2, 3],
       [0, 2, 3],
       [1, 0, 3],
       [1, 0, 2],
     ]);
-    await setSwitch(cohort.admin, cohort.tag, 'competitionEnabled', true);
-    await setSwitch(cohort.admin, cohort.tag, 'votingOpen', true);
+    await setSwitches(cohort.admin, cohort.tag, { competitionEnabled: true });
+    await setSwitches(cohort.admin, cohort.tag, { votingOpen: true });
     await cohort.castAll();
-    await setSwitch(cohort.admin, cohort.tag, 'resultsVisible', true);
+    await setSwitches(cohort.admin, cohort.tag, { resultsVisible: true });
 
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(`/results/${cohort.tag}`);
@@ -452,7 +379,8 @@ test.describe('results', () => {
     );
     expect(await firstShown.jsonValue()).toBe('9');
     await expect(page.getByTestId('leaderboard-row')).toHaveCount(4);
-    await page.waitForTimeout(600);
+    // Every burst, the first (at the click) and the show's, goes through one function that draws nothing
+    // with reduced motion: no canvas once the whole podium is out means none at all.
     await expect(page.locator('canvas')).toHaveCount(0);
     await expectNoSeriousAxeViolations(page);
     await cohort.dispose();

@@ -1,4 +1,4 @@
-import { createWorkspace, expect, test } from './support/fixtures.ts';
+import { createWorkspace, expect, loginAsAdmin, test } from './support/fixtures.ts';
 
 test.describe('landing page', () => {
   test('shows the hero, features, activities with their names, and no footer', async ({ page }) => {
@@ -155,6 +155,36 @@ test.describe('header', () => {
     expect(await page.evaluate(() => localStorage.getItem('workspace_meta'))).toBeNull();
     const status = await page.request.get('/api/auth/team/status');
     expect(status.status()).toBe(401);
+  });
+
+  test("the header believes the server's session, even without this browser's workspace record", async ({
+    page,
+  }) => {
+    const code = await createWorkspace(page, 'Cookie Only');
+    await page.evaluate(() => localStorage.removeItem('workspace_meta'));
+    for (const path of ['/', '/credits']) {
+      await page.goto(path);
+      await expect(page.getByTestId('workspace-code')).toHaveText(code);
+      await expect(page.getByTestId('workspace-name')).toHaveText('Cookie Only');
+      await expect(page.getByRole('button', { name: 'Enter/Create Workspace' })).toHaveCount(0);
+    }
+    // The record is written again from the session.
+    const meta = await page.evaluate(() => JSON.parse(localStorage.getItem('workspace_meta') ?? 'null'));
+    expect(meta).toMatchObject({ teamCode: code, teamName: 'Cookie Only' });
+  });
+
+  test('Logout ends the team and the instructor sessions and returns to /', async ({ page }) => {
+    await loginAsAdmin(page);
+    await createWorkspace(page, 'Logging Out');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page.getByText('You have been successfully logged out.', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Enter/Create Workspace' }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+    expect((await page.request.get('/api/auth/team/status')).status()).toBe(401);
+    expect((await (await page.request.get('/api/auth/admin/status')).json()).isAuthenticated).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('workspace_meta'))).toBeNull();
   });
 
   test('phone width: compact header and the Navigate to Activity menu', async ({ page }) => {

@@ -1,11 +1,19 @@
-// Imports run one way: web -> shared, server -> shared; shared imports nothing but zod and itself.
+// `npm run lint` runs it. Two rules on imports:
+// 1. Imports run one way: web -> shared, server -> shared; shared imports nothing but zod and itself.
+// 2. Inside the web app, a feature (src/web/features/<name>) is a small package: anything outside it
+//    imports only what its index.ts exports (`@/features/<name>`), and lib/ and components/ import no
+//    feature at all. The one exception: src/web/app/router.tsx loads a feature's page module
+//    (`@/features/<name>/<page>-page`) with import(), so each page stays a chunk of its own; a page
+//    exported from the index would be bundled with the first route.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const src = path.join(root, 'src');
-const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s*['"]([^'"]+)['"]/g;
+const ROUTER = 'web/app/router.tsx';
 
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -15,37 +23,68 @@ function* files(dir) {
   }
 }
 
-function rootOf(file) {
-  return path.relative(src, file).split(path.sep)[0];
+/** The import's target as a path inside src/ without extension (`web/features/admin/index`), or null. */
+function targetOf(file, spec) {
+  let target;
+  if (spec.startsWith('.'))
+    target = path.relative(src, path.resolve(path.dirname(path.join(src, file)), spec));
+  else if (spec.startsWith('@shared/')) target = `shared/${spec.slice('@shared/'.length)}`;
+  else if (spec.startsWith('@/')) target = `web/${spec.slice(2)}`;
+  else return null;
+  return target
+    .split(path.sep)
+    .join('/')
+    .replace(/\.(ts|tsx|mjs|js)$/, '');
 }
 
-const problems = [];
-for (const file of files(src)) {
-  const from = rootOf(file);
-  const text = readFileSync(file, 'utf8');
-  for (const match of text.matchAll(IMPORT)) {
-    const spec = match[1] ?? match[2];
-    let target;
-    if (spec.startsWith('.')) target = rootOf(path.resolve(path.dirname(file), spec));
-    else if (spec.startsWith('@shared/')) target = 'shared';
-    else if (spec.startsWith('@/')) target = 'web';
-    else target = 'package';
-    const isTest = /\.test\.tsx?$/.test(file);
-    const allowed =
-      from === 'shared'
-        ? target === 'shared' ||
-          (target === 'package' && (spec === 'zod' || (isTest && /^(vitest|fast-check)$/.test(spec))))
-        : from === 'web'
-          ? target === 'web' || target === 'shared' || target === 'package'
-          : target === 'server' || target === 'shared' || target === 'package';
-    if (!allowed) problems.push(`${path.relative(root, file)}: imports "${spec}" (${from} -> ${target})`);
+const featureOf = (p) => /^web\/features\/([^/]+)(?:\/|$)/.exec(p)?.[1];
+
+/**
+ * Why importing `spec` from `file` (a path inside src/, with `/`) breaks a rule, or null when it does not.
+ * `dynamic` is true for `import()`.
+ */
+export function importProblem(file, spec, { dynamic = false } = {}) {
+  const from = file.split('/')[0];
+  const target = targetOf(file, spec);
+  const to = target === null ? 'package' : target.split('/')[0];
+  const isTest = /\.test\.tsx?$/.test(file);
+  const oneWay =
+    from === 'shared'
+      ? to === 'shared' ||
+        (to === 'package' && (spec === 'zod' || (isTest && /^(vitest|fast-check)$/.test(spec))))
+      : from === 'web'
+        ? to === 'web' || to === 'shared' || to === 'package'
+        : to === 'server' || to === 'shared' || to === 'package';
+  if (!oneWay) return `imports "${spec}" (${from} -> ${to}): imports run web -> shared, server -> shared`;
+  if (to !== 'web' || from !== 'web') return null;
+
+  const targetFeature = featureOf(target);
+  if (targetFeature === undefined || featureOf(file) === targetFeature) return null;
+  if (/^web\/(lib|components)\//.test(file)) {
+    return `imports "${spec}": lib/ and components/ sit below the features and import none of them`;
   }
+  const rest = target.slice(`web/features/${targetFeature}`.length);
+  if (rest === '' || rest === '/index') return null;
+  if (file === ROUTER && dynamic && /^\/[a-z0-9-]+-page$/.test(rest)) return null;
+  return `imports "${spec}": another feature's insides; import what "@/features/${targetFeature}" exports`;
 }
 
-if (problems.length) {
-  console.error(
-    `One-way imports broken (web -> shared, server -> shared, shared -> zod only):\n${problems.join('\n')}`,
-  );
-  process.exit(1);
+function main() {
+  const problems = [];
+  for (const full of files(src)) {
+    const file = path.relative(src, full).split(path.sep).join('/');
+    const text = readFileSync(full, 'utf8');
+    for (const match of text.matchAll(IMPORT)) {
+      const spec = match[1] ?? match[2] ?? match[3];
+      const problem = importProblem(file, spec, { dynamic: match[2] !== undefined });
+      if (problem) problems.push(`src/${file}: ${problem}`);
+    }
+  }
+  if (problems.length) {
+    console.error(`Import rules broken:\n${problems.join('\n')}`);
+    process.exit(1);
+  }
+  console.log('imports: one-way rule and feature boundaries hold');
 }
-console.log('imports: one-way rule holds');
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();

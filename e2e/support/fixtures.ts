@@ -1,4 +1,12 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import {
+  test as base,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  type ViewportSize,
+} from '@playwright/test';
+import type { ApiTeam } from './api.ts';
 import { E2E_ADMIN } from './global-setup.ts';
 
 export { E2E_ADMIN };
@@ -55,4 +63,63 @@ export async function loginAsAdmin(page: Page) {
   await page.getByLabel('Password').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Instructor Dashboard' })).toBeVisible();
+}
+
+/** Opens a phase in practice mode (no workspace): the workspace dialog offers 'Try without saving'. */
+export async function practice(page: Page, phase: number) {
+  await page.goto(`/phase/${phase}`);
+  await page.getByRole('button', { name: 'Try without saving' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // A first visit's activity body is adopted once the dialog is answered; typing waits for it.
+  await expect(page.getByRole('form', { name: 'Decision Box' })).toHaveAttribute('data-ready', '');
+}
+
+/**
+ * A browser of the team's own, signed in through its secure link, then on `path` if given. This context is
+ * not the fixture's, so `close()` fails the test if the page threw.
+ */
+export async function openAsTeam(
+  browser: Browser,
+  team: ApiTeam,
+  { path, viewport }: { path?: string; viewport?: ViewportSize } = {},
+) {
+  const baseURL = process.env.E2E_BASE_URL;
+  const context = await browser.newContext({ baseURL, ...(viewport ? { viewport } : {}) });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const close = async () => {
+    await context.close();
+    expect(errors, 'page errors').toEqual([]);
+  };
+  await page.goto(`/phase/1?team_id=${team.code}&token=${encodeURIComponent(team.accessToken)}`);
+  await expect(page).not.toHaveURL(/token=/);
+  await expect(page.getByTestId('workspace-name')).toHaveText(team.name);
+  if (path) await page.goto(path);
+  return { context, page, errors, close };
+}
+
+/**
+ * Drops the console errors a test causes on purpose (the browser logs every refused or aborted request):
+ * by default any failed resource, or those matching `pattern`.
+ */
+export function forgiveConsoleErrors(errors: string[], pattern: RegExp = /Failed to load resource/) {
+  const kept = errors.filter((e) => !pattern.test(e));
+  errors.splice(0, errors.length, ...kept);
+}
+
+/**
+ * Chooses an option of a select (Radix). The list opens on pointer down and sets itself up a moment later:
+ * from then on it takes the next pointer release for the release of the opening click, unless the pointer
+ * has moved since. A test moves the pointer in one step, so a choice clicked before the list is set up
+ * (a busy machine) was taken for that release and ignored, leaving the list open over a page hidden from
+ * assistive technology. The list moves focus into itself once it is set up: the choice waits for that.
+ */
+export async function chooseOption(page: Page, select: Locator, option: string | RegExp) {
+  await select.click();
+  await expect(page.locator('[role="listbox"]:focus-within')).toHaveCount(1);
+  await page.getByRole('option', { name: option }).click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await expect(select).toContainText(option);
 }

@@ -43,10 +43,6 @@ export const AVATAR_ICONS = [
 
 export type AvatarIcon = (typeof AVATAR_ICONS)[number];
 
-export function isAvatarIcon(value: unknown): value is AvatarIcon {
-  return typeof value === 'string' && (AVATAR_ICONS as readonly string[]).includes(value);
-}
-
 export function avatarUrl(icon: string): string {
   return `/avatars/${encodeURIComponent(icon)}`;
 }

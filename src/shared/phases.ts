@@ -46,3 +46,8 @@ export const WEBSITE_PHASE = 8;
 export function isPhaseNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= TOTAL_PHASES;
 }
+
+/** An activity's name in the app's navigation (the header's name set). */
+export function phaseNavName(phase: number): string {
+  return HEADER_NAMES[phase - 1] ?? `Activity ${phase}`;
+}

@@ -3,9 +3,10 @@ import * as React from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ErrorBoundary } from './app/error-fallback';
 import { AppRoutes } from './app/router';
-import { phaseConfigQueryOptions } from './features/phase/api/phase-config';
-import { readPractice } from './features/workspace/workspace-context';
+import { phaseConfigQueryOptions } from './features/phase';
+import { readPractice } from './features/workspace';
 import { loadAllLocalPhaseData, readWorkspaceMeta } from './lib/local-workspace-storage';
+import { holdDeferredHydration } from './lib/deferred-hydration';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
@@ -50,6 +51,10 @@ function matchesPrerender(): boolean {
 // instead of one long task: a click or a key press during start-up is handled at once, and Lighthouse's
 // total blocking time stays low (docs/PERFORMANCE.md).
 React.startTransition(() => {
-  if (matchesPrerender()) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  if (matchesPrerender()) {
+    holdDeferredHydration();
+    hydrateRoot(container, app);
+  } else {
+    createRoot(container).render(app);
+  }
 });

@@ -3,7 +3,7 @@ import { type PhaseConfig, PhaseConfigSchema } from '@shared/phase-config';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { AppRoutes } from './app/router';
-import { phaseConfigQueryOptions } from './features/phase/api/phase-config';
+import { phaseConfigQueryOptions } from './features/phase';
 import { createQueryClient } from './lib/query-client';
 
 /**

@@ -140,11 +140,3 @@ export async function updateTeamWebsite(db: Database, id: string, url: string) {
     .returning();
   return row;
 }
-
-/** Raises, never lowers, the team's current phase. */
-export async function raiseCurrentPhase(db: Database, id: string, phase: number): Promise<void> {
-  await db
-    .update(teams)
-    .set({ currentPhase: sql`greatest(${teams.currentPhase}, ${phase})`, updatedAt: sql`now()` })
-    .where(and(eq(teams.id, id)));
-}

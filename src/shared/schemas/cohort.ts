@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { IdSchema } from './common.ts';
 
 export const COHORT_TAG_MAX = 48;
+export const COHORT_NAME_MAX = 120;
+export const COHORT_DESCRIPTION_MAX = 1000;
 export const COHORT_TAG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export const CohortTagSchema = z
@@ -45,9 +47,14 @@ export const CreateCohortBodySchema = z.object({
     .string({ message: 'name is required' })
     .trim()
     .min(1, 'name is required')
-    .max(120, 'name must be at most 120 characters'),
-  description: z.string().trim().max(1000, 'description must be at most 1000 characters').optional(),
+    .max(COHORT_NAME_MAX, `name must be at most ${COHORT_NAME_MAX} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(COHORT_DESCRIPTION_MAX, `description must be at most ${COHORT_DESCRIPTION_MAX} characters`)
+    .optional(),
 });
+export type CreateCohortBody = z.input<typeof CreateCohortBodySchema>;
 
 /** Exactly one switch per call, so two instructors' clicks never overwrite each other's other switch. */
 export const UpdateCohortBodySchema = z
@@ -59,6 +66,8 @@ export const UpdateCohortBodySchema = z
   .refine((body) => Object.values(body).filter((v) => v !== undefined).length === 1, {
     message: 'send exactly one of competitionEnabled, votingOpen, resultsVisible',
   });
+/** The names of a cohort's switches. */
+export type CohortSwitch = keyof z.input<typeof UpdateCohortBodySchema>;
 
 export const TeamIdsBodySchema = z.object({
   teamIds: z

@@ -1,4 +1,4 @@
-import { HEADER_NAMES } from '@shared/phases';
+import { phaseNavName } from '@shared/phases';
 import {
   ArrowLeftRight,
   CheckCircle2,
@@ -22,19 +22,17 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
-import { useAdminStatus } from '@/features/admin/hooks/use-admin-status';
-import { useWorkspace } from '@/features/workspace/workspace-context';
+import { toast } from '@/components/ui/use-toast';
+import { useAdminLogout, useAdminStatus } from '@/features/admin';
+import { openWorkspaceDialog, setPractice, useEndWorkspace, useWorkspace } from '@/features/workspace';
 import { cn } from '@/lib/cn';
+import { messages } from '@/lib/messages';
 import { usePendingOpen } from '@/lib/pending-open';
 
 /**
  * The header's menus (Radix dropdowns and the phone sheet). They load right after the first paint, so the
  * landing page's JavaScript stays small; a click that comes before they arrive opens them on arrival.
  */
-
-function phaseName(n: number) {
-  return HEADER_NAMES[n - 1] ?? `Activity ${n}`;
-}
 
 export function MoreMenu({ phases, completedBefore }: { phases: number[]; completedBefore: number }) {
   const { withTeam } = useWorkspace();
@@ -51,7 +49,7 @@ export function MoreMenu({ phases, completedBefore }: { phases: number[]; comple
           <DropdownMenuItem key={n} asChild>
             <Link to={withTeam(`/phase/${n}`)}>
               {n < completedBefore ? <CheckCircle2 className="text-success" aria-label="Completed" /> : null}
-              {n}. {phaseName(n)}
+              {n}. {phaseNavName(n)}
             </Link>
           </DropdownMenuItem>
         ))}
@@ -60,11 +58,48 @@ export function MoreMenu({ phases, completedBefore }: { phases: number[]; comple
   );
 }
 
+/**
+ * Leaving a workspace: the team session ends and the workspace dialog asks for the next one (Open Another
+ * Workspace, and an instructor's Switch Team).
+ */
+function useSwitchWorkspace() {
+  const end = useEndWorkspace();
+  return () =>
+    end.mutate(undefined, {
+      onSuccess: () => {
+        toast(messages.workspaceEnded);
+        openWorkspaceDialog({ destination: 'phase' });
+      },
+      onError: () => toast({ variant: 'destructive', ...messages.switchWorkspaceFailed }),
+    });
+}
+
+/** Logout ends both sessions this browser may hold: the team's and the instructor's. */
+function useLogout() {
+  const { isAdmin } = useAdminStatus();
+  const endWorkspace = useEndWorkspace();
+  const adminLogout = useAdminLogout();
+  return async () => {
+    const ended = await Promise.allSettled([
+      endWorkspace.mutateAsync(),
+      isAdmin ? adminLogout.mutateAsync() : undefined,
+    ]);
+    if (ended.some((result) => result.status === 'rejected')) {
+      toast({ variant: 'destructive', ...messages.logoutFailed });
+      return;
+    }
+    setPractice(false);
+    toast(messages.loggedOut);
+  };
+}
+
 export function AccountMenu() {
-  const { team, endWorkspace, logout } = useWorkspace();
+  const { team } = useWorkspace();
   const { isAdmin, adminUsername } = useAdminStatus();
   const [, navigate] = useLocation();
   const [open, setOpen] = usePendingOpen('account');
+  const switchWorkspace = useSwitchWorkspace();
+  const logout = useLogout();
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
@@ -85,13 +120,13 @@ export function AccountMenu() {
           </DropdownMenuItem>
         )}
         {team && (
-          <DropdownMenuItem onSelect={() => void endWorkspace()}>
+          <DropdownMenuItem onSelect={switchWorkspace}>
             <Repeat aria-hidden /> Open Another Workspace
           </DropdownMenuItem>
         )}
         {isAdmin && team && (
           // An instructor looking at a team's workspace: leave it (team session out) and pick another.
-          <DropdownMenuItem onSelect={() => void endWorkspace()}>
+          <DropdownMenuItem onSelect={switchWorkspace}>
             <ArrowLeftRight aria-hidden /> Switch Team
           </DropdownMenuItem>
         )}
@@ -148,7 +183,7 @@ export function MobileMenu({ phases, completedBefore }: { phases: number[]; comp
                   n
                 )}
               </span>
-              {phaseName(n)}
+              {phaseNavName(n)}
             </NavLink>
           ))}
         </nav>

@@ -1,45 +1,24 @@
-import { HEADER_NAMES } from '@shared/phases';
+import { phaseNavName } from '@shared/phases';
 import { CheckCircle2, ChevronDown, CircleUser, LayoutDashboard, Menu, Sparkles } from 'lucide-react';
 import * as React from 'react';
 import { Link } from 'wouter';
 import { NavLink } from '@/components/nav-link';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { useAdminStatus } from '@/features/admin/hooks/use-admin-status';
-import { useVisiblePhases } from '@/features/phase/hooks/use-visible-phases';
-import { avatarButtonLabel, TeamAvatar } from '@/features/workspace/components/team-avatar';
-import { useWorkspace } from '@/features/workspace/workspace-context';
-import { type PendingMenu, requestOpen } from '@/lib/pending-open';
+import { useAdminStatus } from '@/features/admin';
+import { useVisiblePhases } from '@/features/phase';
+import { AvatarPickerSlot, openWorkspaceDialog, useWorkspace } from '@/features/workspace';
+import { PendingTrigger } from '@/lib/pending-open';
 
 // The menus load right after the first paint, keeping the landing page's JavaScript small.
 const menus = () => import('./header-menus');
 const AccountMenu = React.lazy(() => menus().then((m) => ({ default: m.AccountMenu })));
 const MobileMenu = React.lazy(() => menus().then((m) => ({ default: m.MobileMenu })));
 const MoreMenu = React.lazy(() => menus().then((m) => ({ default: m.MoreMenu })));
-const AvatarPicker = React.lazy(() => import('@/features/workspace/components/avatar-picker'));
-
-/** Looks like the real trigger; a click before the menus arrive is remembered and opens them on arrival. */
-function PendingTrigger({
-  menu,
-  children,
-  ...props
-}: React.ComponentProps<typeof Button> & { menu: PendingMenu }) {
-  return (
-    // Radix triggers open on pointer down, so the request is taken then too: if the real trigger replaces
-    // this one between pointer down and click, the menu still opens when it mounts.
-    <Button {...props} onPointerDown={() => requestOpen(menu)} onClick={() => requestOpen(menu)}>
-      {children}
-    </Button>
-  );
-}
 
 const NAV_INLINE = 4;
 
-function phaseName(n: number) {
-  return HEADER_NAMES[n - 1] ?? `Activity ${n}`;
-}
-
 export function Header() {
-  const { team, openWorkspaceDialog, withTeam } = useWorkspace();
+  const { team, withTeam } = useWorkspace();
   const { isAdmin } = useAdminStatus();
   const phases = useVisiblePhases();
   const inline = phases.slice(0, NAV_INLINE);
@@ -74,7 +53,7 @@ export function Header() {
               {n < completedBefore ? (
                 <CheckCircle2 className="size-3.5 text-success" aria-label="Completed" />
               ) : null}
-              {phaseName(n)}
+              {phaseNavName(n)}
             </NavLink>
           ))}
           {more.length > 0 && (
@@ -101,20 +80,7 @@ export function Header() {
           )}
           {team ? (
             <div className="flex items-center gap-2">
-              <React.Suspense
-                fallback={
-                  <PendingTrigger
-                    menu="avatar"
-                    variant="ghost"
-                    size="avatar"
-                    aria-label={avatarButtonLabel('Change team avatar', team.name, team.avatarIcon)}
-                  >
-                    <TeamAvatar name={team.name} avatarIcon={team.avatarIcon} className="size-9 text-sm" />
-                  </PendingTrigger>
-                }
-              >
-                <AvatarPicker />
-              </React.Suspense>
+              <AvatarPickerSlot team={team} />
               <div className="hidden min-w-0 flex-col leading-tight sm:flex">
                 <span className="max-w-40 truncate text-sm font-semibold" data-testid="workspace-name">
                   {team.name}

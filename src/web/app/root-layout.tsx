@@ -2,41 +2,30 @@ import * as React from 'react';
 import { useLocation } from 'wouter';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
-import { WorkspaceProvider, useWorkspace } from '@/features/workspace/workspace-context';
+import { AdoptWorkspaceFromUrl, WorkspaceDialogHost } from '@/features/workspace';
+import { useEverTrue } from '@/lib/use-ever-true';
 import { ErrorBoundary } from './error-fallback';
 import { Footer } from './footer';
 import { Header } from './header';
 
-// Overlays load when first needed: the landing page's JavaScript carries neither.
-const WorkspaceDialog = React.lazy(() =>
-  import('@/features/workspace/components/workspace-dialog').then((m) => ({ default: m.WorkspaceDialog })),
-);
+// The toaster loads when the first toast shows: the landing page's JavaScript does not carry it.
 const Toaster = React.lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
-function useEverTrue(value: boolean): boolean {
-  const [ever, setEver] = React.useState(value);
-  if (value && !ever) setEver(true);
-  return ever || value;
-}
-
-function DeferredOverlays() {
-  const { dialog } = useWorkspace();
+function DeferredToaster() {
   const { toasts } = useToast();
-  const showDialog = useEverTrue(dialog.open);
   const showToaster = useEverTrue(toasts.length > 0);
-  return (
-    <React.Suspense fallback={null}>
-      {showDialog && <WorkspaceDialog />}
-      {showToaster && <Toaster />}
-    </React.Suspense>
-  );
+  return <React.Suspense fallback={null}>{showToaster && <Toaster />}</React.Suspense>;
 }
 
-/** The frame of every page: header, the page (`children`, loaded on demand), footer, overlays. */
+/**
+ * The frame of every page: header, the page (`children`, loaded on demand), footer, overlays. It reads no
+ * server state itself: a change above a pre-rendered page still being adopted (hydrated) would make React
+ * throw that page's HTML away.
+ */
 export function RootLayout({ children }: { children: React.ReactNode }) {
   const [pathname] = useLocation();
   return (
-    <WorkspaceProvider>
+    <>
       <div className="flex min-h-dvh flex-col">
         <a
           href="#main"
@@ -52,7 +41,9 @@ export function RootLayout({ children }: { children: React.ReactNode }) {
         </div>
         {pathname !== '/' && <Footer />}
       </div>
-      <DeferredOverlays />
-    </WorkspaceProvider>
+      <AdoptWorkspaceFromUrl />
+      <WorkspaceDialogHost />
+      <DeferredToaster />
+    </>
   );
 }

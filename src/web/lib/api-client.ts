@@ -50,8 +50,7 @@ export async function apiErrorFrom(response: Response): Promise<ApiError> {
   return new ApiError(response.status, `${response.status}: ${text || response.statusText}`, serverMessage);
 }
 
-/** The server's own words when it sent some, else the given default (docs/product.md, Messages). */
-export function messageOf(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.serverMessage ?? fallback;
-  return fallback;
+/** The server's own words for a failed call, if it sent any; the caller falls back to its default. */
+export function serverMessageOf(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.serverMessage : undefined;
 }

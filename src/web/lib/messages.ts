@@ -130,12 +130,9 @@ export const messages = {
 
 /** Defaults for failed calls when the server sent no message of its own (docs/product.md, Messages). */
 export const callDefaults = {
-  updateAvatar: 'Failed to update avatar',
   fetchWorkspace: 'Failed to fetch workspace data',
   fetchCohortData: 'Failed to fetch cohort data',
   submitWebsite: 'Failed to submit website',
-  authenticateTeam: 'Failed to authenticate team session',
-  logoutSession: 'Failed to logout session',
   fetchCohorts: 'Failed to fetch cohorts',
   fetchArchivedCohorts: 'Failed to fetch archived cohorts',
   fetchTeams: 'Failed to fetch teams',

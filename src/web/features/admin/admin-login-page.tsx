@@ -1,7 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminStatus } from '@shared/schemas/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { AdminLoginBodySchema } from '@shared/schemas/auth';
 import { LogIn, ShieldCheck } from 'lucide-react';
-import * as React from 'react';
+import { useForm } from 'react-hook-form';
 import { Redirect, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -10,39 +11,36 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
-import { adminStatusQueryKey, adminStatusQueryOptions, loginAdmin } from './api/admin-session';
+import { adminStatusQueryOptions, useAdminLogin } from './api/admin-session';
 
-/** `/admin-login`: the instructor's username and password. */
+/** `/admin-login`: the instructor's username and password, checked against the login call's own schema. */
 export default function AdminLoginPage() {
-  const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const [username, setUsername] = React.useState('');
-  const [password, setPassword] = React.useState('');
-  const [busy, setBusy] = React.useState(false);
   const status = useQuery(adminStatusQueryOptions);
+  const login = useAdminLogin();
+  const form = useForm({
+    defaultValues: { username: '', password: '' },
+    resolver: zodResolver(AdminLoginBodySchema),
+  });
+  const busy = login.isPending || login.isSuccess;
 
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (!username.trim() || !password) {
-      toast({ variant: 'destructive', ...messages.loginMissingFields });
-      return;
-    }
-    setBusy(true);
-    try {
-      const { user } = await loginAdmin(username.trim(), password);
-      queryClient.setQueryData<AdminStatus>(adminStatusQueryKey, { isAuthenticated: true, user });
-      navigate('/admin');
-    } catch (error) {
-      setBusy(false);
-      // A response from the server is a refusal; no response at all means we never reached it.
-      if (error instanceof ApiError) {
-        toast({ variant: 'destructive', ...messages.loginFailed(error.serverMessage) });
-      } else {
-        toast({ variant: 'destructive', ...messages.loginError });
-      }
-    }
-  };
+  const onSubmit = form.handleSubmit(
+    (credentials) => {
+      if (busy) return;
+      login.mutate(credentials, {
+        onSuccess: () => navigate('/admin'),
+        onError: (error) => {
+          // A response from the server is a refusal; no response at all means we never reached it.
+          if (error instanceof ApiError) {
+            toast({ variant: 'destructive', ...messages.loginFailed(error.serverMessage) });
+          } else {
+            toast({ variant: 'destructive', ...messages.loginError });
+          }
+        },
+      });
+    },
+    () => toast({ variant: 'destructive', ...messages.loginMissingFields }),
+  );
 
   // Already signed in: straight to the dashboard.
   if (status.data?.isAuthenticated && !busy) return <Redirect to="/admin" replace />;
@@ -63,12 +61,10 @@ export default function AdminLoginPage() {
               <Label htmlFor="admin-username">Username</Label>
               <Input
                 id="admin-username"
-                name="username"
                 autoComplete="username"
                 autoCapitalize="none"
                 spellCheck={false}
-                value={username}
-                onChange={(e) => setUsername(e.target.value)}
+                {...form.register('username')}
                 disabled={busy}
               />
             </div>
@@ -76,11 +72,9 @@ export default function AdminLoginPage() {
               <Label htmlFor="admin-password">Password</Label>
               <Input
                 id="admin-password"
-                name="password"
                 type="password"
                 autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
+                {...form.register('password')}
                 disabled={busy}
               />
             </div>

@@ -19,7 +19,7 @@ import {
 import * as React from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { useWorkspace } from '@/features/workspace/workspace-context';
+import { openWorkspaceDialog, useWorkspace } from '@/features/workspace';
 
 const ACTIVITY_ICONS = [Search, Swords, BarChart3, Lightbulb, FileText, Megaphone, Bot, Globe];
 
@@ -50,7 +50,7 @@ function otherNames(n: number): string[] {
 }
 
 export function LandingPage() {
-  const { team, openWorkspaceDialog, withTeam } = useWorkspace();
+  const { team, withTeam } = useWorkspace();
   const [searchParams] = useSearchParams();
   const activitiesRef = React.useRef<HTMLElement>(null);
   const teamParam = searchParams.get('team_id');

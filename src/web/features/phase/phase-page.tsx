@@ -6,10 +6,12 @@ import * as React from 'react';
 import { useParams } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
-import { useWorkspace, type WorkspaceTeam } from '@/features/workspace/workspace-context';
+import { WebsiteSubmissionSlot } from '@/features/showcase';
+import { openWorkspaceDialog, useWorkspace, useWorkspaceUi, type WorkspaceTeam } from '@/features/workspace';
+import { DeferredHydration, releaseDeferredHydration } from '@/lib/deferred-hydration';
 import { loadAllLocalPhaseData, loadLocalPhaseData } from '@/lib/local-workspace-storage';
 import { phaseConfigQueryOptions } from './api/phase-config';
-import { phaseDataListQueryOptions, phaseDataQueryOptions } from './api/phase-data';
+import { phaseDataListQueryOptions, savedPhase } from './api/phase-data';
 import { DecisionBox } from './components/decision-box';
 import { ExpectedOutput, FallbackInstructions } from './components/expected-output';
 import { KeepPracticeDialog } from './components/keep-practice-dialog';
@@ -19,12 +21,6 @@ import { PhaseWorkspace } from './components/phase-workspace';
 import { WorkflowSteps } from './components/workflow-steps';
 import { unsavedAnswers } from './hooks/use-phase-autosave';
 import { type Answers, type PhaseAnswers, prefillRecurring, toAnswers } from './lib/answers';
-
-// Only cohort teams on the website-builder activity need it; it brings the showcase's live events (and zod),
-// which the other seven activities should not load.
-const WebsiteSubmission = React.lazy(() =>
-  import('@/features/showcase/components/website-submission').then((m) => ({ default: m.WebsiteSubmission })),
-);
 
 function Message({ title, body }: { title: string; body: string }) {
   return (
@@ -38,19 +34,25 @@ function Message({ title, body }: { title: string; body: string }) {
 export default function PhasePage() {
   const { phaseId } = useParams();
   const phase = Number(phaseId);
-  const { team, teamLoading, isPractice, openWorkspaceDialog, dialog } = useWorkspace();
+  const { team, teamLoading, settled, isPractice } = useWorkspace();
+  const dialogOpen = useWorkspaceUi().dialog.open;
 
-  const noTeamKnown = isPhaseNumber(phase) && !team && !teamLoading && !isPractice;
-  const dialogOpen = dialog.open;
+  // Only once the session has answered: a browser whose session is a team must not be asked for one.
+  const noTeamKnown = isPhaseNumber(phase) && settled && !team && !isPractice;
+  // A first visit's activity body waits for the dialog's answer (lib/deferred-hydration.tsx). Released while
+  // rendering, before a workspace's or practice's view of the activity first renders.
+  if (team || isPractice) releaseDeferredHydration();
   // Opens once when the page finds no team, not again every time the dialog is closed.
   const asked = React.useRef(false);
   React.useEffect(() => {
     if (noTeamKnown && !dialogOpen && !asked.current) {
       asked.current = true;
-      // In a transition: re-rendering the page under the dialog yields to the browser instead of blocking it.
-      React.startTransition(() => openWorkspaceDialog({ destination: 'phase', phase }));
+      openWorkspaceDialog({ destination: 'phase', phase });
+    } else if (asked.current && !dialogOpen) {
+      // The dialog was closed without an answer: the activity is usable as it is.
+      releaseDeferredHydration();
     }
-  }, [noTeamKnown, dialogOpen, openWorkspaceDialog, phase]);
+  }, [noTeamKnown, dialogOpen, phase]);
 
   const config = useQuery({ ...phaseConfigQueryOptions(phase), enabled: isPhaseNumber(phase) });
   // Bumped after practice answers move into the workspace, so the open activity reads them.
@@ -82,10 +84,26 @@ export default function PhasePage() {
   );
 }
 
+/**
+ * A part of the activity's body: on a first visit it keeps its pre-rendered HTML until the workspace dialog
+ * is answered (lib/deferred-hydration.tsx).
+ */
+function ActivityPart({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="space-y-6">
+      <DeferredHydration>{children}</DeferredHydration>
+    </div>
+  );
+}
+
 /** What an activity's parts need: its config, its number and the open team (none in practice mode). */
 type PhaseProps = { config: PhaseConfig; phase: number; team: WorkspaceTeam | null };
 
-function PhaseView({ config, phase, team }: PhaseProps) {
+/**
+ * Memoised: the page above re-renders whenever the session or the dialog changes (the session's first
+ * answer comes while a first visit is still starting up), and the activity should not render again for it.
+ */
+const PhaseView = React.memo(function PhaseView({ config, phase, team }: PhaseProps) {
   return (
     <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
       <header className="space-y-4">
@@ -115,28 +133,40 @@ function PhaseView({ config, phase, team }: PhaseProps) {
         </div>
       </header>
 
-      {config.decisionBoxContent && <DecisionBox content={config.decisionBoxContent} />}
-      {config.stepByStepFlow && <WorkflowSteps steps={config.stepByStepFlow} />}
+      {config.decisionBoxContent && (
+        <ActivityPart>
+          <DecisionBox content={config.decisionBoxContent} />
+        </ActivityPart>
+      )}
+      {config.stepByStepFlow && (
+        <ActivityPart>
+          <WorkflowSteps steps={config.stepByStepFlow} />
+        </ActivityPart>
+      )}
 
-      <SavedAnswersLoader config={config} phase={phase} team={team} />
+      <ActivityPart>
+        <SavedAnswersLoader config={config} phase={phase} team={team} />
+      </ActivityPart>
 
-      <ExpectedOutput output={config.expectedOutput} />
-      <FallbackInstructions instructions={config.instructions} />
+      <ActivityPart>
+        <ExpectedOutput output={config.expectedOutput} />
+        <FallbackInstructions instructions={config.instructions} />
+      </ActivityPart>
     </main>
   );
-}
+});
 
-/** Loads the saved answers (server with a team, this browser otherwise), then mounts the form. */
+/**
+ * Loads the saved answers (server with a team, this browser otherwise), then mounts the form. The team's
+ * list of saved activities is read afresh each time an activity opens (another device may have saved since)
+ * and serves both this activity's answers and the recurring fields it prefills.
+ */
 function SavedAnswersLoader({ config, phase, team }: PhaseProps) {
   const teamId = team?.id;
-  const saved = useQuery(phaseDataQueryOptions(teamId, phase));
-  const all = useQuery(phaseDataListQueryOptions(teamId));
+  const all = useQuery({ ...phaseDataListQueryOptions(teamId), refetchOnMount: 'always' });
+  const saved = useQuery({ ...phaseDataListQueryOptions(teamId), select: savedPhase(phase) });
   const websitePanel =
-    phase === WEBSITE_PHASE && team?.cohortTag ? (
-      <React.Suspense fallback={null}>
-        <WebsiteSubmission team={team} />
-      </React.Suspense>
-    ) : null;
+    phase === WEBSITE_PHASE && team?.cohortTag ? <WebsiteSubmissionSlot team={team} /> : null;
 
   if (teamId && saved.isError) {
     return (
@@ -154,8 +184,7 @@ function SavedAnswersLoader({ config, phase, team }: PhaseProps) {
       </div>
     );
   }
-  // The list only feeds the prefill: a failure there leaves recurring fields blank, nothing more.
-  if (teamId && (saved.isPending || all.isPending)) {
+  if (teamId && (saved.isPending || !all.isFetchedAfterMount)) {
     return (
       <div className="flex min-h-64 items-center justify-center rounded-xl border border-border bg-surface">
         <Spinner className="size-8 text-primary" label="Loading your answers" />

@@ -4,17 +4,16 @@ import type { ResultRow } from '@shared/schemas/showcase';
 import { CircleAlert, Hourglass, Presentation, Trophy, UserRound, Vote } from 'lucide-react';
 import * as React from 'react';
 import { useParams } from 'wouter';
-import { decodeParam } from '@/lib/route-param';
+import { CohortMessage, CohortNotFoundPage } from '@/components/cohort-message';
 import { Button } from '@/components/ui/button';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { cohortStatusQueryOptions } from '@/features/showcase/api/get-cohort-status';
-import { CohortMessage, CohortNotFoundPage } from '@/features/showcase/components/cohort-message';
-import { useCohortEvents } from '@/features/showcase/hooks/use-cohort-events';
-import { useAdminStatus } from '@/features/admin/hooks/use-admin-status';
-import { useWorkspace } from '@/features/workspace/workspace-context';
-import { messageOf } from '@/lib/api-client';
+import { useAdminStatus } from '@/features/admin';
+import { openWorkspaceDialog, useWorkspace } from '@/features/workspace';
+import { serverMessageOf } from '@/lib/api-client';
+import { cohortStatusQueryOptions, useCohortEvents } from '@/lib/cohort-status';
 import { callDefaults } from '@/lib/messages';
-import { resultsQueryKey, resultsQueryOptions } from './api/get-results';
+import { decodeParam } from '@/lib/route-param';
+import { resultsQueryOptions } from './api/get-results';
 import { ChampionshipPodium } from './components/championship-podium';
 import { Leaderboard } from './components/leaderboard';
 import { ScoringSystemCard } from './components/scoring-system-card';
@@ -46,7 +45,7 @@ function CohortResults({ tag }: { tag: string }) {
     const previous = lastBallotCount.current;
     lastBallotCount.current = ballotCount;
     if (previous !== null && previous !== ballotCount && visible) {
-      void queryClient.invalidateQueries({ queryKey: resultsQueryKey(tag) });
+      void queryClient.invalidateQueries({ queryKey: resultsQueryOptions(tag, visible).queryKey });
     }
   });
 
@@ -55,7 +54,7 @@ function CohortResults({ tag }: { tag: string }) {
     return (
       <ResultsShell>
         <CohortMessage icon={CircleAlert} title={callDefaults.fetchCohort} tone="destructive">
-          {messageOf(status.error, 'Please check your connection and try again.')}
+          {serverMessageOf(status.error) ?? 'Please check your connection and try again.'}
         </CohortMessage>
       </ResultsShell>
     );
@@ -70,7 +69,7 @@ function CohortResults({ tag }: { tag: string }) {
 }
 
 function ResultsShell({ cohort, children }: { cohort?: CohortStatus; children: React.ReactNode }) {
-  const { team, openWorkspaceDialog } = useWorkspace();
+  const { team } = useWorkspace();
   const { isAdmin } = useAdminStatus();
   return (
     <main className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-8 px-4 py-8 sm:py-12">
@@ -116,7 +115,7 @@ function ResultsBody({ cohort, results }: { cohort: CohortStatus; results: UseQu
   if (results.isError) {
     return (
       <CohortMessage icon={CircleAlert} title={callDefaults.fetchResults} tone="destructive">
-        {messageOf(results.error, 'Please try again.')}
+        {serverMessageOf(results.error) ?? 'Please try again.'}
         <Button variant="outline" className="mt-4" onClick={() => void results.refetch()}>
           Try Again
         </Button>

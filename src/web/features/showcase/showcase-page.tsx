@@ -5,24 +5,22 @@ import type { Team } from '@shared/schemas/team';
 import { CircleAlert, Globe, Lock, ShieldCheck, Trophy, UserRound, Vote } from 'lucide-react';
 import * as React from 'react';
 import { Link, useParams } from 'wouter';
-import { decodeParam } from '@/lib/route-param';
+import { CohortMessage, CohortNotFoundPage } from '@/components/cohort-message';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { useAdminStatus } from '@/features/admin/hooks/use-admin-status';
-import { useWorkspace } from '@/features/workspace/workspace-context';
-import { ApiError, messageOf } from '@/lib/api-client';
-import { messages } from '@/lib/messages';
+import { useAdminStatus } from '@/features/admin';
+import { openWorkspaceDialog, useTeamSession } from '@/features/workspace';
+import { ApiError, serverMessageOf } from '@/lib/api-client';
+import { cohortStatusQueryOptions, useCohortEvents } from '@/lib/cohort-status';
+import { callDefaults, messages } from '@/lib/messages';
+import { decodeParam } from '@/lib/route-param';
 import { castBallot } from './api/cast-ballot';
 import { ballotQueryOptions } from './api/get-ballot';
-import { cohortStatusQueryKey, cohortStatusQueryOptions } from './api/get-cohort-status';
 import { showcaseTeamsQueryOptions } from './api/get-showcase-teams';
-import { teamSessionQueryOptions } from './api/get-team-session';
 import { BallotPanel } from './components/ballot-panel';
 import { BallotReceipt } from './components/ballot-receipt';
-import { CohortMessage, CohortNotFoundPage } from './components/cohort-message';
 import { ShowcaseTeamCard } from './components/showcase-team-card';
-import { useCohortEvents } from './hooks/use-cohort-events';
 import {
   assignRank,
   type BallotDraft,
@@ -41,7 +39,7 @@ export default function ShowcasePage() {
 
 function CohortShowcase({ tag }: { tag: string }) {
   const status = useQuery(cohortStatusQueryOptions(tag));
-  const session = useQuery(teamSessionQueryOptions);
+  const session = useTeamSession();
   const { isAdmin, adminLoading } = useAdminStatus();
   useCohortEvents(status.data ? tag : undefined);
 
@@ -49,8 +47,8 @@ function CohortShowcase({ tag }: { tag: string }) {
   if (status.isError) {
     return (
       <PageShell>
-        <CohortMessage icon={CircleAlert} title="Failed to fetch cohort" tone="destructive">
-          {messageOf(status.error, 'Please check your connection and try again.')}
+        <CohortMessage icon={CircleAlert} title={callDefaults.fetchCohort} tone="destructive">
+          {serverMessageOf(status.error) ?? 'Please check your connection and try again.'}
         </CohortMessage>
       </PageShell>
     );
@@ -84,7 +82,6 @@ function PageShell({ cohort, children }: { cohort?: CohortStatus; children: Reac
 }
 
 function TeamSessionRequired() {
-  const { openWorkspaceDialog } = useWorkspace();
   return (
     <CohortMessage
       icon={Lock}
@@ -122,19 +119,19 @@ function ShowcaseBody({ tag, cohort, team }: { tag: string; cohort: CohortStatus
           headingLevel={1}
           tone="warning"
         >
-          {team ? `${team.name} is not part of ${cohort.name}.` : messageOf(error, '')} Open your own cohort's
-          showcase from the Website Builder activity.
+          {team ? `${team.name} is not part of ${cohort.name}.` : serverMessageOf(error)} Open your own
+          cohort's showcase from the Website Builder activity.
         </CohortMessage>
       );
     }
     return (
       <CohortMessage
         icon={CircleAlert}
-        title="Failed to fetch cohort data"
+        title={callDefaults.fetchCohortData}
         headingLevel={1}
         tone="destructive"
       >
-        {messageOf(error, 'Please try again.')}
+        {serverMessageOf(error) ?? 'Please try again.'}
       </CohortMessage>
     );
   }
@@ -187,12 +184,12 @@ function Showcase({
       toast({ variant: 'success', ...messages.votesSubmitted });
     },
     onError: (error) => {
-      toast({ variant: 'destructive', ...messages.submitVotesFailed(messageOf(error, 'Please try again.')) });
+      toast({ variant: 'destructive', ...messages.submitVotesFailed(serverMessageOf(error)) });
       if (error instanceof ApiError && error.status === 409) {
         void queryClient.invalidateQueries({ queryKey: ballotQueryOptions(tag, voter?.id).queryKey });
       }
       if (error instanceof ApiError && error.status === 403) {
-        void queryClient.invalidateQueries({ queryKey: cohortStatusQueryKey(tag) });
+        void queryClient.invalidateQueries({ queryKey: cohortStatusQueryOptions(tag).queryKey });
       }
     },
   });

@@ -1,7 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
-import type * as React from 'react';
-import { Link } from 'wouter';
-import { buttonVariants } from '@/components/ui/button';
+import { StaticPage, StaticSection, TextLink as ExternalLink } from './static-page';
 
 type Licence = { name: string; url: string };
 
@@ -88,20 +85,6 @@ const LIBRARIES: Library[] = [
   },
 ];
 
-function ExternalLink({ href, children }: { href: string; children: React.ReactNode }) {
-  return (
-    <a
-      href={href}
-      rel="noopener noreferrer"
-      target="_blank"
-      className="break-words font-medium text-primary underline underline-offset-4 hover:text-primary-hover"
-    >
-      {children}
-      <span className="sr-only"> (opens in a new tab)</span>
-    </a>
-  );
-}
-
 function LicenceLinks({ licences }: { licences: Licence[] }) {
   return (
     <>
@@ -117,20 +100,15 @@ function LicenceLinks({ licences }: { licences: Licence[] }) {
 
 export function CreditsPage() {
   return (
-    <main className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
-      <title>Credits · Applied GenAI Lab</title>
-      <h1 className="text-3xl font-bold tracking-tight">Credits</h1>
-      <p className="mt-4 text-base leading-7 text-muted-foreground">
+    <StaticPage title="Credits">
+      <p className="mt-4 text-muted-foreground">
         Applied GenAI Lab is built on the generous work of artists, type designers and open-source
         maintainers. Thank you. Everything listed here is bundled with the app and served from our own server:
         nothing is loaded from a third-party site.
       </p>
 
-      <section aria-labelledby="credits-images" className="text-base leading-7">
-        <h2 id="credits-images" className="mt-10 text-xl font-semibold">
-          Images
-        </h2>
-        <ul className="mt-4 list-disc space-y-2 pl-6">
+      <StaticSection id="credits-images" title="Images">
+        <ul className="list-disc space-y-2 pl-6">
           <li>
             The team avatar images are from{' '}
             <ExternalLink href="https://github.com/jdecked/twemoji">Twemoji</ExternalLink>, © Twitter, Inc.
@@ -140,13 +118,10 @@ export function CreditsPage() {
             <ExternalLink href="https://www.npmjs.com/package/@twemoji/svg">@twemoji/svg</ExternalLink>.
           </li>
         </ul>
-      </section>
+      </StaticSection>
 
-      <section aria-labelledby="credits-fonts-icons" className="text-base leading-7">
-        <h2 id="credits-fonts-icons" className="mt-10 text-xl font-semibold">
-          Fonts and icons
-        </h2>
-        <ul className="mt-4 list-disc space-y-2 pl-6">
+      <StaticSection id="credits-fonts-icons" title="Fonts and icons">
+        <ul className="list-disc space-y-2 pl-6">
           <li>
             The typeface is <ExternalLink href="https://rsms.me/inter/">Inter</ExternalLink> by Rasmus
             Andersson, licensed under <ExternalLink href={LICENCES.ofl.url}>{LICENCES.ofl.name}</ExternalLink>
@@ -159,14 +134,11 @@ export function CreditsPage() {
             <ExternalLink href={LICENCES.isc.url}>{LICENCES.isc.name}</ExternalLink>.
           </li>
         </ul>
-      </section>
+      </StaticSection>
 
-      <section aria-labelledby="credits-software" className="text-base leading-7">
-        <h2 id="credits-software" className="mt-10 text-xl font-semibold">
-          Software
-        </h2>
-        <p className="mt-4">These open-source libraries power the app. Each is used under its own licence.</p>
-        <ul className="mt-4 list-disc space-y-2 pl-6">
+      <StaticSection id="credits-software" title="Software">
+        <p>These open-source libraries power the app. Each is used under its own licence.</p>
+        <ul className="list-disc space-y-2 pl-6">
           {LIBRARIES.map((library) => (
             <li key={library.name}>
               <ExternalLink href={library.url}>{library.name}</ExternalLink>{' '}
@@ -175,24 +147,14 @@ export function CreditsPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </StaticSection>
 
-      <section aria-labelledby="credits-original" className="text-base leading-7">
-        <h2 id="credits-original" className="mt-10 text-xl font-semibold">
-          Original content
-        </h2>
-        <p className="mt-4">
+      <StaticSection id="credits-original" title="Original content">
+        <p>
           The activity content (the eight phases, their guidance and prompt templates) and the STEM toys
           market analysis are original works of the Applied GenAI Lab team.
         </p>
-      </section>
-
-      <div className="mt-12">
-        <Link to="/" className={buttonVariants({ variant: 'outline' })}>
-          <ArrowLeft aria-hidden="true" />
-          Back to Home
-        </Link>
-      </div>
-    </main>
+      </StaticSection>
+    </StaticPage>
   );
 }

@@ -1,216 +1,185 @@
-import { ArrowLeft } from 'lucide-react';
-import type * as React from 'react';
-import { Link } from 'wouter';
-import { buttonVariants } from '@/components/ui/button';
+import { StaticPage, StaticSection as Section, TextLink } from './static-page';
 
 const CONTACT_EMAIL = 'privacy@appliedgenailab.example';
 
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="space-y-4">
-      <h2 id={id} className="mt-10 text-xl font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 function ContactLink() {
-  return (
-    <a
-      href={`mailto:${CONTACT_EMAIL}`}
-      className="break-words font-medium text-primary underline underline-offset-4 hover:text-primary-hover"
-    >
-      {CONTACT_EMAIL}
-    </a>
-  );
+  return <TextLink href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</TextLink>;
 }
 
 export function PrivacyPage() {
   return (
-    <main className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
-      <title>Privacy Policy · Applied GenAI Lab</title>
-      <h1 className="text-3xl font-bold tracking-tight">Privacy Policy</h1>
-      <p className="mt-2 text-sm text-muted-foreground">
-        Effective <time dateTime="2025-06-12">June 12, 2025</time>
+    <StaticPage
+      title="Privacy Policy"
+      subtitle={
+        <p className="mt-2 text-sm text-muted-foreground">
+          Effective <time dateTime="2025-06-12">June 12, 2025</time>
+        </p>
+      }
+    >
+      <p className="mt-6">
+        Applied GenAI Lab is a workshop tool run by the organisers of the Applied GenAI Lab programme
+        (&ldquo;we&rdquo;, &ldquo;us&rdquo;). This page explains, in plain language, what information the app
+        keeps, why, and what you can do about it. We collect as little as we can: there are no personal
+        accounts for participants, and a workspace is reached with a short Workspace Code instead.
       </p>
 
-      <div className="text-base leading-7">
-        <p className="mt-6">
-          Applied GenAI Lab is a workshop tool run by the organisers of the Applied GenAI Lab programme
-          (&ldquo;we&rdquo;, &ldquo;us&rdquo;). This page explains, in plain language, what information the
-          app keeps, why, and what you can do about it. We collect as little as we can: there are no personal
-          accounts for participants, and a workspace is reached with a short Workspace Code instead.
+      <Section id="privacy-children" title="Children under 13">
+        <p>
+          Applied GenAI Lab is not directed at children under 13, and we do not knowingly collect information
+          from them. If you are a parent or guardian and believe a child under 13 has used the app, please ask
+          the programme instructor or email us at <ContactLink />. We will delete the workspace and its
+          information.
         </p>
+      </Section>
 
-        <Section id="privacy-children" title="Children under 13">
-          <p>
-            Applied GenAI Lab is not directed at children under 13, and we do not knowingly collect
-            information from them. If you are a parent or guardian and believe a child under 13 has used the
-            app, please ask the programme instructor or email us at <ContactLink />. We will delete the
-            workspace and its information.
-          </p>
-        </Section>
+      <Section id="privacy-collected" title="What we collect and why">
+        <p>When you use a workspace, we store only the following:</p>
+        <ul className="list-disc space-y-2 pl-6">
+          <li>
+            <strong className="font-semibold">Team name</strong> and the avatar you choose, so you and your
+            instructor can recognise your workspace, and so other teams in your cohort can see who made a
+            website in the showcase.
+          </li>
+          <li>
+            <strong className="font-semibold">Team code</strong> (your 4-character Workspace Code), so you can
+            reopen your workspace on any device. We also store a secure-link token that lets your team return
+            to the workspace and the showcase.
+          </li>
+          <li>
+            <strong className="font-semibold">Phase answers</strong>: what your team types into the activity
+            forms, so your work is saved and the app can build your AI prompts. Please don&rsquo;t enter
+            personal details about yourself or others; the activities don&rsquo;t need them.
+          </li>
+          <li>
+            <strong className="font-semibold">Cohort assignment</strong>: which cohort an instructor has
+            placed your team in, so your team appears in the right showcase.
+          </li>
+          <li>
+            <strong className="font-semibold">Submitted website URL</strong>: the address of the website your
+            team submits, so the other teams in your cohort can visit and vote on it.
+          </li>
+          <li>
+            <strong className="font-semibold">Votes</strong>: the three websites your team ranks first, second
+            and third, so we can add up the points. Results show only each team&rsquo;s totals, not who voted
+            for whom.
+          </li>
+          <li>
+            <strong className="font-semibold">Instructor username and hashed password</strong> (instructors
+            only), so instructors can sign in to the Instructor Dashboard. We never store the password itself,
+            only a one-way hash of it.
+          </li>
+        </ul>
+        <p>
+          We also record when a workspace was created and last updated, so instructors can follow progress.
+        </p>
+        <p>A few technical things are needed for the app to work at all:</p>
+        <ul className="list-disc space-y-2 pl-6">
+          <li>
+            <strong className="font-semibold">Session cookies.</strong> When you open a workspace or an
+            instructor signs in, we set a single session cookie. It is strictly necessary to keep you signed
+            in, is marked httpOnly (scripts in the page cannot read it) and is not used for anything else.
+          </li>
+          <li>
+            <strong className="font-semibold">Browser local storage.</strong> Your browser keeps a small
+            workspace record called <code className="font-mono text-sm">workspace_meta</code> (your
+            team&rsquo;s id, code, name, avatar and when you last opened it) so the app can reopen your
+            workspace on this device. In practice mode (&ldquo;Try without saving&rdquo;) your answers are
+            kept only in this browser and are never sent to us. You can clear this at any time in your browser
+            settings.
+          </li>
+          <li>
+            <strong className="font-semibold">Server logs.</strong> Like any web server, ours records each
+            request, including your IP address, the time and the page requested. We use these logs only for
+            security, fixing problems and rate limiting (for example, slowing down repeated guesses at
+            Workspace Codes or passwords). Cookies are never written to the logs.
+          </li>
+        </ul>
+      </Section>
 
-        <Section id="privacy-collected" title="What we collect and why">
-          <p>When you use a workspace, we store only the following:</p>
-          <ul className="list-disc space-y-2 pl-6">
-            <li>
-              <strong className="font-semibold">Team name</strong> and the avatar you choose, so you and your
-              instructor can recognise your workspace, and so other teams in your cohort can see who made a
-              website in the showcase.
-            </li>
-            <li>
-              <strong className="font-semibold">Team code</strong> (your 4-character Workspace Code), so you
-              can reopen your workspace on any device. We also store a secure-link token that lets your team
-              return to the workspace and the showcase.
-            </li>
-            <li>
-              <strong className="font-semibold">Phase answers</strong>: what your team types into the activity
-              forms, so your work is saved and the app can build your AI prompts. Please don&rsquo;t enter
-              personal details about yourself or others; the activities don&rsquo;t need them.
-            </li>
-            <li>
-              <strong className="font-semibold">Cohort assignment</strong>: which cohort an instructor has
-              placed your team in, so your team appears in the right showcase.
-            </li>
-            <li>
-              <strong className="font-semibold">Submitted website URL</strong>: the address of the website
-              your team submits, so the other teams in your cohort can visit and vote on it.
-            </li>
-            <li>
-              <strong className="font-semibold">Votes</strong>: the three websites your team ranks first,
-              second and third, so we can add up the points. Results show only each team&rsquo;s totals, not
-              who voted for whom.
-            </li>
-            <li>
-              <strong className="font-semibold">Instructor username and hashed password</strong> (instructors
-              only), so instructors can sign in to the Instructor Dashboard. We never store the password
-              itself, only a one-way hash of it.
-            </li>
-          </ul>
-          <p>
-            We also record when a workspace was created and last updated, so instructors can follow progress.
-          </p>
-          <p>A few technical things are needed for the app to work at all:</p>
-          <ul className="list-disc space-y-2 pl-6">
-            <li>
-              <strong className="font-semibold">Session cookies.</strong> When you open a workspace or an
-              instructor signs in, we set a single session cookie. It is strictly necessary to keep you signed
-              in, is marked httpOnly (scripts in the page cannot read it) and is not used for anything else.
-            </li>
-            <li>
-              <strong className="font-semibold">Browser local storage.</strong> Your browser keeps a small
-              workspace record called <code className="font-mono text-sm">workspace_meta</code> (your
-              team&rsquo;s id, code, name, avatar and when you last opened it) so the app can reopen your
-              workspace on this device. In practice mode (&ldquo;Try without saving&rdquo;) your answers are
-              kept only in this browser and are never sent to us. You can clear this at any time in your
-              browser settings.
-            </li>
-            <li>
-              <strong className="font-semibold">Server logs.</strong> Like any web server, ours records each
-              request, including your IP address, the time and the page requested. We use these logs only for
-              security, fixing problems and rate limiting (for example, slowing down repeated guesses at
-              Workspace Codes or passwords). Cookies are never written to the logs.
-            </li>
-          </ul>
-        </Section>
+      <Section id="privacy-not-done" title="What we don't do">
+        <ul className="list-disc space-y-2 pl-6">
+          <li>No advertising, and no advertising or analytics cookies.</li>
+          <li>We never sell or rent your information, and we don&rsquo;t share it for marketing.</li>
+          <li>No third-party trackers, analytics or social media widgets.</li>
+          <li>
+            No external fonts or scripts: fonts, icons and images are served from our own server, so your
+            browser doesn&rsquo;t contact anyone else while you use the app.
+          </li>
+        </ul>
+      </Section>
 
-        <Section id="privacy-not-done" title="What we don't do">
-          <ul className="list-disc space-y-2 pl-6">
-            <li>No advertising, and no advertising or analytics cookies.</li>
-            <li>We never sell or rent your information, and we don&rsquo;t share it for marketing.</li>
-            <li>No third-party trackers, analytics or social media widgets.</li>
-            <li>
-              No external fonts or scripts: fonts, icons and images are served from our own server, so your
-              browser doesn&rsquo;t contact anyone else while you use the app.
-            </li>
-          </ul>
-        </Section>
+      <Section id="privacy-ai-tools" title="AI prompts and the AI tools you use">
+        <p>
+          The AI prompts are put together from your answers, in your browser and on our server. We do not send
+          your answers to any AI service. When you copy or download a prompt and paste it into an AI tool, you
+          choose which tool to use, and that tool&rsquo;s own terms and privacy policy apply to what you give
+          it. Check them before pasting anything sensitive.
+        </p>
+      </Section>
 
-        <Section id="privacy-ai-tools" title="AI prompts and the AI tools you use">
-          <p>
-            The AI prompts are put together from your answers, in your browser and on our server. We do not
-            send your answers to any AI service. When you copy or download a prompt and paste it into an AI
-            tool, you choose which tool to use, and that tool&rsquo;s own terms and privacy policy apply to
-            what you give it. Check them before pasting anything sensitive.
-          </p>
-        </Section>
+      <Section id="privacy-sharing" title="Who can see your information">
+        <ul className="list-disc space-y-2 pl-6">
+          <li>Anyone who has your Workspace Code or your team&rsquo;s secure link can open the workspace.</li>
+          <li>
+            Your programme&rsquo;s instructors can see workspaces, answers and progress, and can export them
+            to run the workshop.
+          </li>
+          <li>
+            Other teams in your cohort can see your team name, avatar and submitted website in the showcase,
+            and the point totals in the results.
+          </li>
+        </ul>
+        <p>We disclose information to anyone else only if the law requires it.</p>
+      </Section>
 
-        <Section id="privacy-sharing" title="Who can see your information">
-          <ul className="list-disc space-y-2 pl-6">
-            <li>
-              Anyone who has your Workspace Code or your team&rsquo;s secure link can open the workspace.
-            </li>
-            <li>
-              Your programme&rsquo;s instructors can see workspaces, answers and progress, and can export them
-              to run the workshop.
-            </li>
-            <li>
-              Other teams in your cohort can see your team name, avatar and submitted website in the showcase,
-              and the point totals in the results.
-            </li>
-          </ul>
-          <p>We disclose information to anyone else only if the law requires it.</p>
-        </Section>
+      <Section id="privacy-retention" title="How long we keep it">
+        <ul className="list-disc space-y-2 pl-6">
+          <li>
+            Workspaces, with their answers, cohort assignment, website URL and votes, are kept for the
+            duration of the programme. Instructors may delete a workspace at any time.
+          </li>
+          <li>
+            Sessions expire after 30 days for teams and after 12 hours for instructors. Logging out or opening
+            another workspace ends your session straight away.
+          </li>
+          <li>Server logs are kept only as long as needed for security and troubleshooting.</li>
+        </ul>
+      </Section>
 
-        <Section id="privacy-retention" title="How long we keep it">
-          <ul className="list-disc space-y-2 pl-6">
-            <li>
-              Workspaces, with their answers, cohort assignment, website URL and votes, are kept for the
-              duration of the programme. Instructors may delete a workspace at any time.
-            </li>
-            <li>
-              Sessions expire after 30 days for teams and after 12 hours for instructors. Logging out or
-              opening another workspace ends your session straight away.
-            </li>
-            <li>Server logs are kept only as long as needed for security and troubleshooting.</li>
-          </ul>
-        </Section>
+      <Section id="privacy-security" title="Keeping it safe">
+        <p>
+          Your Workspace Code is a private key: anyone who has it can open and change your workspace. Keep it
+          private and share it only with your own team. Treat your team&rsquo;s secure link the same way.
+        </p>
+        <p>
+          We protect the app with encrypted connections (HTTPS), httpOnly session cookies, hashed instructor
+          passwords and limits on repeated attempts. No system is perfectly secure, so if you think someone
+          else has your code, tell your instructor.
+        </p>
+      </Section>
 
-        <Section id="privacy-security" title="Keeping it safe">
-          <p>
-            Your Workspace Code is a private key: anyone who has it can open and change your workspace. Keep
-            it private and share it only with your own team. Treat your team&rsquo;s secure link the same way.
-          </p>
-          <p>
-            We protect the app with encrypted connections (HTTPS), httpOnly session cookies, hashed instructor
-            passwords and limits on repeated attempts. No system is perfectly secure, so if you think someone
-            else has your code, tell your instructor.
-          </p>
-        </Section>
+      <Section id="privacy-rights" title="Your rights">
+        <p>
+          You can ask to see the information we hold about your team, to correct it, or to delete it. Ask your
+          instructor or email us at <ContactLink />, and we will respond as soon as we can. You can correct
+          most things yourself by editing your answers in the workspace.
+        </p>
+      </Section>
 
-        <Section id="privacy-rights" title="Your rights">
-          <p>
-            You can ask to see the information we hold about your team, to correct it, or to delete it. Ask
-            your instructor or email us at <ContactLink />, and we will respond as soon as we can. You can
-            correct most things yourself by editing your answers in the workspace.
-          </p>
-        </Section>
+      <Section id="privacy-changes" title="Changes to this policy">
+        <p>
+          If we change this policy, we will update this page and its effective date. If a change significantly
+          affects how we use your information, we will tell participants through the programme before it takes
+          effect.
+        </p>
+      </Section>
 
-        <Section id="privacy-changes" title="Changes to this policy">
-          <p>
-            If we change this policy, we will update this page and its effective date. If a change
-            significantly affects how we use your information, we will tell participants through the programme
-            before it takes effect.
-          </p>
-        </Section>
-
-        <Section id="privacy-contact" title="Contact">
-          <p>
-            The Applied GenAI Lab programme&rsquo;s organisers are responsible for this app. For any privacy
-            question or request, email <ContactLink />.
-          </p>
-        </Section>
-      </div>
-
-      <div className="mt-12">
-        <Link to="/" className={buttonVariants({ variant: 'outline' })}>
-          <ArrowLeft aria-hidden="true" />
-          Back to Home
-        </Link>
-      </div>
-    </main>
+      <Section id="privacy-contact" title="Contact">
+        <p>
+          The Applied GenAI Lab programme&rsquo;s organisers are responsible for this app. For any privacy
+          question or request, email <ContactLink />.
+        </p>
+      </Section>
+    </StaticPage>
   );
 }

@@ -1,23 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AdminCohort, Cohort } from '@shared/schemas/cohort';
+import type { AdminCohort, Cohort, CohortSwitch, CreateCohortBody } from '@shared/schemas/cohort';
 import { api } from '@/lib/api-client';
-
-export const activeCohortsQueryKey = ['/api/admin/cohorts'] as const;
-export const archivedCohortsQueryKey = ['/api/admin/cohorts/archived'] as const;
+import { cohortKeys } from '@/lib/query-keys';
 
 export const activeCohortsQueryOptions = queryOptions({
-  queryKey: activeCohortsQueryKey,
+  queryKey: cohortKeys.active(),
   queryFn: () => api<AdminCohort[]>('/api/admin/cohorts'),
 });
 
 export const archivedCohortsQueryOptions = queryOptions({
-  queryKey: archivedCohortsQueryKey,
+  queryKey: cohortKeys.archived(),
   queryFn: () => api<AdminCohort[]>('/api/admin/cohorts/archived'),
 });
 
-export type CohortSwitch = 'competitionEnabled' | 'votingOpen' | 'resultsVisible';
-
-export function createCohort(body: { tag: string; name: string; description?: string }): Promise<Cohort> {
+export function createCohort(body: CreateCohortBody): Promise<Cohort> {
   return api('/api/admin/cohorts', { method: 'POST', body });
 }
 

@@ -2,12 +2,10 @@ import { queryOptions } from '@tanstack/react-query';
 import type { TeamAssignmentResult } from '@shared/schemas/admin';
 import type { AdminTeam } from '@shared/schemas/team';
 import { api } from '@/lib/api-client';
-
-/** The instructor's team list; exact key `['/api/teams']` (a team's own look-up adds its code). */
-export const adminTeamsQueryKey = ['/api/teams'] as const;
+import { teamKeys } from '@/lib/query-keys';
 
 export const adminTeamsQueryOptions = queryOptions({
-  queryKey: adminTeamsQueryKey,
+  queryKey: teamKeys.adminList(),
   queryFn: () => api<AdminTeam[]>('/api/teams'),
 });
 

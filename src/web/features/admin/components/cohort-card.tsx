@@ -1,4 +1,4 @@
-import type { AdminCohort } from '@shared/schemas/cohort';
+import type { AdminCohort, CohortSwitch } from '@shared/schemas/cohort';
 import { Archive, ArchiveRestore, ExternalLink, Trophy, Vote } from 'lucide-react';
 import * as React from 'react';
 import { Link } from 'wouter';
@@ -8,7 +8,6 @@ import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
-import type { CohortSwitch } from '../api/admin-cohorts';
 
 type Props = {
   cohort: AdminCohort;

@@ -1,23 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminCohort } from '@shared/schemas/cohort';
+import type { AdminCohort, CohortSwitch } from '@shared/schemas/cohort';
 import { Archive, Layers } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { messageOf } from '@/lib/api-client';
+import { serverMessageOf } from '@/lib/api-client';
 import { callDefaults, messages } from '@/lib/messages';
+import { cohortKeys } from '@/lib/query-keys';
 import {
-  activeCohortsQueryKey,
   activeCohortsQueryOptions,
   archiveCohort,
-  archivedCohortsQueryKey,
   archivedCohortsQueryOptions,
-  type CohortSwitch,
   restoreCohort,
   updateCohort,
 } from '../api/admin-cohorts';
-import { adminTeamsQueryKey } from '../api/admin-teams';
-import { serverMessageOf } from '../api/server-message';
+import { useRefreshAdminLists } from '../hooks/use-refresh-admin-lists';
 import { useCohortBallotEvents } from '../hooks/use-cohort-ballot-events';
 import { CohortCard } from './cohort-card';
 import { CreateCohortForm } from './create-cohort-form';
@@ -41,31 +38,27 @@ export function CohortsTab() {
       .map((c) => c.tag),
   );
 
-  const refreshLists = () => {
-    void queryClient.invalidateQueries({ queryKey: activeCohortsQueryKey, exact: true });
-    void queryClient.invalidateQueries({ queryKey: archivedCohortsQueryKey, exact: true });
-    void queryClient.invalidateQueries({ queryKey: adminTeamsQueryKey, exact: true });
-  };
+  const refreshLists = useRefreshAdminLists();
 
   // Applied at once, rolled back if the server says no (docs/product.md, Instructor dashboard).
   const toggle = useMutation({
     mutationFn: ({ tag, name, value }: { tag: string; name: CohortSwitch; value: boolean }) =>
       updateCohort(tag, name, value),
     onMutate: async ({ tag, name, value }) => {
-      await queryClient.cancelQueries({ queryKey: activeCohortsQueryKey, exact: true });
-      const previous = queryClient.getQueryData<AdminCohort[]>(activeCohortsQueryKey);
-      queryClient.setQueryData<AdminCohort[]>(activeCohortsQueryKey, (list) =>
+      await queryClient.cancelQueries({ queryKey: cohortKeys.active(), exact: true });
+      const previous = queryClient.getQueryData<AdminCohort[]>(cohortKeys.active());
+      queryClient.setQueryData<AdminCohort[]>(cohortKeys.active(), (list) =>
         list?.map((c) => (c.tag === tag ? { ...c, [name]: value } : c)),
       );
       return { previous };
     },
     onError: (error, _vars, context) => {
-      if (context?.previous) queryClient.setQueryData(activeCohortsQueryKey, context.previous);
+      if (context?.previous) queryClient.setQueryData(cohortKeys.active(), context.previous);
       toast({ variant: 'destructive', ...messages.updateCohortFailed(serverMessageOf(error)) });
     },
     onSuccess: (cohort) => {
       // The server's switches win; the counts stay as they are.
-      queryClient.setQueryData<AdminCohort[]>(activeCohortsQueryKey, (list) =>
+      queryClient.setQueryData<AdminCohort[]>(cohortKeys.active(), (list) =>
         list?.map((c) => (c.tag === cohort.tag ? { ...c, ...cohort } : c)),
       );
     },
@@ -108,7 +101,7 @@ export function CohortsTab() {
         ) : activeQuery.isError ? (
           <ErrorPanel
             title={callDefaults.fetchCohorts}
-            description={messageOf(activeQuery.error, 'The cohorts could not be loaded.')}
+            description={serverMessageOf(activeQuery.error) ?? 'The cohorts could not be loaded.'}
             onRetry={() => void activeQuery.refetch()}
           />
         ) : active.length === 0 ? (
@@ -149,7 +142,7 @@ export function CohortsTab() {
         ) : archivedQuery.isError ? (
           <ErrorPanel
             title={callDefaults.fetchArchivedCohorts}
-            description={messageOf(archivedQuery.error, 'The archived cohorts could not be loaded.')}
+            description={serverMessageOf(archivedQuery.error) ?? 'The archived cohorts could not be loaded.'}
             onRetry={() => void archivedQuery.refetch()}
           />
         ) : archived.length === 0 ? (

@@ -1,40 +1,53 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { COHORT_TAG_MAX, COHORT_TAG_PATTERN } from '@shared/schemas/cohort';
+import {
+  COHORT_DESCRIPTION_MAX,
+  COHORT_NAME_MAX,
+  COHORT_TAG_MAX,
+  CohortTagSchema,
+  type CreateCohortBody,
+  CreateCohortBodySchema,
+} from '@shared/schemas/cohort';
 import { FolderPlus } from 'lucide-react';
-import * as React from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Label, Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { serverMessageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
 import { createCohort } from '../api/admin-cohorts';
-import { serverMessageOf } from '../api/server-message';
 
 const TAG_RULE = 'Lowercase letters, numbers and hyphens, like spring-2026. The tag is permanent.';
 
+/** The create call's own schema decides when Create is enabled; the tag's rule shows as it is typed. */
 export function CreateCohortForm({ onCreated }: { onCreated: () => void }) {
-  const [tag, setTag] = React.useState('');
-  const [name, setName] = React.useState('');
-  const [description, setDescription] = React.useState('');
+  const form = useForm<CreateCohortBody>({
+    defaultValues: { tag: '', name: '', description: '' },
+    resolver: zodResolver(CreateCohortBodySchema),
+  });
+  const tag = useWatch({ control: form.control, name: 'tag' });
+  const values = useWatch({ control: form.control });
 
   const create = useMutation({
-    mutationFn: () =>
-      createCohort({ tag: tag.trim(), name: name.trim(), description: description.trim() || undefined }),
+    mutationFn: (body: CreateCohortBody) =>
+      createCohort({ ...body, description: body.description || undefined }),
     onSuccess: (cohort) => {
       toast({ variant: 'success', ...messages.cohortCreated(cohort.name) });
-      setTag('');
-      setName('');
-      setDescription('');
+      form.reset();
       onCreated();
     },
     onError: (error) =>
       toast({ variant: 'destructive', ...messages.createCohortFailed(serverMessageOf(error)) }),
   });
 
-  const trimmedTag = tag.trim();
-  const tagInvalid = trimmedTag !== '' && !COHORT_TAG_PATTERN.test(trimmedTag);
-  const canCreate = trimmedTag !== '' && !tagInvalid && name.trim() !== '' && !create.isPending;
+  const tagInvalid = tag.trim() !== '' && !CohortTagSchema.safeParse(tag).success;
+  const canCreate = CreateCohortBodySchema.safeParse(values).success && !create.isPending;
+  const onSubmit = form.handleSubmit((body) => {
+    if (!create.isPending) create.mutate(body);
+  });
+  const tagField = form.register('tag');
 
   return (
     <Card>
@@ -49,10 +62,8 @@ export function CreateCohortForm({ onCreated }: { onCreated: () => void }) {
       <CardContent>
         <form
           className="grid gap-4 md:grid-cols-2 lg:grid-cols-[1fr_1fr_1.4fr_auto] lg:items-start"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (canCreate) create.mutate();
-          }}
+          onSubmit={onSubmit}
+          noValidate
         >
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="cohort-tag">Tag</Label>
@@ -64,9 +75,12 @@ export function CreateCohortForm({ onCreated }: { onCreated: () => void }) {
               maxLength={COHORT_TAG_MAX}
               placeholder="spring-2026"
               className="font-mono"
-              value={tag}
-              // Tags are lowercase; typing capitals just lowercases them.
-              onChange={(e) => setTag(e.target.value.toLowerCase())}
+              {...tagField}
+              onChange={(event) => {
+                // Tags are lowercase; typing capitals just lowercases them.
+                event.target.value = event.target.value.toLowerCase();
+                void tagField.onChange(event);
+              }}
               aria-invalid={tagInvalid || undefined}
               aria-describedby="cohort-tag-rule"
               disabled={create.isPending}
@@ -83,10 +97,9 @@ export function CreateCohortForm({ onCreated }: { onCreated: () => void }) {
             <Input
               id="cohort-name"
               autoComplete="off"
-              maxLength={120}
+              maxLength={COHORT_NAME_MAX}
               placeholder="Spring 2026 Bootcamp"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
+              {...form.register('name')}
               disabled={create.isPending}
             />
           </div>
@@ -96,12 +109,11 @@ export function CreateCohortForm({ onCreated }: { onCreated: () => void }) {
             </Label>
             <Textarea
               id="cohort-description"
-              maxLength={1000}
+              maxLength={COHORT_DESCRIPTION_MAX}
               rows={1}
               className="min-h-10 resize-y"
               placeholder="Who is in it, when it runs"
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
+              {...form.register('description')}
               disabled={create.isPending}
             />
           </div>

@@ -1,99 +1,58 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TOTAL_PHASES } from '@shared/phases';
-import { formatRelativeTime } from '@shared/relative-time';
-import type { AdminCohort } from '@shared/schemas/cohort';
-import type { AdminTeam } from '@shared/schemas/team';
-import { toSafeHref } from '@shared/website-url';
-import { AlertTriangle, ExternalLink, Search, UserMinus, UserPlus, Users, X } from 'lucide-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Search, UserMinus, UserPlus, Users, X } from 'lucide-react';
 import * as React from 'react';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input, Label } from '@/components/ui/input';
-import { Progress } from '@/components/ui/progress';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
-import { TeamAvatar } from '@/features/workspace/components/team-avatar';
-import { messageOf } from '@/lib/api-client';
+import { serverMessageOf } from '@/lib/api-client';
 import { callDefaults, messages } from '@/lib/messages';
+import { activeCohortsQueryOptions } from '../api/admin-cohorts';
+import { adminTeamsQueryOptions, assignTeams, unassignTeams } from '../api/admin-teams';
+import { useRefreshAdminLists } from '../hooks/use-refresh-admin-lists';
+import { useTeamSelection } from '../hooks/use-team-selection';
 import {
-  activeCohortsQueryKey,
-  activeCohortsQueryOptions,
-  archivedCohortsQueryKey,
-} from '../api/admin-cohorts';
-import { adminTeamsQueryKey, adminTeamsQueryOptions, assignTeams, unassignTeams } from '../api/admin-teams';
-import { serverMessageOf } from '../api/server-message';
+  ALL_COHORTS,
+  cohortFilterOptions,
+  filterTeams,
+  NO_COHORT,
+  needsSubmission,
+  type SortKey,
+  sortTeams,
+} from '../lib/team-list';
 import { EmptyPanel, ErrorPanel } from './panels';
-
-type SortKey = 'name' | 'progress' | 'activity';
-const ALL = 'all';
-const NO_COHORT = 'none';
-
-/** 'Needs Submission': voting is open in the team's cohort and it has no website yet. */
-function needsSubmission(team: AdminTeam, cohorts: Map<string, AdminCohort>): boolean {
-  const cohort = team.cohortTag ? cohorts.get(team.cohortTag) : undefined;
-  return Boolean(cohort?.competitionEnabled && cohort.votingOpen && !team.submittedWebsiteUrl);
-}
-
-function sortTeams(teams: AdminTeam[], key: SortKey): AdminTeam[] {
-  const byName = (a: AdminTeam, b: AdminTeam) =>
-    a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
-  return [...teams].sort((a, b) => {
-    if (key === 'progress') return b.progress - a.progress || byName(a, b);
-    if (key === 'activity') return Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || byName(a, b);
-    return byName(a, b);
-  });
-}
+import { TEAM_TABLE_HEADINGS, TeamRow } from './team-row';
 
 export function ParticipantsTab() {
-  const queryClient = useQueryClient();
   const teamsQuery = useQuery(adminTeamsQueryOptions);
   const cohortsQuery = useQuery(activeCohortsQueryOptions);
   const [search, setSearch] = React.useState('');
-  const [cohortFilter, setCohortFilter] = React.useState<string>(ALL);
+  const [cohortFilter, setCohortFilter] = React.useState<string>(ALL_COHORTS);
   const [sort, setSort] = React.useState<SortKey>('name');
-  const [selected, setSelected] = React.useState<Set<string>>(new Set());
   const [target, setTarget] = React.useState<string>('');
 
   const activeCohorts = cohortsQuery.data ?? [];
   const cohortsByTag = React.useMemo(() => new Map(activeCohorts.map((c) => [c.tag, c])), [activeCohorts]);
   const teams = teamsQuery.data ?? [];
-  // Teams can sit in archived cohorts too: the filter offers every cohort a team is in.
-  const filterOptions = React.useMemo(() => {
-    const options = new Map<string, string>(activeCohorts.map((c) => [c.tag, c.name]));
-    for (const t of teams)
-      if (t.cohortTag && !options.has(t.cohortTag)) options.set(t.cohortTag, t.cohortName ?? t.cohortTag);
-    return [...options.entries()].sort((a, b) => a[1].localeCompare(b[1]));
-  }, [activeCohorts, teams]);
-
-  const visible = React.useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    const filtered = teams.filter((t) => {
-      if (needle && !t.name.toLowerCase().includes(needle) && !t.code.toLowerCase().includes(needle))
-        return false;
-      if (cohortFilter === NO_COHORT) return t.cohortTag === null;
-      if (cohortFilter !== ALL) return t.cohortTag === cohortFilter;
-      return true;
-    });
-    return sortTeams(filtered, sort);
-  }, [teams, search, cohortFilter, sort]);
-
-  // A team that disappears from the list (another tab, a filter) is no longer selected.
-  const selectedIds = React.useMemo(
-    () => teams.filter((t) => selected.has(t.id)).map((t) => t.id),
-    [teams, selected],
+  const filterOptions = React.useMemo(
+    () => cohortFilterOptions(activeCohorts, teams),
+    [activeCohorts, teams],
   );
-  const allVisibleSelected = visible.length > 0 && visible.every((t) => selected.has(t.id));
-  const someVisibleSelected = visible.some((t) => selected.has(t.id));
+  const visible = React.useMemo(
+    () => sortTeams(filterTeams(teams, search, cohortFilter), sort),
+    [teams, search, cohortFilter, sort],
+  );
+  const selection = useTeamSelection(
+    React.useMemo(() => teams.map((t) => t.id), [teams]),
+    React.useMemo(() => visible.map((t) => t.id), [visible]),
+  );
+  const selectedIds = selection.selectedIds;
 
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: adminTeamsQueryKey, exact: true });
-    void queryClient.invalidateQueries({ queryKey: activeCohortsQueryKey, exact: true });
-    void queryClient.invalidateQueries({ queryKey: archivedCohortsQueryKey, exact: true });
-  };
+  const refresh = useRefreshAdminLists();
 
   const assign = useMutation({
     mutationFn: ({ tag, ids }: { tag: string; ids: string[] }) => assignTeams(tag, ids),
@@ -102,7 +61,7 @@ export function ParticipantsTab() {
         variant: 'success',
         ...messages.participantsAssigned(result.updated, cohortsByTag.get(tag)?.name ?? tag),
       });
-      setSelected(new Set());
+      selection.clear();
     },
     onError: (error) => toast({ variant: 'destructive', ...messages.assignFailed(serverMessageOf(error)) }),
     onSettled: refresh,
@@ -111,29 +70,12 @@ export function ParticipantsTab() {
     mutationFn: (ids: string[]) => unassignTeams(ids),
     onSuccess: (result) => {
       toast({ variant: 'success', ...messages.participantsUnassigned(result.updated) });
-      setSelected(new Set());
+      selection.clear();
     },
     onError: (error) => toast({ variant: 'destructive', ...messages.unassignFailed(serverMessageOf(error)) }),
     onSettled: refresh,
   });
   const busy = assign.isPending || unassign.isPending;
-
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  const toggleAllVisible = (on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const t of visible) {
-        if (on) next.add(t.id);
-        else next.delete(t.id);
-      }
-      return next;
-    });
 
   if (teamsQuery.isPending) {
     return (
@@ -146,7 +88,7 @@ export function ParticipantsTab() {
     return (
       <ErrorPanel
         title={callDefaults.fetchTeams}
-        description={messageOf(teamsQuery.error, 'The team list could not be loaded.')}
+        description={serverMessageOf(teamsQuery.error) ?? 'The team list could not be loaded.'}
         onRetry={() => void teamsQuery.refetch()}
       />
     );
@@ -161,7 +103,13 @@ export function ParticipantsTab() {
     );
   }
 
-  const filtersActive = search.trim() !== '' || cohortFilter !== ALL;
+  const filtersActive = search.trim() !== '' || cohortFilter !== ALL_COHORTS;
+  const rowProps = (team: (typeof teams)[number]) => ({
+    team,
+    flagged: needsSubmission(team, cohortsByTag),
+    selected: selection.isSelected(team.id),
+    onSelect: (on: boolean) => selection.toggle(team.id, on),
+  });
 
   return (
     <div className="flex flex-col gap-4">
@@ -191,7 +139,7 @@ export function ParticipantsTab() {
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                <SelectItem value={ALL}>All cohorts</SelectItem>
+                <SelectItem value={ALL_COHORTS}>All cohorts</SelectItem>
                 <SelectItem value={NO_COHORT}>No cohort</SelectItem>
                 {filterOptions.map(([tag, name]) => (
                   <SelectItem key={tag} value={tag}>
@@ -286,7 +234,7 @@ export function ParticipantsTab() {
                 variant="outline"
                 onClick={() => {
                   setSearch('');
-                  setCohortFilter(ALL);
+                  setCohortFilter(ALL_COHORTS);
                 }}
               >
                 <X aria-hidden /> Clear filters
@@ -303,47 +251,18 @@ export function ParticipantsTab() {
                   <TableHead className="w-10">
                     <Checkbox
                       aria-label="Select all shown teams"
-                      checked={allVisibleSelected ? true : someVisibleSelected ? 'indeterminate' : false}
-                      onCheckedChange={(v) => toggleAllVisible(v === true)}
+                      checked={selection.allShown}
+                      onCheckedChange={(v) => selection.toggleAllShown(v === true)}
                     />
                   </TableHead>
-                  <TableHead>Team</TableHead>
-                  <TableHead>Cohort</TableHead>
-                  <TableHead>Progress</TableHead>
-                  <TableHead>Activities with data</TableHead>
-                  <TableHead>Website</TableHead>
-                  <TableHead>Last activity</TableHead>
+                  {TEAM_TABLE_HEADINGS.map((heading) => (
+                    <TableHead key={heading}>{heading}</TableHead>
+                  ))}
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {visible.map((team) => (
-                  <TableRow key={team.id} data-state={selected.has(team.id) ? 'selected' : undefined}>
-                    <TableCell>
-                      <Checkbox
-                        aria-label={`Select ${team.name}`}
-                        checked={selected.has(team.id)}
-                        onCheckedChange={(v) => toggle(team.id, v === true)}
-                      />
-                    </TableCell>
-                    <TableCell className="max-w-60">
-                      <TeamIdentity team={team} flagged={needsSubmission(team, cohortsByTag)} />
-                    </TableCell>
-                    <TableCell>
-                      <CohortBadge team={team} />
-                    </TableCell>
-                    <TableCell>
-                      <TeamProgress team={team} />
-                    </TableCell>
-                    <TableCell>
-                      <ActivityDots phases={team.phasesWithData} />
-                    </TableCell>
-                    <TableCell className="max-w-44">
-                      <WebsiteLink team={team} />
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap text-muted-foreground">
-                      {formatRelativeTime(team.updatedAt)}
-                    </TableCell>
-                  </TableRow>
+                  <TeamRow key={team.id} layout="table" {...rowProps(team)} />
                 ))}
               </TableBody>
             </Table>
@@ -352,134 +271,12 @@ export function ParticipantsTab() {
           <ul className="flex flex-col gap-3 md:hidden" aria-label="Teams">
             {visible.map((team) => (
               <li key={team.id}>
-                <Card
-                  className={selected.has(team.id) ? 'border-primary bg-primary-soft/40 p-4' : 'p-4'}
-                  data-testid="team-card"
-                >
-                  <div className="flex items-start gap-3">
-                    <Checkbox
-                      className="mt-2.5"
-                      aria-label={`Select ${team.name}`}
-                      checked={selected.has(team.id)}
-                      onCheckedChange={(v) => toggle(team.id, v === true)}
-                    />
-                    <div className="min-w-0 flex-1">
-                      <TeamIdentity team={team} flagged={needsSubmission(team, cohortsByTag)} />
-                    </div>
-                  </div>
-                  <dl className="mt-4 grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2.5 text-sm">
-                    <dt className="text-muted-foreground">Cohort</dt>
-                    <dd>
-                      <CohortBadge team={team} />
-                    </dd>
-                    <dt className="text-muted-foreground">Progress</dt>
-                    <dd>
-                      <TeamProgress team={team} />
-                    </dd>
-                    <dt className="text-muted-foreground">Activities</dt>
-                    <dd>
-                      <ActivityDots phases={team.phasesWithData} />
-                    </dd>
-                    <dt className="text-muted-foreground">Website</dt>
-                    <dd className="min-w-0">
-                      <WebsiteLink team={team} />
-                    </dd>
-                    <dt className="text-muted-foreground">Last activity</dt>
-                    <dd>{formatRelativeTime(team.updatedAt)}</dd>
-                  </dl>
-                </Card>
+                <TeamRow layout="card" {...rowProps(team)} />
               </li>
             ))}
           </ul>
         </>
       )}
     </div>
-  );
-}
-
-function TeamIdentity({ team, flagged }: { team: AdminTeam; flagged: boolean }) {
-  return (
-    <div className="flex min-w-0 items-center gap-3">
-      <TeamAvatar name={team.name} avatarIcon={team.avatarIcon} />
-      <div className="min-w-0">
-        <p className="truncate font-semibold" title={team.name}>
-          {team.name}
-        </p>
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="font-mono text-xs tracking-widest text-muted-foreground">
-            <span className="sr-only">Code </span>
-            {team.code}
-          </span>
-          {flagged && (
-            <Badge variant="warning">
-              <AlertTriangle aria-hidden /> Needs Submission
-            </Badge>
-          )}
-        </div>
-      </div>
-    </div>
-  );
-}
-
-function CohortBadge({ team }: { team: AdminTeam }) {
-  if (!team.cohortTag) return <span className="text-sm text-muted-foreground">Unassigned</span>;
-  return (
-    <Badge variant="default" title={team.cohortTag} className="max-w-36">
-      <span className="truncate">{team.cohortName ?? team.cohortTag}</span>
-    </Badge>
-  );
-}
-
-function TeamProgress({ team }: { team: AdminTeam }) {
-  const percent = Math.round(team.progress * 100);
-  return (
-    <div className="flex items-center gap-2">
-      <Progress
-        value={percent}
-        aria-label={`${team.name} progress`}
-        className="w-24 md:w-20"
-        indicatorClassName={percent === 100 ? 'bg-success' : undefined}
-      />
-      <span className="w-10 text-right text-sm font-medium tabular-nums">{percent}%</span>
-    </div>
-  );
-}
-
-function ActivityDots({ phases }: { phases: number[] }) {
-  const saved = new Set(phases);
-  const label =
-    phases.length === 0 ? 'No activities with data' : `Activities with data: ${phases.join(', ')}`;
-  return (
-    <div className="flex gap-0.5" role="img" aria-label={label} title={label}>
-      {Array.from({ length: TOTAL_PHASES }, (_, i) => i + 1).map((n) => (
-        <span
-          key={n}
-          className={
-            saved.has(n)
-              ? 'flex size-5 items-center justify-center rounded-sm bg-primary text-xs font-semibold text-primary-foreground'
-              : 'flex size-5 items-center justify-center rounded-sm bg-muted text-xs text-muted-foreground'
-          }
-        >
-          {n}
-        </span>
-      ))}
-    </div>
-  );
-}
-
-function WebsiteLink({ team }: { team: AdminTeam }) {
-  const href = toSafeHref(team.submittedWebsiteUrl);
-  if (href === '#') return <span className="text-sm text-muted-foreground">Not submitted</span>;
-  return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="inline-flex max-w-full items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
-    >
-      <span className="truncate">{href.replace(/^https?:\/\//i, '')}</span>
-      <ExternalLink className="size-3.5 shrink-0" aria-hidden />
-      <span className="sr-only">(opens in a new tab)</span>
-    </a>
   );
 }

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { adminStatusQueryOptions } from '../api/admin-session';
 
 /**
- * Whether an instructor is signed in, read where it is needed rather than through the workspace context:
- * its first answer arrives while a pre-rendered page is still being adopted (hydrated), and any context
- * above that page changing then would make React throw the page's HTML away and render it again.
+ * Whether an instructor is signed in, read where it is needed: its first answer arrives while a
+ * pre-rendered page is still being adopted (hydrated), and a context above that page changing then would
+ * make React throw the page's HTML away and render it again.
  */
 export function useAdminStatus(): { isAdmin: boolean; adminLoading: boolean; adminUsername?: string } {
   const status = useQuery(adminStatusQueryOptions);

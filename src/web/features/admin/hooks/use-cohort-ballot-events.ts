@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AdminCohort } from '@shared/schemas/cohort';
 import * as React from 'react';
 import { subscribeToCohortEvents } from '@/lib/cohort-event-source';
-import { activeCohortsQueryKey } from '../api/admin-cohorts';
+import { cohortKeys } from '@/lib/query-keys';
 
 /**
  * Live ballot counts ("9 of 12 teams voted"): one EventSource per given cohort on
@@ -20,7 +20,7 @@ export function useCohortBallotEvents(tags: string[]) {
       subscribeToCohortEvents(tag, (event) => {
         if (event.type !== 'ballots') return;
         const { ballotCount, teamCount } = event;
-        queryClient.setQueryData<AdminCohort[]>(activeCohortsQueryKey, (cohorts) =>
+        queryClient.setQueryData<AdminCohort[]>(cohortKeys.active(), (cohorts) =>
           cohorts?.map((c) => (c.tag === tag ? { ...c, ballotCount, teamCount } : c)),
         );
       }),

@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PhaseConfig } from '@shared/phase-config';
 import { api } from '@/lib/api-client';
+import { phaseConfigKeys } from '@/lib/query-keys';
 
 /** GET /api/configs/phase-{n}: configs change only with a deploy, so they are cached for the session. */
 export function phaseConfigQueryOptions(phase: number) {
   return queryOptions({
-    queryKey: ['/api/configs', phase],
+    queryKey: phaseConfigKeys.detail(phase),
     queryFn: () => api<PhaseConfig>(`/api/configs/phase-${phase}`),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PhaseDataRecord } from '@shared/schemas/phase-data';
 import { ApiError, api } from '@/lib/api-client';
+import { phaseDataKeys } from '@/lib/query-keys';
 
 /**
  * A workspace opened by its code on a new device gets its team session a moment after the team itself
@@ -12,33 +13,23 @@ const retryWhileSessionStarts = {
   retryDelay: (attempt: number) => 250 * 2 ** attempt,
 };
 
+/**
+ * GET /api/phase-data/{teamId}: every activity the team has saved. One activity's answers are a `select`
+ * of this list (`savedPhase`), not a call of their own: the single-phase call's 404 for an activity not
+ * started yet would show in the browser's console as an error on every new activity.
+ */
 export function phaseDataListQueryOptions(teamId: string | undefined) {
   return queryOptions({
-    queryKey: ['/api/phase-data', teamId],
+    queryKey: phaseDataKeys.list(teamId ?? ''),
     queryFn: () => api<PhaseDataRecord[]>(`/api/phase-data/${teamId}`),
     enabled: Boolean(teamId),
     ...retryWhileSessionStarts,
   });
 }
 
-/**
- * One phase's saved answers; null when the team has saved none for it yet. Read from the team's list
- * rather than the single-phase call, whose 404 for a phase not yet started would show in the browser's
- * console as an error on every new activity.
- */
-export function phaseDataQueryOptions(teamId: string | undefined, phaseNumber: number) {
-  return queryOptions({
-    queryKey: ['/api/phase-data', teamId, phaseNumber],
-    queryFn: async () => {
-      const records = await api<PhaseDataRecord[]>(`/api/phase-data/${teamId}`);
-      return records.find((record) => record.phaseNumber === phaseNumber) ?? null;
-    },
-    enabled: Boolean(teamId),
-    ...retryWhileSessionStarts,
-    // Always read fresh on open: another device may have saved since.
-    staleTime: 0,
-    gcTime: 0,
-  });
+/** The `select` that reads one activity's record (or null) from the team's list. */
+export function savedPhase(phaseNumber: number) {
+  return (records: PhaseDataRecord[]) => records.find((r) => r.phaseNumber === phaseNumber) ?? null;
 }
 
 export function savePhaseData(

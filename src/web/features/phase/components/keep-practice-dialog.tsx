@@ -11,9 +11,10 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
-import type { WorkspaceTeam } from '@/features/workspace/workspace-context';
+import type { WorkspaceTeam } from '@/features/workspace';
 import { clearLocalPhaseData, loadAllLocalPhaseData } from '@/lib/local-workspace-storage';
 import { messages } from '@/lib/messages';
+import { teamKeys } from '@/lib/query-keys';
 import { phaseDataListQueryOptions, savePhaseData } from '../api/phase-data';
 import { hasAnyAnswer } from '../lib/answers';
 
@@ -53,8 +54,9 @@ export function KeepPracticeDialog({ team, onMoved }: { team: WorkspaceTeam; onM
         await savePhaseData(team.id, Number(phase), merge(data, existing));
       }
       clearLocalPhaseData();
-      await queryClient.invalidateQueries({ queryKey: ['/api/phase-data', team.id] });
-      await queryClient.invalidateQueries({ queryKey: ['/api/teams'] });
+      // The saves raised the team's current phase: read the team and its answers again.
+      await queryClient.invalidateQueries({ queryKey: phaseDataListQueryOptions(team.id).queryKey });
+      await queryClient.invalidateQueries({ queryKey: teamKeys.session() });
       setOpen(false);
       toast(messages.practiceAnswersKept);
       onMoved();

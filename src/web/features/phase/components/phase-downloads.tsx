@@ -4,14 +4,14 @@ import { FileDown, FileText } from 'lucide-react';
 import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import type { WorkspaceTeam } from '@/features/workspace/workspace-context';
+import type { WorkspaceTeam } from '@/features/workspace';
 import { loadAllLocalPhaseData } from '@/lib/local-workspace-storage';
 import { messages } from '@/lib/messages';
 import { phaseConfigQueryOptions } from '../api/phase-config';
 import { phaseDataListQueryOptions } from '../api/phase-data';
 import { flushAllAutosaves } from '../hooks/use-phase-autosave';
 import { buildAnswersReport, reportFileName } from '../lib/answers-report';
-import { fetchPdf, saveBlob } from '../lib/save-file';
+import { fetchPdf, saveBlob } from '@/lib/save-file';
 
 /** Phase 4's market analysis PDF: fetched, checked to be a PDF, then saved. */
 export function PdfDownloadButton({ label, href }: { label: string; href: string }) {

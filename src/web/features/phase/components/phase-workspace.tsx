@@ -61,6 +61,9 @@ export function PhaseWorkspace({
     [initialAnswers, watched],
   );
   const { touchedFields, isSubmitted } = form.formState;
+  // Marks the form as live (its handlers attached), for tests that type into it straight after start-up.
+  const formRef = React.useRef<HTMLFormElement>(null);
+  React.useEffect(() => formRef.current?.setAttribute('data-ready', ''), []);
 
   const { update } = autosave;
   React.useEffect(() => {
@@ -113,6 +116,7 @@ export function PhaseWorkspace({
           </CardHeader>
           <CardContent>
             <form
+              ref={formRef}
               noValidate
               aria-label="Decision Box"
               onSubmit={(event) => {

@@ -5,34 +5,21 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { messages } from '@/lib/messages';
+import { saveBlob } from '@/lib/save-file';
+import { useCopyToClipboard } from '@/lib/use-copy-to-clipboard';
 import type { Answers } from '../lib/answers';
-import { saveBlob } from '../lib/save-file';
-
-/** The copied indicator shows for 3000 ms (docs/product.md, Limits and constants). */
-export const COPIED_INDICATOR_MS = 3000;
 
 const PromptMarkdown = React.lazy(() => import('./prompt-markdown'));
 
 export function PromptPreview({ template, answers }: { template: string; answers: Answers }) {
   const deferred = React.useDeferredValue(answers);
   const prompt = React.useMemo(() => renderPromptTemplate(template, deferred), [template, deferred]);
-  const [copied, setCopied] = React.useState(false);
-  const copiedTimer = React.useRef<ReturnType<typeof setTimeout>>(undefined);
-  React.useEffect(() => () => clearTimeout(copiedTimer.current), []);
+  const clipboard = useCopyToClipboard();
 
   const copy = async () => {
     // The text copied is the markdown source: what a chat assistant reads best.
-    const text = renderPromptTemplate(template, answers);
-    try {
-      await navigator.clipboard.writeText(text);
-    } catch {
-      toast({ variant: 'destructive', ...messages.copyFailed });
-      return;
-    }
-    setCopied(true);
-    clearTimeout(copiedTimer.current);
-    copiedTimer.current = setTimeout(() => setCopied(false), COPIED_INDICATOR_MS);
-    toast(messages.promptCopied);
+    if (await clipboard.copy(renderPromptTemplate(template, answers))) toast(messages.promptCopied);
+    else toast({ variant: 'destructive', ...messages.copyFailed });
   };
 
   const download = () => {
@@ -58,8 +45,8 @@ export function PromptPreview({ template, answers }: { template: string; answers
           </div>
           <div className="flex gap-2">
             <Button size="sm" onClick={copy} aria-live="polite">
-              {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-              {copied ? 'Copied!' : 'Copy Prompt'}
+              {clipboard.copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+              {clipboard.copied ? 'Copied!' : 'Copy Prompt'}
             </Button>
             <Button size="sm" variant="outline" onClick={download} aria-label="Download prompt as prompt.txt">
               <Download aria-hidden />

@@ -1,8 +1,9 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { PhaseDataRecord } from '@shared/schemas/phase-data';
 import * as React from 'react';
+import { updateWorkspaceTeam } from '@/features/workspace';
 import { saveLocalPhaseData } from '@/lib/local-workspace-storage';
-import { phaseDataListQueryOptions, phaseDataQueryOptions, savePhaseData } from '../api/phase-data';
+import { phaseDataListQueryOptions, savePhaseData } from '../api/phase-data';
 import type { Answers } from '../lib/answers';
 import { type AutosaveQueue, type AutosaveState, createAutosaveQueue } from '../lib/autosave-queue';
 
@@ -18,20 +19,19 @@ export function autosaveKey(teamId: string | undefined, phase: number): string {
   return `${teamId ?? 'local'}:${phase}`;
 }
 
-/** Keeps the query cache in step with a save: the list (the header's visible phases), the phase, the team. */
+/**
+ * Keeps the cache in step with a save: the team's list of saved activities (the header's visible phases
+ * and every activity's answers) and the open team's current phase, which the server raised.
+ */
 function recordSaved(queryClient: QueryClient, record: PhaseDataRecord) {
-  queryClient.setQueryData(phaseDataQueryOptions(record.teamId, record.phaseNumber).queryKey, record);
   queryClient.setQueryData(phaseDataListQueryOptions(record.teamId).queryKey, (list) => {
     if (!list) return list;
     const others = list.filter((r) => r.phaseNumber !== record.phaseNumber);
     return [...others, record].sort((a, b) => a.phaseNumber - b.phaseNumber);
   });
-  queryClient.setQueriesData({ queryKey: ['/api/teams'] }, (team: unknown) => {
-    if (!team || typeof team !== 'object' || Array.isArray(team)) return team;
-    const t = team as { id?: string; currentPhase?: number };
-    if (t.id !== record.teamId || typeof t.currentPhase !== 'number') return team;
-    return t.currentPhase >= record.phaseNumber ? team : { ...t, currentPhase: record.phaseNumber };
-  });
+  updateWorkspaceTeam(queryClient, record.teamId, (team) =>
+    team.currentPhase >= record.phaseNumber ? team : { ...team, currentPhase: record.phaseNumber },
+  );
 }
 
 function entryFor(queryClient: QueryClient, teamId: string | undefined, phase: number): Entry {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { PHASE_NUMBERS } from '@shared/phases';
 import { useRoute } from 'wouter';
-import { useAdminStatus } from '@/features/admin/hooks/use-admin-status';
-import { useWorkspace } from '@/features/workspace/workspace-context';
+import { useAdminStatus } from '@/features/admin';
+import { useWorkspace } from '@/features/workspace';
 import { loadAllLocalPhaseData } from '@/lib/local-workspace-storage';
 import { phaseDataListQueryOptions } from '../api/phase-data';
 

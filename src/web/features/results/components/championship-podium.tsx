@@ -3,7 +3,7 @@ import { toSafeHref } from '@shared/website-url';
 import { Crown, ExternalLink } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { TeamAvatar } from '@/features/workspace/components/team-avatar';
+import { TeamAvatar } from '@/components/team-avatar';
 import { cn } from '@/lib/cn';
 import { useCountUp } from '../hooks/use-count-up';
 import { isPlaceRevealed, type RevealStep } from '../lib/reveal-choreography';

@@ -12,7 +12,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { TeamAvatar } from '@/features/workspace/components/team-avatar';
+import { TeamAvatar } from '@/components/team-avatar';
 import { cn } from '@/lib/cn';
 import { type BallotDraft, isDraftComplete, RANK_LABELS, type Rank } from '../lib/ballot-draft';
 import { RANK_FILL } from './showcase-team-card';

@@ -3,7 +3,7 @@ import { toSafeHref } from '@shared/website-url';
 import { ExternalLink } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { TeamAvatar } from '@/features/workspace/components/team-avatar';
+import { TeamAvatar } from '@/components/team-avatar';
 import { cn } from '@/lib/cn';
 import { RANK_LABELS, type Rank } from '../lib/ballot-draft';
 

@@ -1,25 +1,23 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { normaliseWebsiteUrl } from '@shared/website-url';
+import { UpdateWebsiteBodySchema } from '@shared/schemas/team';
+import { normaliseWebsiteUrl, WEBSITE_URL_MAX_LENGTH } from '@shared/website-url';
 import { Check, Copy, Globe, Link2, Send, Trophy, Vote } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import * as React from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { loginTeam, teamQueryOptions } from '@/features/workspace/api/teams';
-import type { WorkspaceTeam } from '@/features/workspace/workspace-context';
-import { messageOf } from '@/lib/api-client';
+import { rememberTeam, useSignInWithToken, type WorkspaceTeam } from '@/features/workspace';
+import { serverMessageOf } from '@/lib/api-client';
+import { cohortStatusQueryOptions, useCohortEvents } from '@/lib/cohort-status';
 import { callDefaults, messages } from '@/lib/messages';
-import { cohortStatusQueryOptions } from '../api/get-cohort-status';
-import { teamSessionQueryKey } from '../api/get-team-session';
+import { useCopyToClipboard } from '@/lib/use-copy-to-clipboard';
 import { submitWebsite } from '../api/submit-website';
-import { useCohortEvents } from '../hooks/use-cohort-events';
-
-/** How long the copy button says 'Copied' (docs/product.md, Limits and constants). */
-const COPIED_MS = 3000;
 
 /** The link that logs this team in on any device: `/phase/1?team_id=CODE&token=ACCESS_TOKEN`. */
 export function secureLinkFor(origin: string, code: string, accessToken: string): string {
@@ -58,37 +56,39 @@ function CohortPanel({ team, cohortTag }: { team: WorkspaceTeam; cohortTag: stri
 function SubmitWebsiteCard({ team, cohortName }: { team: WorkspaceTeam; cohortName?: string }) {
   const queryClient = useQueryClient();
   const submitted = team.submittedWebsiteUrl ?? '';
-  const [url, setUrl] = React.useState(submitted);
+  const form = useForm({
+    defaultValues: { websiteUrl: submitted },
+    resolver: zodResolver(UpdateWebsiteBodySchema),
+  });
+  const url = useWatch({ control: form.control, name: 'websiteUrl' });
   // A submission made elsewhere (another device, the admin) shows up here.
-  React.useEffect(() => setUrl(submitted), [submitted]);
+  React.useEffect(() => form.reset({ websiteUrl: submitted }), [form, submitted]);
 
   const submit = useMutation({
     mutationFn: (websiteUrl: string) => submitWebsite(team.id, websiteUrl),
     onSuccess: (updated) => {
-      queryClient.setQueryData(teamQueryOptions(updated.code).queryKey, updated);
-      void queryClient.invalidateQueries({ queryKey: teamSessionQueryKey });
-      setUrl(updated.submittedWebsiteUrl ?? '');
+      rememberTeam(queryClient, updated);
+      form.reset({ websiteUrl: updated.submittedWebsiteUrl ?? '' });
       toast({ variant: 'success', ...messages.websiteSubmitted(cohortName) });
     },
     onError: (error) => {
       toast({
         variant: 'destructive',
-        ...messages.submitWebsiteFailed(messageOf(error, callDefaults.submitWebsite)),
+        ...messages.submitWebsiteFailed(serverMessageOf(error) ?? callDefaults.submitWebsite),
       });
     },
   });
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (url.trim() === '' || submit.isPending) return;
-    const normalised = normaliseWebsiteUrl(url);
+  const onSubmit = form.handleSubmit(({ websiteUrl }) => {
+    if (websiteUrl.trim() === '' || submit.isPending) return;
+    const normalised = normaliseWebsiteUrl(websiteUrl);
     if (!normalised.ok) {
       toast({ variant: 'destructive', ...messages.submitWebsiteFailed(normalised.message) });
       return;
     }
-    setUrl(normalised.url);
+    form.setValue('websiteUrl', normalised.url);
     submit.mutate(normalised.url);
-  };
+  });
 
   return (
     <Card>
@@ -103,7 +103,7 @@ function SubmitWebsiteCard({ team, cohortName }: { team: WorkspaceTeam; cohortNa
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="flex flex-1 flex-col gap-2">
             <Label htmlFor="website-url">Website URL</Label>
             <Input
@@ -113,8 +113,8 @@ function SubmitWebsiteCard({ team, cohortName }: { team: WorkspaceTeam; cohortNa
               autoComplete="url"
               spellCheck={false}
               placeholder="https://your-team-site.example"
-              value={url}
-              onChange={(event) => setUrl(event.target.value)}
+              maxLength={WEBSITE_URL_MAX_LENGTH}
+              {...form.register('websiteUrl')}
             />
           </div>
           <Button type="submit" disabled={url.trim() === '' || submit.isPending} className="sm:w-44">
@@ -139,20 +139,9 @@ function SubmitWebsiteCard({ team, cohortName }: { team: WorkspaceTeam; cohortNa
 
 function SecureLinkCard({ code, accessToken }: { code: string; accessToken: string }) {
   const link = secureLinkFor(window.location.origin, code, accessToken);
-  const [copied, setCopied] = React.useState(false);
-  React.useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
+  const { copied, copy: copyText } = useCopyToClipboard();
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-    } catch {
-      toast({ variant: 'destructive', ...messages.linkCopyFailed });
-    }
+    if (!(await copyText(link))) toast({ variant: 'destructive', ...messages.linkCopyFailed });
   };
 
   return (
@@ -205,27 +194,20 @@ function NextSteps({
   votingOpen: boolean;
 }) {
   const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = React.useState(false);
+  const signIn = useSignInWithToken();
+  const busy = signIn.isPending;
   const canVote = competitionEnabled && votingOpen;
 
   // The showcase checks the team session, so make sure this browser has one for this team first.
-  const goToShowcase = async () => {
+  const goToShowcase = () => {
     if (!team.accessToken || !cohortTag) {
       toast({ variant: 'destructive', ...messages.authenticationError });
       return;
     }
-    setBusy(true);
-    try {
-      await loginTeam(team.accessToken);
-    } catch {
-      setBusy(false);
-      toast({ variant: 'destructive', ...messages.authenticationFailed });
-      return;
-    }
-    await queryClient.invalidateQueries({ queryKey: teamSessionQueryKey });
-    setBusy(false);
-    navigate(`/showcase/${cohortTag}`);
+    signIn.mutate(team.accessToken, {
+      onSuccess: () => navigate(`/showcase/${cohortTag}`),
+      onError: () => toast({ variant: 'destructive', ...messages.authenticationFailed }),
+    });
   };
 
   return (

@@ -1,27 +1,33 @@
 import { AVATAR_ICONS, avatarLabel, avatarUrl } from '@shared/avatars';
-import * as React from 'react';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { avatarButtonLabel, TeamAvatar } from '@/components/team-avatar';
+import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
+import { messages } from '@/lib/messages';
 import { usePendingOpen } from '@/lib/pending-open';
-import { useWorkspace } from '../workspace-context';
-import { avatarButtonLabel, TeamAvatar } from './team-avatar';
+import { useWorkspace } from '../hooks/use-workspace';
+import { useChangeAvatar } from '../hooks/use-workspace-actions';
 
 /** The 36 avatars in a 5-column grid. The same avatar just closes; another one saves, then closes. */
 export default function AvatarPicker() {
-  const { team, changeAvatar } = useWorkspace();
+  const { team } = useWorkspace();
   const [open, setOpen] = usePendingOpen('avatar');
-  const [saving, setSaving] = React.useState(false);
+  const change = useChangeAvatar();
   if (!team) return null;
 
-  const choose = async (icon: string) => {
+  const choose = (icon: string) => {
     if (icon === team.avatarIcon) {
       setOpen(false);
       return;
     }
-    setSaving(true);
-    await changeAvatar(icon);
-    setSaving(false);
-    setOpen(false);
+    change.mutate(
+      { teamId: team.id, avatarIcon: icon },
+      {
+        onSuccess: () => toast(messages.avatarUpdated),
+        onError: () => toast({ variant: 'destructive', ...messages.avatarUpdateFailed }),
+        onSettled: () => setOpen(false),
+      },
+    );
   };
 
   return (
@@ -46,8 +52,8 @@ export default function AvatarPicker() {
                 role="option"
                 aria-selected={selected}
                 aria-label={avatarLabel(icon)}
-                disabled={saving}
-                onClick={() => void choose(icon)}
+                disabled={change.isPending}
+                onClick={() => choose(icon)}
                 className={cn(
                   'flex aspect-square items-center justify-center rounded-lg border-2 p-1.5 transition-colors hover:bg-muted disabled:opacity-50',
                   selected ? 'border-primary bg-primary-soft' : 'border-transparent',

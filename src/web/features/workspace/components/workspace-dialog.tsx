@@ -1,56 +1,154 @@
-import { normaliseWorkspaceCodeInput } from '@shared/workspace-code';
+import type { Team } from '@shared/schemas/team';
+import { TEAM_NAME_MAX } from '@shared/schemas/team';
+import { normaliseWorkspaceCodeInput, WORKSPACE_CODE_LENGTH } from '@shared/workspace-code';
 import { FolderOpen, KeyRound, Plus, ShieldAlert } from 'lucide-react';
-import * as React from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { messages } from '@/lib/messages';
-import { useWorkspace } from '../workspace-context';
+import { useCopyToClipboard } from '@/lib/use-copy-to-clipboard';
+import { useCreateWorkspace, useOpenWorkspace, WorkspaceNotFoundError } from '../hooks/use-workspace-actions';
+import {
+  closeWorkspaceDialog,
+  setPractice,
+  useWorkspaceUi,
+  type WorkspaceDialogState,
+} from '../workspace-ui';
+
+type CreateValues = { name: string };
+type OpenValues = { code: string };
+
+/**
+ * Each form has one rule, a field that is not blank once trimmed, and says so with a toast. Written here
+ * rather than as the shared zod schema: this dialog opens on a first visit to an activity page, and zod
+ * would load with it (docs/decisions/016-session-module-and-feature-boundaries.md). The server checks the
+ * same body against the schema.
+ */
+function notBlank<Values extends Record<string, string>>(field: keyof Values & string): Resolver<Values> {
+  return async (values) => {
+    const trimmed = values[field]?.trim();
+    if (trimmed) return { values: { ...values, [field]: trimmed }, errors: {} };
+    return {
+      values: {},
+      errors: { [field]: { type: 'required', message: `${field} is required` } } as FieldErrors<Values>,
+    };
+  };
+}
+
+function CopyCodeButton({ code }: { code: string }) {
+  const { copy } = useCopyToClipboard();
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      className="mt-2 w-fit"
+      onClick={async () => {
+        if (await copy(code)) toast(messages.codeCopied);
+      }}
+    >
+      Copy Workspace Code
+    </Button>
+  );
+}
+
+function announceCreated(code: string) {
+  toast({
+    variant: 'success',
+    title: messages.workspaceCreated.title,
+    description: (
+      <span className="font-mono text-2xl font-bold tracking-[0.3em]" data-testid="created-code">
+        {code}
+      </span>
+    ),
+    action: <CopyCodeButton code={code} />,
+  });
+}
+
+/** Where a chosen workspace leads: the landing page's activities, or an activity. */
+function destinationOf(dialog: WorkspaceDialogState, team: Team, phase: number): string {
+  return dialog.destination === 'landing' ? `/?team_id=${team.code}` : `/phase/${phase}?team_id=${team.code}`;
+}
 
 /** 'Welcome to Applied GenAI Lab': create a workspace, open one by code, or practise without saving. */
-export function WorkspaceDialog() {
-  const { dialog, closeWorkspaceDialog, createWorkspace, openWorkspace, startPractice } = useWorkspace();
-  const [name, setName] = React.useState('');
-  const [code, setCode] = React.useState('');
-  const [busy, setBusy] = React.useState<'create' | 'open' | null>(null);
+export function WorkspaceDialog({ open: isOpen }: { open: boolean }) {
+  const { dialog } = useWorkspaceUi();
+  const [pathname, navigate] = useLocation();
+  const create = useCreateWorkspace();
+  const open = useOpenWorkspace();
+  const createForm = useForm<CreateValues>({
+    defaultValues: { name: '' },
+    resolver: notBlank<CreateValues>('name'),
+  });
+  const openForm = useForm<OpenValues>({
+    defaultValues: { code: '' },
+    resolver: notBlank<OpenValues>('code'),
+  });
+  const busy = create.isPending || open.isPending;
+  const codeField = openForm.register('code');
 
-  React.useEffect(() => {
-    if (dialog.open) setBusy(null);
-  }, [dialog.open]);
-
-  const onCreate = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const trimmed = name.trim();
-    if (!trimmed) {
-      toast({ variant: 'destructive', ...messages.nameRequired });
-      return;
-    }
-    setBusy('create');
-    const ok = await createWorkspace(trimmed);
-    setBusy(null);
-    if (ok) setName('');
+  /** A workspace is open: the dialog closes, its form empties, and the page goes where it should. */
+  const arrive = (team: Team, phase: number, form: { reset(): void }) => {
+    closeWorkspaceDialog();
+    form.reset();
+    navigate(destinationOf(dialog, team, phase));
   };
 
-  const onOpen = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const trimmed = code.trim();
-    if (!trimmed) {
-      toast({ variant: 'destructive', ...messages.codeRequired });
-      return;
-    }
-    setBusy('open');
-    const ok = await openWorkspace(trimmed.toUpperCase());
-    setBusy(null);
-    if (ok) setCode('');
+  const onCreate = createForm.handleSubmit(
+    ({ name }) => {
+      if (busy) return;
+      create.mutate(name, {
+        onSuccess: (team) => {
+          announceCreated(team.code);
+          arrive(team, dialog.phase ?? 1, createForm);
+        },
+        onError: () => toast({ variant: 'destructive', ...messages.createWorkspaceError }),
+      });
+    },
+    () => toast({ variant: 'destructive', ...messages.nameRequired }),
+  );
+
+  const onOpen = openForm.handleSubmit(
+    ({ code }) => {
+      if (busy) return;
+      open.mutate(code, {
+        onSuccess: (team) => {
+          toast(messages.workspaceOpened(team.name));
+          arrive(team, dialog.phase ?? team.currentPhase, openForm);
+        },
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            ...(error instanceof WorkspaceNotFoundError
+              ? messages.workspaceNotFound
+              : messages.openWorkspaceError),
+          }),
+      });
+    },
+    () => toast({ variant: 'destructive', ...messages.codeRequired }),
+  );
+
+  const startPractice = () => {
+    setPractice(true);
+    closeWorkspaceDialog();
+    if (!pathname.startsWith('/phase/')) navigate(`/phase/${dialog.phase ?? 1}`);
   };
 
   return (
-    <Dialog open={dialog.open} onOpenChange={(open) => !open && closeWorkspaceDialog()}>
-      <DialogContent className="max-w-2xl">
+    <Dialog open={isOpen} onOpenChange={(next) => !next && closeWorkspaceDialog()}>
+      <DialogContent
+        className="max-w-2xl"
+        // Focus moves to the first field a frame after the dialog appears, not while it mounts: on a first
+        // visit to an activity the dialog opens by itself during start-up, and focusing at once forces a
+        // layout of the whole page inside that one long task.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          requestAnimationFrame(() => document.getElementById('workspace-name')?.focus());
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Welcome to Applied GenAI Lab</DialogTitle>
           <DialogDescription>
@@ -61,6 +159,7 @@ export function WorkspaceDialog() {
         <div className="grid gap-4 sm:grid-cols-2">
           <form
             onSubmit={onCreate}
+            noValidate
             className="flex flex-col gap-3 rounded-lg border border-border bg-muted/60 p-4"
           >
             <div className="flex items-center gap-2">
@@ -73,20 +172,20 @@ export function WorkspaceDialog() {
             <Input
               id="workspace-name"
               autoComplete="off"
-              maxLength={80}
+              maxLength={TEAM_NAME_MAX}
               placeholder="How would you like to be known?"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              disabled={busy !== null}
+              {...createForm.register('name')}
+              disabled={busy}
             />
-            <Button type="submit" disabled={busy !== null} className="mt-auto">
-              {busy === 'create' ? <Spinner className="size-4 text-current" label="Creating" /> : null}
+            <Button type="submit" disabled={busy} className="mt-auto">
+              {create.isPending ? <Spinner className="size-4 text-current" label="Creating" /> : null}
               Create My Workspace
             </Button>
           </form>
 
           <form
             onSubmit={onOpen}
+            noValidate
             className="flex flex-col gap-3 rounded-lg border border-border bg-muted/60 p-4"
           >
             <div className="flex items-center gap-2">
@@ -102,15 +201,19 @@ export function WorkspaceDialog() {
               autoCapitalize="characters"
               spellCheck={false}
               inputMode="text"
-              maxLength={4}
+              maxLength={WORKSPACE_CODE_LENGTH}
               placeholder="e.g. K7Q2"
               className="font-mono text-lg tracking-[0.3em] uppercase placeholder:font-sans placeholder:text-sm placeholder:tracking-normal placeholder:normal-case"
-              value={code}
-              onChange={(e) => setCode(normaliseWorkspaceCodeInput(e.target.value))}
-              disabled={busy !== null}
+              {...codeField}
+              onChange={(event) => {
+                // Typed or pasted: uppercase A-Z0-9 only, at most four.
+                event.target.value = normaliseWorkspaceCodeInput(event.target.value);
+                void codeField.onChange(event);
+              }}
+              disabled={busy}
             />
-            <Button type="submit" variant="outline" disabled={busy !== null} className="mt-auto">
-              {busy === 'open' ? (
+            <Button type="submit" variant="outline" disabled={busy} className="mt-auto">
+              {open.isPending ? (
                 <Spinner className="size-4 text-primary" label="Opening" />
               ) : (
                 <KeyRound aria-hidden />
@@ -126,7 +229,7 @@ export function WorkspaceDialog() {
         </p>
 
         <div className="mt-4 flex flex-col items-center gap-1 border-t border-border pt-4 text-center">
-          <Button variant="ghost" onClick={startPractice} disabled={busy !== null}>
+          <Button variant="ghost" onClick={startPractice} disabled={busy}>
             Try without saving
           </Button>
           <p className="text-xs text-muted-foreground">Practice mode: progress is not saved</p>

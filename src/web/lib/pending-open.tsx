@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { Button } from '@/components/ui/button';
 
 export type PendingMenu = 'account' | 'mobile' | 'more' | 'avatar';
 
@@ -26,4 +27,19 @@ export function usePendingOpen(menu: PendingMenu): [boolean, (open: boolean) => 
     setOpen(true);
   }, [menu]);
   return [open, setOpen];
+}
+
+/** Looks like the real trigger; a click before the menus arrive is remembered and opens them on arrival. */
+export function PendingTrigger({
+  menu,
+  children,
+  ...props
+}: React.ComponentProps<typeof Button> & { menu: PendingMenu }) {
+  return (
+    // Radix triggers open on pointer down, so the request is taken then too: if the real trigger replaces
+    // this one between pointer down and click, the menu still opens when it mounts.
+    <Button {...props} onPointerDown={() => requestOpen(menu)} onClick={() => requestOpen(menu)}>
+      {children}
+    </Button>
+  );
 }

@@ -1,0 +1,71 @@
+import { type APIRequestContext, expect, request as playwrightRequest } from '@playwright/test';
+import { E2E_ADMIN } from './global-setup.ts';
+
+/** What a created team's API answer holds that the tests use. */
+export type ApiTeam = { id: string; code: string; name: string; accessToken: string };
+
+type CohortSwitch = 'competitionEnabled' | 'votingOpen' | 'resultsVisible';
+
+/** A suffix unique to one test run: every spec shares one app, in parallel. */
+function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** A cohort tag (or path segment) no other test uses: `prefix-xxxxxxxx`. */
+export function uniqueTag(prefix: string): string {
+  return `${prefix}-${uniqueSuffix()}`;
+}
+
+/** A team or cohort name no other test uses: `Prefix xxxxxxxx`. */
+export function uniqueName(prefix: string): string {
+  return `${prefix} ${uniqueSuffix()}`;
+}
+
+/** A request context signed in as the instructor the test server was started with. */
+export async function adminApi(): Promise<APIRequestContext> {
+  const admin = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
+  expect((await admin.post('/api/auth/admin/login', { data: E2E_ADMIN })).status()).toBe(200);
+  return admin;
+}
+
+/** Creates a cohort and returns its tag (a unique one unless given). */
+export async function createCohort(admin: APIRequestContext, name: string, tag = uniqueTag('cohort')) {
+  expect((await admin.post('/api/admin/cohorts', { data: { tag, name } })).status()).toBe(201);
+  return tag;
+}
+
+/** Sets a cohort's switches one call at a time, in the order given: voting needs the competition first. */
+export async function setSwitches(
+  admin: APIRequestContext,
+  tag: string,
+  switches: Partial<Record<CohortSwitch, boolean>>,
+) {
+  for (const [name, value] of Object.entries(switches)) {
+    const response = await admin.patch(`/api/admin/cohorts/${tag}`, { data: { [name]: value } });
+    expect(response.status()).toBe(200);
+  }
+}
+
+/** Creates teams through the API (each with a session of the request context's own). */
+export async function createTeams(request: APIRequestContext, names: string[]): Promise<ApiTeam[]> {
+  const teams: ApiTeam[] = [];
+  for (const name of names) {
+    const response = await request.post('/api/teams', { data: { name } });
+    expect(response.status()).toBe(201);
+    teams.push(await response.json());
+  }
+  return teams;
+}
+
+/** A team with its own API session (cookie jar), assigned to the cohort, optionally with a website. */
+export async function apiTeam(admin: APIRequestContext, tag: string, name: string, website?: string) {
+  const api = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const [team] = await createTeams(api, [name]);
+  const assigned = await admin.post(`/api/admin/cohorts/${tag}/teams`, { data: { teamIds: [team!.id] } });
+  expect(assigned.ok()).toBe(true);
+  if (website) {
+    const saved = await api.patch(`/api/teams/${team!.id}/website`, { data: { websiteUrl: website } });
+    expect(saved.ok()).toBe(true);
+  }
+  return { api, team: team! };
+}

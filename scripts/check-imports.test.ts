@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain script, without type declarations.
+import { importProblem } from './check-imports.mjs';
+
+const check = (file: string, spec: string, dynamic = false): string | null =>
+  importProblem(file, spec, { dynamic });
+
+describe('the import rules', () => {
+  it('keeps imports one way between web, server and shared', () => {
+    expect(check('web/app/header.tsx', '@shared/phases')).toBeNull();
+    expect(check('server/routes/teams.ts', '../../shared/schemas/team.ts')).toBeNull();
+    expect(check('web/lib/api-client.ts', '../../server/app.ts')).toMatch(/web -> server/);
+    expect(check('server/app.ts', '../web/main.tsx')).toMatch(/server -> web/);
+    expect(check('shared/scoring.ts', 'react')).toMatch(/shared -> package/);
+    expect(check('shared/schemas/team.ts', 'zod')).toBeNull();
+    expect(check('shared/scoring.test.ts', 'vitest')).toBeNull();
+  });
+
+  it("lets a feature use another feature's index only", () => {
+    expect(check('web/features/phase/phase-page.tsx', '@/features/workspace')).toBeNull();
+    expect(check('web/features/phase/phase-page.tsx', '@/features/workspace/index')).toBeNull();
+    expect(check('web/features/phase/phase-page.tsx', '../workspace')).toBeNull();
+    expect(check('web/features/phase/phase-page.tsx', '@/features/workspace/hooks/use-workspace')).toMatch(
+      /another feature's insides/,
+    );
+    expect(check('web/features/results/results-page.tsx', '../showcase/lib/ballot-draft')).toMatch(
+      /another feature's insides/,
+    );
+    expect(check('web/features/admin/components/team-row.tsx', '@/features/workspace/components/x')).toMatch(
+      /import what "@\/features\/workspace" exports/,
+    );
+  });
+
+  it('lets a feature import its own insides, lib, components and packages', () => {
+    expect(check('web/features/phase/phase-page.tsx', './components/phase-workspace')).toBeNull();
+    expect(check('web/features/phase/components/x.tsx', '@/features/phase/lib/answers')).toBeNull();
+    expect(check('web/features/phase/phase-page.tsx', '@/lib/query-keys')).toBeNull();
+    expect(check('web/features/phase/phase-page.tsx', '@/components/ui/button')).toBeNull();
+    expect(check('web/features/phase/phase-page.tsx', 'react-hook-form')).toBeNull();
+  });
+
+  it('holds the app and the entry points to the same rule', () => {
+    expect(check('web/app/header.tsx', '@/features/admin')).toBeNull();
+    expect(check('web/app/header.tsx', '@/features/admin/hooks/use-admin-status')).toMatch(/insides/);
+    expect(check('web/main.tsx', './features/phase/api/phase-config')).toMatch(/insides/);
+    expect(check('web/main.tsx', './features/phase')).toBeNull();
+  });
+
+  it('keeps lib and components below the features', () => {
+    expect(check('web/lib/cohort-status.ts', '@/features/showcase')).toMatch(/below the features/);
+    expect(check('web/components/team-avatar.tsx', '../features/workspace')).toMatch(/below the features/);
+  });
+
+  it('lets only the router load a page module, and only with import()', () => {
+    expect(check('web/app/router.tsx', '@/features/admin/admin-page', true)).toBeNull();
+    expect(check('web/app/router.tsx', '@/features/static-pages/credits-page', true)).toBeNull();
+    expect(check('web/app/router.tsx', '@/features/admin/admin-page')).toMatch(/insides/);
+    expect(check('web/app/router.tsx', '@/features/admin/api/admin-session', true)).toMatch(/insides/);
+    expect(check('web/app/header.tsx', '@/features/admin/admin-page', true)).toMatch(/insides/);
+    expect(check('web/features/phase/phase-page.tsx', '@/features/admin/admin-page', true)).toMatch(
+      /insides/,
+    );
+  });
+});

@@ -1,0 +1,180 @@
+import { TOTAL_PHASES } from '@shared/phases';
+import { formatRelativeTime } from '@shared/relative-time';
+import type { AdminTeam } from '@shared/schemas/team';
+import { toSafeHref } from '@shared/website-url';
+import { AlertTriangle, ExternalLink } from 'lucide-react';
+import type * as React from 'react';
+import { TeamAvatar } from '@/components/team-avatar';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Progress } from '@/components/ui/progress';
+import { TableCell, TableRow } from '@/components/ui/table';
+
+type TeamRowProps = {
+  team: AdminTeam;
+  /** Voting is open in its cohort and it has no website yet. */
+  flagged: boolean;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  /** A row of the desktop table, or a card of the phone list. */
+  layout: 'table' | 'card';
+};
+
+/** What is shown of a team, once for both layouts: a label (the card's) and the cell. */
+function details(team: AdminTeam): { label: string; cell: React.ReactNode; className?: string }[] {
+  return [
+    { label: 'Cohort', cell: <CohortBadge team={team} /> },
+    { label: 'Progress', cell: <TeamProgress team={team} /> },
+    { label: 'Activities', cell: <ActivityDots phases={team.phasesWithData} /> },
+    { label: 'Website', cell: <WebsiteLink team={team} />, className: 'min-w-0' },
+    { label: 'Last activity', cell: formatRelativeTime(team.updatedAt) },
+  ];
+}
+
+const TABLE_CELL_CLASS: Record<string, string> = {
+  Website: 'max-w-44',
+  'Last activity': 'whitespace-nowrap text-muted-foreground',
+};
+
+/** One team of the participants list: its box to select it, who it is, and how far it has got. */
+export function TeamRow({ team, flagged, selected, onSelect, layout }: TeamRowProps) {
+  const checkbox = (className?: string) => (
+    <Checkbox
+      className={className}
+      aria-label={`Select ${team.name}`}
+      checked={selected}
+      onCheckedChange={(v) => onSelect(v === true)}
+    />
+  );
+  if (layout === 'table') {
+    return (
+      <TableRow data-state={selected ? 'selected' : undefined}>
+        <TableCell>{checkbox()}</TableCell>
+        <TableCell className="max-w-60">
+          <TeamIdentity team={team} flagged={flagged} />
+        </TableCell>
+        {details(team).map(({ label, cell }) => (
+          <TableCell key={label} className={TABLE_CELL_CLASS[label]}>
+            {cell}
+          </TableCell>
+        ))}
+      </TableRow>
+    );
+  }
+  return (
+    <Card className={selected ? 'border-primary bg-primary-soft/40 p-4' : 'p-4'} data-testid="team-card">
+      <div className="flex items-start gap-3">
+        {checkbox('mt-2.5')}
+        <div className="min-w-0 flex-1">
+          <TeamIdentity team={team} flagged={flagged} />
+        </div>
+      </div>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2.5 text-sm">
+        {details(team).map(({ label, cell, className }) => (
+          <div key={label} className="contents">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className={className}>{cell}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+/** The table's column headings, in the order TeamRow fills them. */
+export const TEAM_TABLE_HEADINGS = [
+  'Team',
+  'Cohort',
+  'Progress',
+  'Activities with data',
+  'Website',
+  'Last activity',
+];
+
+function TeamIdentity({ team, flagged }: { team: AdminTeam; flagged: boolean }) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <TeamAvatar name={team.name} avatarIcon={team.avatarIcon} />
+      <div className="min-w-0">
+        <p className="truncate font-semibold" title={team.name}>
+          {team.name}
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-mono text-xs tracking-widest text-muted-foreground">
+            <span className="sr-only">Code </span>
+            {team.code}
+          </span>
+          {flagged && (
+            <Badge variant="warning">
+              <AlertTriangle aria-hidden /> Needs Submission
+            </Badge>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function CohortBadge({ team }: { team: AdminTeam }) {
+  if (!team.cohortTag) return <span className="text-sm text-muted-foreground">Unassigned</span>;
+  return (
+    <Badge variant="default" title={team.cohortTag} className="max-w-36">
+      <span className="truncate">{team.cohortName ?? team.cohortTag}</span>
+    </Badge>
+  );
+}
+
+function TeamProgress({ team }: { team: AdminTeam }) {
+  const percent = Math.round(team.progress * 100);
+  return (
+    <div className="flex items-center gap-2">
+      <Progress
+        value={percent}
+        aria-label={`${team.name} progress`}
+        className="w-24 md:w-20"
+        indicatorClassName={percent === 100 ? 'bg-success' : undefined}
+      />
+      <span className="w-10 text-right text-sm font-medium tabular-nums">{percent}%</span>
+    </div>
+  );
+}
+
+function ActivityDots({ phases }: { phases: number[] }) {
+  const saved = new Set(phases);
+  const label =
+    phases.length === 0 ? 'No activities with data' : `Activities with data: ${phases.join(', ')}`;
+  return (
+    <div className="flex gap-0.5" role="img" aria-label={label} title={label}>
+      {Array.from({ length: TOTAL_PHASES }, (_, i) => i + 1).map((n) => (
+        <span
+          key={n}
+          className={
+            saved.has(n)
+              ? 'flex size-5 items-center justify-center rounded-sm bg-primary text-xs font-semibold text-primary-foreground'
+              : 'flex size-5 items-center justify-center rounded-sm bg-muted text-xs text-muted-foreground'
+          }
+        >
+          {n}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+function WebsiteLink({ team }: { team: AdminTeam }) {
+  const href = toSafeHref(team.submittedWebsiteUrl);
+  if (href === '#') return <span className="text-sm text-muted-foreground">Not submitted</span>;
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex max-w-full items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+    >
+      <span className="truncate">{href.replace(/^https?:\/\//i, '')}</span>
+      <ExternalLink className="size-3.5 shrink-0" aria-hidden />
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>
+  );
+}

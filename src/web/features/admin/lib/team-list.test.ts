@@ -1,0 +1,79 @@
+import type { AdminCohort } from '@shared/schemas/cohort';
+import type { AdminTeam } from '@shared/schemas/team';
+import { describe, expect, it } from 'vitest';
+import {
+  ALL_COHORTS,
+  cohortFilterOptions,
+  filterTeams,
+  NO_COHORT,
+  needsSubmission,
+  sortTeams,
+} from './team-list';
+
+const team = (name: string, extra: Partial<AdminTeam> = {}): AdminTeam => ({
+  id: name,
+  code: name.slice(0, 4).toUpperCase(),
+  name,
+  avatarIcon: null,
+  currentPhase: 1,
+  cohortTag: null,
+  cohortName: null,
+  accessToken: 't',
+  submittedWebsiteUrl: null,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  phasesWithData: [],
+  progress: 0,
+  ...extra,
+});
+const cohort = (tag: string, extra: Partial<AdminCohort> = {}): AdminCohort => ({
+  tag,
+  name: `Cohort ${tag}`,
+  description: '',
+  competitionEnabled: false,
+  votingOpen: false,
+  resultsVisible: false,
+  archived: false,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  teamCount: 0,
+  submittedCount: 0,
+  ballotCount: 0,
+  ...extra,
+});
+
+describe('the participants list', () => {
+  const teams = [
+    team('beta', { progress: 0.5, updatedAt: '2026-11-03T00:00:00.000Z', cohortTag: 'a' }),
+    team('Alpha', { progress: 0.5, updatedAt: '2026-11-02T00:00:00.000Z' }),
+    team('gamma', { progress: 1, code: 'ZZ99', cohortTag: 'old', cohortName: 'Old Cohort' }),
+  ];
+
+  it('sorts by name, by progress (then name) and by last activity', () => {
+    expect(sortTeams(teams, 'name').map((t) => t.name)).toEqual(['Alpha', 'beta', 'gamma']);
+    expect(sortTeams(teams, 'progress').map((t) => t.name)).toEqual(['gamma', 'Alpha', 'beta']);
+    expect(sortTeams(teams, 'activity').map((t) => t.name)).toEqual(['beta', 'Alpha', 'gamma']);
+  });
+
+  it('filters by name or code and by cohort', () => {
+    expect(filterTeams(teams, ' ALP ', ALL_COHORTS).map((t) => t.name)).toEqual(['Alpha']);
+    expect(filterTeams(teams, 'zz9', ALL_COHORTS).map((t) => t.name)).toEqual(['gamma']);
+    expect(filterTeams(teams, '', NO_COHORT).map((t) => t.name)).toEqual(['Alpha']);
+    expect(filterTeams(teams, '', 'a').map((t) => t.name)).toEqual(['beta']);
+  });
+
+  it('offers every active cohort and the archived ones teams are in, by name', () => {
+    expect(cohortFilterOptions([cohort('a')], teams)).toEqual([
+      ['a', 'Cohort a'],
+      ['old', 'Old Cohort'],
+    ]);
+  });
+
+  it('flags a team without a website while its cohort votes', () => {
+    const voting = new Map([['a', cohort('a', { competitionEnabled: true, votingOpen: true })]]);
+    expect(needsSubmission(teams[0]!, voting)).toBe(true);
+    expect(needsSubmission({ ...teams[0]!, submittedWebsiteUrl: 'https://x.example' }, voting)).toBe(false);
+    expect(needsSubmission(teams[0]!, new Map([['a', cohort('a', { competitionEnabled: true })]]))).toBe(
+      false,
+    );
+  });
+});

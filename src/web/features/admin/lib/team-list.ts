@@ -1,0 +1,46 @@
+import type { AdminCohort } from '@shared/schemas/cohort';
+import type { AdminTeam } from '@shared/schemas/team';
+
+export type SortKey = 'name' | 'progress' | 'activity';
+/** The cohort filter's two values that are not a cohort's tag. */
+export const ALL_COHORTS = 'all';
+export const NO_COHORT = 'none';
+
+/** Voting is open in the team's cohort and it has no website yet. */
+export function needsSubmission(team: AdminTeam, cohorts: Map<string, AdminCohort>): boolean {
+  const cohort = team.cohortTag ? cohorts.get(team.cohortTag) : undefined;
+  return Boolean(cohort?.competitionEnabled && cohort.votingOpen && !team.submittedWebsiteUrl);
+}
+
+export function sortTeams(teams: AdminTeam[], key: SortKey): AdminTeam[] {
+  const byName = (a: AdminTeam, b: AdminTeam) =>
+    a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+  return [...teams].sort((a, b) => {
+    if (key === 'progress') return b.progress - a.progress || byName(a, b);
+    if (key === 'activity') return Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || byName(a, b);
+    return byName(a, b);
+  });
+}
+
+/** The teams shown: the search matches a name or a code; the cohort filter is a tag, ALL or NO_COHORT. */
+export function filterTeams(teams: AdminTeam[], search: string, cohort: string): AdminTeam[] {
+  const needle = search.trim().toLowerCase();
+  return teams.filter((t) => {
+    if (needle && !t.name.toLowerCase().includes(needle) && !t.code.toLowerCase().includes(needle))
+      return false;
+    if (cohort === NO_COHORT) return t.cohortTag === null;
+    if (cohort !== ALL_COHORTS) return t.cohortTag === cohort;
+    return true;
+  });
+}
+
+/** The cohort filter's choices: every active cohort and every cohort a team is in (archived ones too). */
+export function cohortFilterOptions(
+  active: AdminCohort[],
+  teams: AdminTeam[],
+): [tag: string, name: string][] {
+  const options = new Map<string, string>(active.map((c) => [c.tag, c.name]));
+  for (const t of teams)
+    if (t.cohortTag && !options.has(t.cohortTag)) options.set(t.cohortTag, t.cohortName ?? t.cohortTag);
+  return [...options.entries()].sort((a, b) => a[1].localeCompare(b[1]));
+}

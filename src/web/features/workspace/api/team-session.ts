@@ -1,0 +1,67 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Team } from '@shared/schemas/team';
+import { navigate } from 'wouter/use-browser-location';
+import { ApiError, api } from '@/lib/api-client';
+import { clearWorkspaceMeta } from '@/lib/local-workspace-storage';
+import { teamKeys } from '@/lib/query-keys';
+import { rememberTeamLocally } from '../lib/remember-team';
+import { retryUnlessRefused } from './teams';
+
+export function loginTeam(accessToken: string): Promise<Team> {
+  return api<Team>('/api/auth/team/login', { method: 'POST', body: { access_token: accessToken } });
+}
+
+export function logoutTeam(): Promise<unknown> {
+  return api('/api/auth/team/logout', { method: 'POST' });
+}
+
+/** The secure link's `?token=`, handed out once: a later refetch of the session must not log in again. */
+let secureLinkToken: string | null | undefined;
+function takeSecureLinkToken(): string | null {
+  if (secureLinkToken !== undefined) return null;
+  secureLinkToken = new URLSearchParams(window.location.search).get('token');
+  return secureLinkToken;
+}
+
+/** After a secure-link login the token leaves the URL, and the workspace's code takes its place. */
+function replaceTokenWithCode(code: string) {
+  const params = new URLSearchParams(window.location.search);
+  params.delete('token');
+  params.set('team_id', code);
+  navigate(`${window.location.pathname}?${params.toString()}`, { replace: true });
+}
+
+/**
+ * This browser's team session: the team whose workspace is open, or null. On start, a secure link
+ * (`?token=`) logs its team in first; a token that fails is ignored silently. Each answer keeps the local
+ * workspace record in step with the server (written for a team, removed without one).
+ */
+async function fetchTeamSession(): Promise<Team | null> {
+  const token = takeSecureLinkToken();
+  if (token) {
+    try {
+      const team = await loginTeam(token);
+      replaceTokenWithCode(team.code);
+      rememberTeamLocally(team);
+      return team;
+    } catch {
+      // Ignored: the session this browser already has, if any, is asked for below.
+    }
+  }
+  try {
+    const { team } = await api<{ team: Team }>('/api/auth/team/status');
+    rememberTeamLocally(team);
+    return team;
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+    clearWorkspaceMeta();
+    return null;
+  }
+}
+
+/** GET /api/auth/team/status (401 = no session): which workspace is open, for every part of the app. */
+export const teamSessionQueryOptions = queryOptions({
+  queryKey: teamKeys.session(),
+  queryFn: fetchTeamSession,
+  retry: retryUnlessRefused,
+});

@@ -1,0 +1,57 @@
+/**
+ * Every query key the client uses, one factory per domain. Each domain's keys start with the domain's own
+ * first element, and inside a domain the second element says which kind of data follows, so no key is a
+ * prefix of an unrelated one: removing or invalidating by a prefix reaches exactly the queries meant
+ * (ending a workspace removes the looked-up teams, never the instructor's team list).
+ * `query-keys.test.ts` checks it.
+ */
+
+export const teamKeys = {
+  all: ['team'] as const,
+  /** `GET /api/auth/team/status`: this browser's team session (null without one). */
+  session: () => ['team', 'session'] as const,
+  /** Every team looked up by its Workspace Code. */
+  byCodeAll: () => ['team', 'by-code'] as const,
+  /** `GET /api/teams/{code}`. */
+  byCode: (code: string) => ['team', 'by-code', code.toUpperCase()] as const,
+  /** `GET /api/teams`: the instructor's list. */
+  adminList: () => ['team', 'admin-list'] as const,
+};
+
+export const phaseDataKeys = {
+  all: ['phase-data'] as const,
+  /** `GET /api/phase-data/{teamId}`: every saved activity of a team; one activity is a `select` of it. */
+  list: (teamId: string) => ['phase-data', 'list', teamId] as const,
+};
+
+export const phaseConfigKeys = {
+  all: ['phase-config'] as const,
+  /** `GET /api/configs/phase-{n}`. */
+  detail: (phase: number) => ['phase-config', 'detail', phase] as const,
+};
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  /** `GET /api/auth/admin/status`. */
+  status: () => ['admin', 'status'] as const,
+};
+
+export const cohortKeys = {
+  all: ['cohort'] as const,
+  /** `GET /api/admin/cohorts`. */
+  active: () => ['cohort', 'active'] as const,
+  /** `GET /api/admin/cohorts/archived`. */
+  archived: () => ['cohort', 'archived'] as const,
+  /** `GET /api/cohorts/{tag}/status`, kept live by the cohort's events. */
+  status: (tag: string) => ['cohort', 'status', tag] as const,
+};
+
+export const showcaseKeys = {
+  all: ['showcase'] as const,
+  /** `GET /api/showcase/{tag}`. */
+  teams: (tag: string) => ['showcase', 'teams', tag] as const,
+  /** `GET /api/showcase/{tag}/vote?team_id=`. */
+  ballot: (tag: string, teamId: string) => ['showcase', 'ballot', tag, teamId] as const,
+  /** `GET /api/showcase/{tag}/results`. */
+  results: (tag: string) => ['showcase', 'results', tag] as const,
+};
