@@ -22,7 +22,7 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { phaseConfigQueryOptions } from '@/features/phase/api/phase-config';
+import { phaseConfigQueryOptions } from '@/features/phase';
 
 const STEPS: { title: string; body: string }[] = [
   {
