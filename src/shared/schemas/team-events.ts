@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TOTAL_PHASES } from '../phases.ts';
+import { FactSchema } from './facts.ts';
 import { ClientIdSchema } from './phase-data.ts';
 
 /** A device label as the browser describes itself ("Chrome on macOS"); shown to teammates. */
@@ -42,6 +43,8 @@ export type PresenceDevice = z.infer<typeof PresenceDeviceSchema>;
  * - `versions`: sent first on every (re)connection: each saved activity's current version, so a page
  *   that missed events while disconnected knows what to read again.
  * - `presence`: the pages open on this workspace now.
+ * - `facts`: a save of the team's shared facts: the facts it wrote, as now stored, and the saving page's
+ *   `clientId`. A page that reconnects reads the facts again on `versions`.
  */
 export const TeamEventSchema = z.discriminatedUnion('type', [
   z.object({
@@ -59,6 +62,7 @@ export const TeamEventSchema = z.discriminatedUnion('type', [
     versions: z.record(z.string(), z.number().int()),
   }),
   z.object({ type: z.literal('presence'), devices: z.array(PresenceDeviceSchema) }),
+  z.object({ type: z.literal('facts'), clientId: z.string().nullable(), facts: z.array(FactSchema) }),
 ]);
 export type TeamEvent = z.infer<typeof TeamEventSchema>;
 export type AnswersEvent = Extract<TeamEvent, { type: 'answers' }>;

@@ -31,7 +31,15 @@ const domains = Object.entries(factories).map(([domain, factory]) => ({
 describe('query keys', () => {
   it('has a factory for every domain the client caches', () => {
     expect(domains.map((d) => d.domain).sort()).toEqual(
-      ['adminKeys', 'cohortKeys', 'phaseConfigKeys', 'phaseDataKeys', 'showcaseKeys', 'teamKeys'].sort(),
+      [
+        'adminKeys',
+        'cohortKeys',
+        'factKeys',
+        'phaseConfigKeys',
+        'phaseDataKeys',
+        'showcaseKeys',
+        'teamKeys',
+      ].sort(),
     );
   });
 

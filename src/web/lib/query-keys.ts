@@ -24,6 +24,12 @@ export const phaseDataKeys = {
   list: (teamId: string) => ['phase-data', 'list', teamId] as const,
 };
 
+export const factKeys = {
+  all: ['facts'] as const,
+  /** `GET /api/teams/{teamId}/facts`: the team's shared facts. */
+  team: (teamId: string) => ['facts', 'team', teamId] as const,
+};
+
 export const phaseConfigKeys = {
   all: ['phase-config'] as const,
   /** `GET /api/configs/phase-{n}`. */
