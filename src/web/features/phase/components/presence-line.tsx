@@ -1,0 +1,45 @@
+import type { PresenceDevice } from '@shared/schemas/team-events';
+import { MonitorSmartphone } from 'lucide-react';
+import { clientId } from '@/lib/client-id';
+import { usePresence } from '../lib/presence-store';
+
+function where(device: PresenceDevice, phase: number): string {
+  if (device.phase === null) return 'elsewhere in the app';
+  return device.phase === phase ? 'this activity' : `Activity ${device.phase}`;
+}
+
+/** "Chrome on Windows (Activity 3)"; an instructor's page says so. */
+export function deviceText(device: PresenceDevice, phase: number): string {
+  if (device.admin) return `Instructor (${device.label ? `${device.label}, ` : ''}${where(device, phase)})`;
+  return `${device.label ?? 'A device'} (${where(device, phase)})`;
+}
+
+/** The other open pages of the workspace, one per page id, this page left out. */
+export function otherDevices(devices: readonly PresenceDevice[], self: string): PresenceDevice[] {
+  const byId = new Map<string, PresenceDevice>();
+  for (const device of devices) if (device.clientId !== self) byId.set(device.clientId, device);
+  return [...byId.values()];
+}
+
+/**
+ * Who else has the workspace open, and on which activity, so a team can split the work: a plain line, shown
+ * only when another page is open, updated quietly (not announced).
+ */
+export function PresenceLine({ phase }: { phase: number }) {
+  const others = otherDevices(usePresence(), clientId());
+  if (others.length === 0) return null;
+  const count = `${others.length} other ${others.length === 1 ? 'device' : 'devices'}`;
+  return (
+    <p
+      data-testid="presence"
+      className="flex items-start gap-2 rounded-lg border border-border bg-surface px-3 py-2 text-sm text-muted-foreground"
+    >
+      <MonitorSmartphone className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+      <span>
+        <span className="font-medium text-foreground">Also here: {count}</span>
+        {' · '}
+        {others.map((device) => deviceText(device, phase)).join(', ')}
+      </span>
+    </p>
+  );
+}
