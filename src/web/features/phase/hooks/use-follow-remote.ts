@@ -1,12 +1,16 @@
 import * as React from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import { planFollow } from '../lib/follow-remote';
 
 /** What the follower needs to know about this page's own unsaved work. */
 export type LocalChanges = {
   /** The field was changed here and that change is not saved yet. */
   isUnsaved(field: string): boolean;
-  /** Drops the field's unsaved change (the page took the other version). */
-  forget(field: string): void;
+  /**
+   * The field now shows the other version: its unsaved change here is dropped (and, should a save of it
+   * already be under way, the other version is saved after it, so the store ends with what is shown).
+   */
+  takeRemote(field: string): void;
   /** Saves the field's value as shown here (it was kept over the other version). */
   keep(field: string): void;
   /** This page itself sent `value` for the field: its arrival in the store is no teammate's change. */
@@ -48,19 +52,16 @@ export function useFollowRemote<T extends Record<string, string>>(
       seen.current = { ...remote };
       return;
     }
-    const notes: Record<string, string | null> = {};
-    for (const field of fields) {
-      const value = remote[field] ?? '';
-      if (value === (seen.current[field] ?? '')) continue;
-      seen.current[field] = value;
-      const shown = String(form.getValues(field as never) ?? '');
-      if (value === shown) notes[field] = null;
-      else if (local.wasSentHere(field, value)) continue;
-      else if (isFocusedHere(field) || local.isUnsaved(field)) notes[field] = value;
-      else {
-        form.setValue(field as never, value as never, { shouldDirty: false, shouldTouch: false });
-        notes[field] = null;
-      }
+    const { set, notes } = planFollow({
+      fields,
+      remote,
+      seen: seen.current,
+      shown: (field) => String(form.getValues(field as never) ?? ''),
+      sentHere: local.wasSentHere,
+      editing: (field) => isFocusedHere(field) || local.isUnsaved(field),
+    });
+    for (const [field, value] of Object.entries(set)) {
+      form.setValue(field as never, value as never, { shouldDirty: false, shouldTouch: false });
     }
     if (Object.keys(notes).length === 0) return;
     setPending((old) => {
@@ -85,8 +86,8 @@ export function useFollowRemote<T extends Record<string, string>>(
           {
             value,
             useTheirs: () => {
-              local.forget(field);
               form.setValue(field as never, value as never, { shouldDirty: false });
+              local.takeRemote(field);
               form.clearErrors(field as never);
               dismiss(field);
             },

@@ -21,7 +21,12 @@ export function useLiveAnswers(
   const { local: queue, update } = autosave;
   const local = React.useMemo<LocalChanges>(
     () => ({
-      ...queue,
+      isUnsaved: queue.isUnsaved,
+      wasSentHere: queue.wasSentHere,
+      takeRemote: (field) => {
+        queue.forget(field);
+        if (queue.isSaving()) update(form.getValues(), [field]);
+      },
       keep: (field) => update(form.getValues(), [field]),
     }),
     [queue, update, form],

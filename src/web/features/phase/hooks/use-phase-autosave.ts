@@ -32,6 +32,10 @@ export function autosaveKey(teamId: string | undefined, phase: number): string {
 function recordSaved(queryClient: QueryClient, record: PhaseDataRecord) {
   queryClient.setQueryData(phaseDataListQueryOptions(record.teamId).queryKey, (list) => {
     if (!list) return list;
+    // The team's stream may have brought a later save already (its event can arrive before this answer):
+    // that record holds this save's fields too, merged on the server in order.
+    const cached = list.find((r) => r.phaseNumber === record.phaseNumber);
+    if (cached && cached.version > record.version) return list;
     const others = list.filter((r) => r.phaseNumber !== record.phaseNumber);
     return [...others, record].sort((a, b) => a.phaseNumber - b.phaseNumber);
   });
@@ -134,6 +138,7 @@ export function usePhaseAutosave(teamId: string | undefined, phase: number) {
     () => ({
       isUnsaved: (field: string) => entry.queue.unsavedFields().includes(field),
       forget: (field: string) => entry.queue.forget(field),
+      isSaving: () => entry.queue.getState().status === 'saving',
       wasSentHere: (field: string, value: unknown) =>
         entry.sent.has(field) && entry.sent.get(field) === value,
     }),

@@ -13,6 +13,11 @@ export function setPresence(next: readonly PresenceDevice[]): void {
   for (const listener of listeners) listener();
 }
 
+/** The pages open now, outside React. */
+export function getPresence(): readonly PresenceDevice[] {
+  return devices;
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => {
@@ -24,9 +29,5 @@ const EMPTY: readonly PresenceDevice[] = [];
 
 /** The open pages of the workspace (this one included); empty with no stream open. */
 export function usePresence(): readonly PresenceDevice[] {
-  return React.useSyncExternalStore(
-    subscribe,
-    () => devices,
-    () => EMPTY,
-  );
+  return React.useSyncExternalStore(subscribe, getPresence, () => EMPTY);
 }
