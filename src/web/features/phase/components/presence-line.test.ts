@@ -18,17 +18,16 @@ describe('presence line', () => {
     );
   });
 
-  it('leaves this page out and counts a page once', () => {
+  it('leaves this page out, counts a page once, and lists this activity first, then by activity', () => {
     const devices = [
       device('self', 1, 'x'),
+      device('e', null, 'Edge on Windows'),
       device('b', 1, 'old'),
-      device('c', 2, 'y'),
-      device('b', 4, 'new'),
+      device('c', 2, 'Safari on iOS'),
+      device('b', 4, 'Chrome on Linux'),
+      device('d', 1, 'Firefox on Linux'),
     ];
-    expect(otherDevices(devices, 'self').map((d) => [d.clientId, d.label])).toEqual([
-      ['b', 'new'],
-      ['c', 'y'],
-    ]);
-    expect(otherDevices([device('self', 1, 'x')], 'self')).toEqual([]);
+    expect(otherDevices(devices, 'self', 1).map((d) => d.clientId)).toEqual(['d', 'c', 'b', 'e']);
+    expect(otherDevices([device('self', 1, 'x')], 'self', 1)).toEqual([]);
   });
 });

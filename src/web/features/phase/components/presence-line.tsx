@@ -14,11 +14,22 @@ export function deviceText(device: PresenceDevice, phase: number): string {
   return `${device.label ?? 'A device'} (${where(device, phase)})`;
 }
 
-/** The other open pages of the workspace, one per page id, this page left out. */
-export function otherDevices(devices: readonly PresenceDevice[], self: string): PresenceDevice[] {
+/**
+ * The other open pages of the workspace, one per page id, this page left out: those on this activity
+ * first, then by activity (elsewhere in the app last), then by label.
+ */
+export function otherDevices(
+  devices: readonly PresenceDevice[],
+  self: string,
+  phase: number,
+): PresenceDevice[] {
   const byId = new Map<string, PresenceDevice>();
   for (const device of devices) if (device.clientId !== self) byId.set(device.clientId, device);
-  return [...byId.values()];
+  const rank = (d: PresenceDevice) => (d.phase === phase ? 0 : (d.phase ?? 99));
+  return [...byId.values()].sort(
+    (a, b) =>
+      rank(a) - rank(b) || (a.label ?? '').localeCompare(b.label ?? '') || Number(a.admin) - Number(b.admin),
+  );
 }
 
 /**
@@ -26,7 +37,7 @@ export function otherDevices(devices: readonly PresenceDevice[], self: string): 
  * only when another page is open, updated quietly (not announced).
  */
 export function PresenceLine({ phase }: { phase: number }) {
-  const others = otherDevices(usePresence(), clientId());
+  const others = otherDevices(usePresence(), clientId(), phase);
   if (others.length === 0) return null;
   const count = `${others.length} other ${others.length === 1 ? 'device' : 'devices'}`;
   return (

@@ -65,6 +65,17 @@ describe('following remote answers', () => {
     ).toEqual({ set: {}, notes: { sector: null } });
   });
 
+  it('takes a value this page once sent when the field is not being edited (it may have changed since)', () => {
+    expect(
+      follow({
+        remote: { company: 'Acme' },
+        seen: { company: 'Beta' },
+        shown: { company: 'Beta' },
+        sent: { company: 'Acme' },
+      }),
+    ).toEqual({ set: { company: 'Acme' }, notes: { company: null } });
+  });
+
   it('follows a field cleared elsewhere like any other change', () => {
     const plan = follow({ remote: {}, seen: { region: 'EU' }, shown: { region: 'EU' } });
     expect(plan).toEqual({ set: { region: '' }, notes: { region: null } });

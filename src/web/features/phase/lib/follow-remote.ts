@@ -3,9 +3,9 @@
  * the team's facts), free of React so they can be tested on their own (hooks/use-follow-remote.ts applies
  * them). For each field whose remote value changed since last seen:
  * - equal to what the form shows: nothing to do (and any note on it is settled);
- * - the echo of a value this page sent itself: nothing to do;
- * - being edited here (focused, or an unsaved change): left alone, with a note offering the other value;
- * - otherwise: the form takes the new value.
+ * - not being edited here: the form takes the new value;
+ * - being edited here (focused, or an unsaved change): left alone, with a note offering the other value,
+ *   unless the value is the echo of one this page sent itself (the person typed on since).
  */
 export type FollowInput = {
   fields: readonly string[];
@@ -32,12 +32,10 @@ export function planFollow({ fields, remote, seen, shown, sentHere, editing }: F
     if (value === (seen[field] ?? '')) continue;
     seen[field] = value;
     if (value === shown(field)) plan.notes[field] = null;
-    else if (sentHere(field, value)) continue;
-    else if (editing(field)) plan.notes[field] = value;
-    else {
+    else if (!editing(field)) {
       plan.set[field] = value;
       plan.notes[field] = null;
-    }
+    } else if (!sentHere(field, value)) plan.notes[field] = value;
   }
   return plan;
 }
