@@ -1,7 +1,8 @@
 import { isPhaseNumber } from '@shared/phases';
 import * as React from 'react';
 import { useRoute } from 'wouter';
-import { useWorkspace } from '@/features/workspace';
+import { useAdminStatus } from '@/features/admin';
+import { useTeamSession, useWorkspace } from '@/features/workspace';
 
 // The stream and its event schemas load after the first route, and only for a page with a workspace.
 const TeamStream = React.lazy(() => import('./team-stream'));
@@ -13,9 +14,13 @@ const TeamStream = React.lazy(() => import('./team-stream'));
  */
 export function TeamStreamHost() {
   const { team } = useWorkspace();
+  const session = useTeamSession();
+  const { isAdmin } = useAdminStatus();
   const [, params] = useRoute('/phase/:n');
   const phase = Number(params?.n);
-  if (!team) return null;
+  // Only once the server admits this browser to the team (its session, or an instructor's): a workspace
+  // shown from the local record or a looked-up code may not have its session yet.
+  if (!team || !(session.data?.id === team.id || isAdmin)) return null;
   return (
     <React.Suspense fallback={null}>
       <TeamStream teamId={team.id} phase={isPhaseNumber(phase) ? phase : null} />
