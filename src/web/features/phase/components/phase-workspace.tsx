@@ -68,9 +68,14 @@ export function PhaseWorkspace({
   React.useEffect(() => formRef.current?.setAttribute('data-ready', ''), []);
 
   const { update } = autosave;
+  // A save names the fields edited here; the prefilled ones count as edited with the first edit.
+  const unsavedPrefill = React.useRef(prefilled);
   React.useEffect(() => {
     const subscription = form.watch((values, { name, type }) => {
-      if (type === 'change') update(values as Answers, name ? [name] : undefined);
+      if (type !== 'change') return;
+      const changed = name ? [name, ...unsavedPrefill.current] : undefined;
+      unsavedPrefill.current = [];
+      update(values as Answers, changed);
     });
     return () => subscription.unsubscribe();
   }, [form, update]);
@@ -96,8 +101,8 @@ export function PhaseWorkspace({
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start">
+      {teamId && <PresenceLine phase={config.phase} className="lg:col-span-2" />}
       <div className="min-w-0 space-y-6">
-        {teamId && <PresenceLine phase={config.phase} />}
         <Card>
           <CardHeader>
             <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">

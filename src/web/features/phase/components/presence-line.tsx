@@ -1,6 +1,7 @@
 import type { PresenceDevice } from '@shared/schemas/team-events';
 import { MonitorSmartphone } from 'lucide-react';
 import { clientId } from '@/lib/client-id';
+import { cn } from '@/lib/cn';
 import { usePresence } from '../lib/presence-store';
 
 function where(device: PresenceDevice, phase: number): string {
@@ -36,14 +37,17 @@ export function otherDevices(
  * Who else has the workspace open, and on which activity, so a team can split the work: a plain line, shown
  * only when another page is open, updated quietly (not announced).
  */
-export function PresenceLine({ phase }: { phase: number }) {
+export function PresenceLine({ phase, className }: { phase: number; className?: string }) {
   const others = otherDevices(usePresence(), clientId(), phase);
   if (others.length === 0) return null;
   const count = `${others.length} other ${others.length === 1 ? 'device' : 'devices'}`;
   return (
     <p
       data-testid="presence"
-      className="flex items-start gap-2 rounded-lg border border-border bg-surface px-3 py-2 text-sm text-muted-foreground"
+      className={cn(
+        'flex items-start gap-2 rounded-lg border border-border bg-surface px-3 py-2 text-sm text-muted-foreground',
+        className,
+      )}
     >
       <MonitorSmartphone className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
       <span>
