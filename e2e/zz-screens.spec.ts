@@ -15,9 +15,9 @@ test('screenshots of presence and the note', async ({ browser }) => {
   await expect(b.locator('[data-remote-note="company_name"]')).toBeVisible();
   for (const width of [1280, 375]) {
     await b.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await b.getByTestId('presence').scrollIntoViewIfNeeded();
-    await b.evaluate(() => window.scrollBy(0, -80));
     await field(b, 'Company name').focus();
+    await b.getByTestId('presence').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await b.evaluate(() => window.scrollBy(0, -80));
     await b.screenshot({ path: `docs/screenshots/live-sync-${width}.png` });
   }
   await close();

@@ -5,6 +5,8 @@ import { loadLocalPhaseData, parseLocalPhaseData, phaseDataKey } from '@/lib/loc
 import { phaseDataListQueryOptions, savedPhase } from '../api/phase-data';
 import { type Answers, toAnswers } from '../lib/answers';
 
+const NONE: Record<string, unknown> = {};
+
 /**
  * An activity's answers as stored elsewhere, kept current: for a workspace, the cached record (which the
  * team's stream keeps live); in practice mode, this browser's storage, as another tab writes it (the
@@ -32,6 +34,6 @@ export function useRemoteAnswers(
     return () => window.removeEventListener('storage', onStorage);
   }, [teamId, phase]);
 
-  const data = teamId ? (record.isSuccess ? (record.data?.data ?? {}) : undefined) : local;
+  const data = teamId ? (record.isSuccess ? (record.data?.data ?? NONE) : undefined) : local;
   return React.useMemo(() => (data ? toAnswers(fields, data) : undefined), [fields, data]);
 }
