@@ -9,7 +9,7 @@ export function RemoteChangeNote({ field, note }: { field: string; note: RemoteN
   return (
     <div
       data-remote-note={field}
-      className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-warning/30 bg-warning-soft px-3 py-2 text-xs text-foreground"
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-warning/30 bg-warning-soft px-3 py-1.5 text-xs text-foreground"
     >
       <p className="flex items-center gap-1.5 font-medium">
         <Users className="size-3.5 shrink-0 text-warning" aria-hidden />
@@ -22,14 +22,14 @@ export function RemoteChangeNote({ field, note }: { field: string; note: RemoteN
         <button
           type="button"
           onClick={note.useTheirs}
-          className="font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          className="inline-flex min-h-6 items-center font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
           Use their version
         </button>
         <button
           type="button"
           onClick={note.keepMine}
-          className="font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          className="inline-flex min-h-6 items-center font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
           Keep mine
         </button>
