@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useLocation } from 'wouter';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
-import { AdoptWorkspaceFromUrl, WorkspaceDialogHost } from '@/features/workspace';
+import { AdoptWorkspaceFromUrl, LinkSwitchHost, WorkspaceDialogHost } from '@/features/workspace';
 import { useEverTrue } from '@/lib/use-ever-true';
 import { ErrorBoundary } from './error-fallback';
 import { Footer } from './footer';
@@ -42,6 +42,7 @@ export function RootLayout({ children }: { children: React.ReactNode }) {
         {pathname !== '/' && <Footer />}
       </div>
       <AdoptWorkspaceFromUrl />
+      <LinkSwitchHost />
       <WorkspaceDialogHost />
       <DeferredToaster />
     </>
