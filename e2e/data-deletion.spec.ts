@@ -119,14 +119,14 @@ test.describe('deleting data', () => {
     const card = page.getByTestId(`cohort-${tag}`);
     await card.getByRole('button', { name: `Delete ${cohortName}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete cohort?' });
-    await expect(dialog).toContainText('its 2 teams stay');
-    await expect(dialog).toContainText('its 0 ballots are deleted');
+    await expect(dialog).toContainText('Its 2 teams stay, with their answers, in no cohort.');
+    await expect(dialog).toContainText('It has no ballots.');
     await expectNoSeriousAxeViolations(page);
     await dialog.getByRole('button', { name: 'Delete cohort' }).click();
 
     await expect(page.getByText('Cohort deleted', { exact: true })).toBeVisible();
     await expect(
-      page.getByText(`${cohortName} is deleted: 2 teams unassigned, 0 ballots deleted.`),
+      page.getByText(`${cohortName} is deleted: 2 teams unassigned, 0 ballots deleted.`, { exact: true }),
     ).toBeVisible();
     await expect(card).toHaveCount(0);
     expect((await admin.get(`/api/cohorts/${tag}`)).status()).toBe(404);

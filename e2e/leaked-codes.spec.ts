@@ -125,7 +125,7 @@ test.describe('a link for another workspace while one is open', () => {
     await dialog.getByRole('button', { name: 'Switch', exact: true }).click();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByTestId('workspace-name')).toHaveText(other!.name);
-    await expect(page.getByText(`Welcome back, ${other!.name}`)).toBeVisible();
+    await expect(page.getByText(`Welcome back, ${other!.name}`, { exact: true })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/\\?team_id=${other!.code}$`));
     const status = await page.request.get('/api/auth/team/status');
     expect((await status.json()).team.id).toBe(other!.id);

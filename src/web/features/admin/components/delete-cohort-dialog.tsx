@@ -72,11 +72,15 @@ export function DeleteCohortButton({ cohort }: { cohort: AdminCohort }) {
               </p>
               <ul className="list-disc space-y-1 pl-5">
                 <li>
-                  its {teams} {teams === 1 ? 'team stays' : 'teams stay'}, with their answers, in no cohort;
+                  {teams === 0
+                    ? 'It has no teams.'
+                    : `Its ${teams} ${teams === 1 ? 'team stays' : 'teams stay'}, with their answers, in no cohort.`}
                 </li>
                 <li>
-                  its {ballots} {ballots === 1 ? 'ballot is' : 'ballots are'} deleted, and its showcase and
-                  results are gone.
+                  {ballots === 0
+                    ? 'It has no ballots.'
+                    : `Its ${ballots} ${ballots === 1 ? 'ballot is' : 'ballots are'} deleted.`}{' '}
+                  Its showcase and results are gone.
                 </li>
               </ul>
               <p>This cannot be undone.</p>

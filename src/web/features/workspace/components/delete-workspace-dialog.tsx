@@ -23,17 +23,16 @@ export function DeleteWorkspaceDialog({ team, open, onOpenChange }: Props) {
       teamName={team.name}
       title="Delete workspace?"
       confirmLabel="Delete workspace"
-      onConfirm={(confirmName) =>
-        remove.mutate(
-          { teamId: team.id, confirmName },
-          {
-            onSuccess: () => {
-              onOpenChange(false);
-              toast({ variant: 'success', ...messages.workspaceDeleted });
-            },
-          },
-        )
-      }
+      onConfirm={async (confirmName) => {
+        // Awaited, not a callback of this render: the dialog leaves the page with the workspace it deletes.
+        try {
+          await remove.mutateAsync({ teamId: team.id, confirmName });
+        } catch {
+          return; // Shown in the dialog.
+        }
+        onOpenChange(false);
+        toast({ variant: 'success', ...messages.workspaceDeleted });
+      }}
       pending={remove.isPending}
       error={
         remove.isError ? (serverMessageOf(remove.error) ?? 'The workspace could not be deleted.') : undefined
