@@ -9,7 +9,9 @@ import {
   LogOut,
   Menu,
   Repeat,
+  Trash2,
 } from 'lucide-react';
+import * as React from 'react';
 import { Link, useLocation } from 'wouter';
 import { NavLink } from '@/components/nav-link';
 import { Button } from '@/components/ui/button';
@@ -24,7 +26,13 @@ import {
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { toast } from '@/components/ui/use-toast';
 import { useAdminLogout, useAdminStatus } from '@/features/admin';
-import { openWorkspaceDialog, setPractice, useEndWorkspace, useWorkspace } from '@/features/workspace';
+import {
+  DeleteWorkspaceSlot,
+  openWorkspaceDialog,
+  setPractice,
+  useEndWorkspace,
+  useWorkspace,
+} from '@/features/workspace';
 import { cn } from '@/lib/cn';
 import { messages } from '@/lib/messages';
 import { usePendingOpen } from '@/lib/pending-open';
@@ -100,47 +108,62 @@ export function AccountMenu() {
   const [open, setOpen] = usePendingOpen('account');
   const switchWorkspace = useSwitchWorkspace();
   const logout = useLogout();
+  const [deleting, setDeleting] = React.useState(false);
   return (
-    <DropdownMenu open={open} onOpenChange={setOpen}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Account menu">
-          <CircleUser className="size-5!" aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        {(team || isAdmin) && (
-          <>
-            <DropdownMenuLabel>{isAdmin ? `Signed in as ${adminUsername}` : team?.name}</DropdownMenuLabel>
-            <DropdownMenuSeparator />
-          </>
-        )}
-        {isAdmin && (
-          <DropdownMenuItem onSelect={() => navigate('/admin')}>
-            <LayoutDashboard aria-hidden /> Admin Dashboard
-          </DropdownMenuItem>
-        )}
-        {team && (
-          <DropdownMenuItem onSelect={switchWorkspace}>
-            <Repeat aria-hidden /> Open Another Workspace
-          </DropdownMenuItem>
-        )}
-        {isAdmin && team && (
-          // An instructor looking at a team's workspace: leave it (team session out) and pick another.
-          <DropdownMenuItem onSelect={switchWorkspace}>
-            <ArrowLeftRight aria-hidden /> Switch Team
-          </DropdownMenuItem>
-        )}
-        {team || isAdmin ? (
-          <DropdownMenuItem onSelect={() => void logout()}>
-            <LogOut aria-hidden /> Logout
-          </DropdownMenuItem>
-        ) : (
-          <DropdownMenuItem onSelect={() => navigate('/admin-login')}>
-            <LogIn aria-hidden /> Admin Login
-          </DropdownMenuItem>
-        )}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <>
+      <DropdownMenu open={open} onOpenChange={setOpen}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label="Account menu">
+            <CircleUser className="size-5!" aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          {(team || isAdmin) && (
+            <>
+              <DropdownMenuLabel>{isAdmin ? `Signed in as ${adminUsername}` : team?.name}</DropdownMenuLabel>
+              <DropdownMenuSeparator />
+            </>
+          )}
+          {isAdmin && (
+            <DropdownMenuItem onSelect={() => navigate('/admin')}>
+              <LayoutDashboard aria-hidden /> Admin Dashboard
+            </DropdownMenuItem>
+          )}
+          {team && (
+            <DropdownMenuItem onSelect={switchWorkspace}>
+              <Repeat aria-hidden /> Open Another Workspace
+            </DropdownMenuItem>
+          )}
+          {isAdmin && team && (
+            // An instructor looking at a team's workspace: leave it (team session out) and pick another.
+            <DropdownMenuItem onSelect={switchWorkspace}>
+              <ArrowLeftRight aria-hidden /> Switch Team
+            </DropdownMenuItem>
+          )}
+          {team || isAdmin ? (
+            <DropdownMenuItem onSelect={() => void logout()}>
+              <LogOut aria-hidden /> Logout
+            </DropdownMenuItem>
+          ) : (
+            <DropdownMenuItem onSelect={() => navigate('/admin-login')}>
+              <LogIn aria-hidden /> Admin Login
+            </DropdownMenuItem>
+          )}
+          {team && (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem
+                className="text-destructive data-[highlighted]:bg-destructive-soft [&_svg]:text-destructive"
+                onSelect={() => setDeleting(true)}
+              >
+                <Trash2 aria-hidden /> Delete workspace
+              </DropdownMenuItem>
+            </>
+          )}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {team && <DeleteWorkspaceSlot team={team} open={deleting} onOpenChange={setDeleting} />}
+    </>
   );
 }
 

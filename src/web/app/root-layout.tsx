@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
 import { TeamStreamHost } from '@/features/phase';
-import { AdoptWorkspaceFromUrl, WorkspaceDialogHost } from '@/features/workspace';
+import { AdoptWorkspaceFromUrl, LinkSwitchHost, WorkspaceDialogHost } from '@/features/workspace';
 import { useEverTrue } from '@/lib/use-ever-true';
 import { ErrorBoundary } from './error-fallback';
 import { Footer } from './footer';
@@ -44,6 +44,7 @@ export function RootLayout({ children }: { children: React.ReactNode }) {
       </div>
       <AdoptWorkspaceFromUrl />
       <TeamStreamHost />
+      <LinkSwitchHost />
       <WorkspaceDialogHost />
       <DeferredToaster />
     </>

@@ -112,6 +112,21 @@ export const messages = {
   }),
   cohortArchived: (name: string) => ({ title: 'Cohort archived', description: `${name} moved to Archived.` }),
   cohortRestored: (name: string) => ({ title: 'Cohort restored', description: `${name} is active again.` }),
+  newCodeCopied: { title: 'Copied!', description: 'The new Workspace Code is copied to the clipboard.' },
+  teamDeleted: (name: string) => ({
+    title: 'Team deleted',
+    description: `${name} is deleted with its answers, ballot and sessions.`,
+  }),
+  cohortDeleted: (name: string, teams: number, ballots: number) => ({
+    title: 'Cohort deleted',
+    description: `${name} is deleted: ${teams} ${teams === 1 ? 'team' : 'teams'} unassigned, ${ballots} ${
+      ballots === 1 ? 'ballot' : 'ballots'
+    } deleted.`,
+  }),
+  workspaceDeleted: {
+    title: 'Workspace deleted',
+    description: 'Your workspace and everything saved in it are deleted.',
+  },
   ownTeamVote: { title: 'Cannot vote for your own team', description: 'Please select a different team.' },
   websiteSubmitted: (cohortName?: string) => ({
     title: 'Website submitted successfully',

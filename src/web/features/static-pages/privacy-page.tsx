@@ -42,13 +42,18 @@ export function PrivacyPage() {
           </li>
           <li>
             <strong className="font-semibold">Team code</strong> (your 4-character Workspace Code), so you can
-            reopen your workspace on any device. We also store a secure-link token that lets your team return
-            to the workspace and the showcase.
+            reopen your workspace on any device. We also store an access token, the secure-link token in your
+            team&rsquo;s secure link, that lets your team return to the workspace and the showcase.
           </li>
           <li>
             <strong className="font-semibold">Phase answers</strong>: what your team types into the activity
             forms, so your work is saved and the app can build your AI prompts. Please don&rsquo;t enter
             personal details about yourself or others; the activities don&rsquo;t need them.
+          </li>
+          <li>
+            <strong className="font-semibold">Shared facts</strong>: the answers several activities reuse
+            (such as your target audience), kept once for your team so an edit in one activity shows in the
+            others.
           </li>
           <li>
             <strong className="font-semibold">Cohort assignment</strong>: which cohort an instructor has
@@ -59,14 +64,14 @@ export function PrivacyPage() {
             team submits, so the other teams in your cohort can visit and vote on it.
           </li>
           <li>
-            <strong className="font-semibold">Votes</strong>: the three websites your team ranks first, second
-            and third, so we can add up the points. Results show only each team&rsquo;s totals, not who voted
-            for whom.
+            <strong className="font-semibold">Votes</strong> (your team&rsquo;s ballot): the three websites
+            your team ranks first, second and third, so we can add up the points. Results show only each
+            team&rsquo;s totals, not who voted for whom.
           </li>
           <li>
-            <strong className="font-semibold">Instructor username and hashed password</strong> (instructors
-            only), so instructors can sign in to the Instructor Dashboard. We never store the password itself,
-            only a one-way hash of it.
+            <strong className="font-semibold">Instructor username and hashed password</strong> (instructor
+            accounts only), so instructors can sign in to the Instructor Dashboard. We never store the
+            password itself, only a one-way hash of it.
           </li>
         </ul>
         <p>
@@ -93,6 +98,11 @@ export function PrivacyPage() {
             security, fixing problems and rate limiting (for example, slowing down repeated guesses at
             Workspace Codes or passwords). Cookies are never written to the logs.
           </li>
+          <li>
+            <strong className="font-semibold">Addresses kept briefly in memory.</strong> To limit repeated
+            attempts, the server counts requests per IP address (or per session) for about a minute, in memory
+            or in a short-lived database table, and then forgets them.
+          </li>
         </ul>
       </Section>
 
@@ -111,9 +121,10 @@ export function PrivacyPage() {
       <Section id="privacy-ai-tools" title="AI prompts and the AI tools you use">
         <p>
           The AI prompts are put together from your answers, in your browser and on our server. We do not send
-          your answers to any AI service. When you copy or download a prompt and paste it into an AI tool, you
-          choose which tool to use, and that tool&rsquo;s own terms and privacy policy apply to what you give
-          it. Check them before pasting anything sensitive.
+          your answers to any AI service: nothing is sent to an AI provider by the app. When you copy or
+          download a prompt and paste it into an AI tool, you choose which tool to use, and that tool&rsquo;s
+          own terms and privacy policy apply to what you give it. Check them before pasting anything
+          sensitive.
         </p>
       </Section>
 
@@ -136,7 +147,8 @@ export function PrivacyPage() {
         <ul className="list-disc space-y-2 pl-6">
           <li>
             Workspaces, with their answers, cohort assignment, website URL and votes, are kept for the
-            duration of the programme. Instructors may delete a workspace at any time.
+            duration of the programme, until your team or an instructor deletes them (see &ldquo;Deleting your
+            data&rdquo;).
           </li>
           <li>
             Sessions expire after 30 days for teams and after 12 hours for instructors. Logging out or opening
@@ -146,10 +158,40 @@ export function PrivacyPage() {
         </ul>
       </Section>
 
+      <Section id="privacy-deleting" title="Deleting your data">
+        <ul className="list-disc space-y-2 pl-6">
+          <li>
+            <strong className="font-semibold">Your team</strong> can delete its own workspace: open the
+            account menu at the top right, choose &ldquo;Delete workspace&rdquo; and type your team&rsquo;s
+            name to confirm. Your answers, shared facts, avatar, website address and ballot are deleted, every
+            session of your team ends and the Workspace Code stops working.
+          </li>
+          <li>
+            <strong className="font-semibold">An instructor</strong> can delete any team the same way from the
+            Instructor Dashboard, for example when you ask them to. The cohort&rsquo;s results are counted
+            again without the deleted team&rsquo;s ballot.
+          </li>
+          <li>
+            <strong className="font-semibold">A whole cohort</strong> can be deleted by an instructor once it
+            is archived: its ballots are deleted and its teams stay, in no cohort, until they are deleted too.
+          </li>
+          <li>
+            Practice answers and the <code className="font-mono text-sm">workspace_meta</code> record live
+            only in your browser: clear your browser&rsquo;s site data to remove them.
+          </li>
+        </ul>
+        <p>
+          Deleting cannot be undone. If you cannot do it yourself, ask your instructor or email us at{' '}
+          <ContactLink />.
+        </p>
+      </Section>
+
       <Section id="privacy-security" title="Keeping it safe">
         <p>
           Your Workspace Code is a private key: anyone who has it can open and change your workspace. Keep it
-          private and share it only with your own team. Treat your team&rsquo;s secure link the same way.
+          private and share it only with your own team. Treat your team&rsquo;s secure link the same way. If
+          it leaks, your instructor can give your team a new Workspace Code: the old code and link stop
+          working, open sessions end, and your answers stay.
         </p>
         <p>
           We protect the app with encrypted connections (HTTPS), httpOnly session cookies, hashed instructor
@@ -160,9 +202,10 @@ export function PrivacyPage() {
 
       <Section id="privacy-rights" title="Your rights">
         <p>
-          You can ask to see the information we hold about your team, to correct it, or to delete it. Ask your
-          instructor or email us at <ContactLink />, and we will respond as soon as we can. You can correct
-          most things yourself by editing your answers in the workspace.
+          You can ask to see the information we hold about your team, to correct it, or to delete it. You can
+          delete your workspace yourself (see &ldquo;Deleting your data&rdquo;); otherwise ask your instructor
+          or email us at <ContactLink />, and we will respond as soon as we can. You can correct most things
+          yourself by editing your answers in the workspace.
         </p>
       </Section>
 

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AdminCohort, Cohort, CohortSwitch, CreateCohortBody } from '@shared/schemas/cohort';
+import type { DeletedCohort } from '@shared/schemas/data-deletion';
 import { api } from '@/lib/api-client';
 import { cohortKeys } from '@/lib/query-keys';
 
@@ -28,4 +29,9 @@ export function archiveCohort(tag: string): Promise<Cohort> {
 
 export function restoreCohort(tag: string): Promise<Cohort> {
   return api(`/api/admin/cohorts/${encodeURIComponent(tag)}/unarchive`, { method: 'POST' });
+}
+
+/** Deletes an archived cohort: its teams stay, in no cohort; its ballots go. */
+export function deleteCohort(tag: string): Promise<DeletedCohort> {
+  return api(`/api/admin/cohorts/${encodeURIComponent(tag)}`, { method: 'DELETE' });
 }

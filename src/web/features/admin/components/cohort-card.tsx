@@ -17,10 +17,12 @@ type Props = {
   /** Archived cohorts: bring it back. */
   onRestore?: () => void;
   busy?: boolean;
+  /** More buttons at the end of the card (an archived cohort's Delete). */
+  actions?: React.ReactNode;
 };
 
 /** One cohort: its counts, its switches (competition; then voting and results), its pages. */
-export function CohortCard({ cohort, onToggle, onArchive, onRestore, busy = false }: Props) {
+export function CohortCard({ cohort, onToggle, onArchive, onRestore, busy = false, actions }: Props) {
   const headingId = React.useId();
   const created = new Date(cohort.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' });
   return (
@@ -127,6 +129,7 @@ export function CohortCard({ cohort, onToggle, onArchive, onRestore, busy = fals
             Restore<span className="sr-only"> {cohort.name}</span>
           </Button>
         )}
+        {actions}
       </div>
     </Card>
   );

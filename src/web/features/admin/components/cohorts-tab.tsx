@@ -18,6 +18,7 @@ import { useRefreshAdminLists } from '../hooks/use-refresh-admin-lists';
 import { useCohortBallotEvents } from '../hooks/use-cohort-ballot-events';
 import { CohortCard } from './cohort-card';
 import { CreateCohortForm } from './create-cohort-form';
+import { DeleteCohortButton } from './delete-cohort-dialog';
 import { EmptyPanel, ErrorPanel } from './panels';
 
 const MAX_LIVE_COHORTS = 3;
@@ -158,6 +159,7 @@ export function CohortsTab() {
                   cohort={cohort}
                   onRestore={() => restore.mutate(cohort)}
                   busy={pendingTag === cohort.tag}
+                  actions={<DeleteCohortButton cohort={cohort} />}
                 />
               </li>
             ))}

@@ -10,6 +10,7 @@ import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Progress } from '@/components/ui/progress';
 import { TableCell, TableRow } from '@/components/ui/table';
+import { TeamActionsMenu } from './team-actions-menu';
 
 type TeamRowProps = {
   team: AdminTeam;
@@ -59,6 +60,9 @@ export function TeamRow({ team, flagged, selected, onSelect, layout }: TeamRowPr
             {cell}
           </TableCell>
         ))}
+        <TableCell className="text-right">
+          <TeamActionsMenu team={team} />
+        </TableCell>
       </TableRow>
     );
   }
@@ -69,6 +73,7 @@ export function TeamRow({ team, flagged, selected, onSelect, layout }: TeamRowPr
         <div className="min-w-0 flex-1">
           <TeamIdentity team={team} flagged={flagged} />
         </div>
+        <TeamActionsMenu team={team} />
       </div>
       <dl className="mt-4 grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2.5 text-sm">
         {details(team).map(({ label, cell, className }) => (
@@ -90,6 +95,7 @@ export const TEAM_TABLE_HEADINGS = [
   'Activities with data',
   'Website',
   'Last activity',
+  'Actions',
 ];
 
 function TeamIdentity({ team, flagged }: { team: AdminTeam; flagged: boolean }) {

@@ -4,6 +4,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { ApiError, api } from '@/lib/api-client';
 import { clearWorkspaceMeta } from '@/lib/local-workspace-storage';
 import { teamKeys } from '@/lib/query-keys';
+import { holdLinkToken } from '../lib/held-link-token';
 import { rememberTeamLocally } from '../lib/remember-team';
 import { retryUnlessRefused } from './teams';
 
@@ -24,30 +25,15 @@ function takeSecureLinkToken(): string | null {
 }
 
 /** After a secure-link login the token leaves the URL, and the workspace's code takes its place. */
-function replaceTokenWithCode(code: string) {
+export function replaceTokenWithCode(code: string) {
   const params = new URLSearchParams(window.location.search);
   params.delete('token');
   params.set('team_id', code);
   navigate(`${window.location.pathname}?${params.toString()}`, { replace: true });
 }
 
-/**
- * This browser's team session: the team whose workspace is open, or null. On start, a secure link
- * (`?token=`) logs its team in first; a token that fails is ignored silently. Each answer keeps the local
- * workspace record in step with the server (written for a team, removed without one).
- */
-async function fetchTeamSession(): Promise<Team | null> {
-  const token = takeSecureLinkToken();
-  if (token) {
-    try {
-      const team = await loginTeam(token);
-      replaceTokenWithCode(team.code);
-      rememberTeamLocally(team);
-      return team;
-    } catch {
-      // Ignored: the session this browser already has, if any, is asked for below.
-    }
-  }
+/** The session this browser already has (null without one), keeping the local record in step. */
+async function currentSession(): Promise<Team | null> {
   try {
     const { team } = await api<{ team: Team }>('/api/auth/team/status');
     rememberTeamLocally(team);
@@ -55,6 +41,46 @@ async function fetchTeamSession(): Promise<Team | null> {
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) throw error;
     clearWorkspaceMeta();
+    return null;
+  }
+}
+
+/** A link names the open workspace when its token is the team's, or its `?team_id=` is the team's code. */
+function linkNamesTeam(team: Team, token: string): boolean {
+  const code = new URLSearchParams(window.location.search).get('team_id')?.trim().toUpperCase();
+  return team.accessToken === token || code === team.code;
+}
+
+/**
+ * This browser's team session: the team whose workspace is open, or null. On start, a secure link
+ * (`?token=`) logs its team in, when no workspace is open; a token that fails is ignored silently. A link
+ * for another workspace than the open one is held, and the person is asked first ("Switch workspace?");
+ * one for the open workspace just leaves the URL. Each answer keeps the local workspace record in step with
+ * the server (written for a team, removed without one).
+ */
+async function fetchTeamSession(): Promise<Team | null> {
+  const token = takeSecureLinkToken();
+  if (!token) return currentSession();
+  let current: Team | null;
+  try {
+    current = await currentSession();
+  } catch (error) {
+    // Not answered (offline, a server error): the next try reads the token again.
+    secureLinkToken = undefined;
+    throw error;
+  }
+  if (current) {
+    if (linkNamesTeam(current, token)) replaceTokenWithCode(current.code);
+    else holdLinkToken(token);
+    return current;
+  }
+  try {
+    const team = await loginTeam(token);
+    replaceTokenWithCode(team.code);
+    rememberTeamLocally(team);
+    return team;
+  } catch {
+    // Ignored: this browser has no session, and the link gives none.
     return null;
   }
 }

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { DeletedTeam } from '@shared/schemas/data-deletion';
 import type { Team } from '@shared/schemas/team';
 import { ApiError, api } from '@/lib/api-client';
 import { callDefaults } from '@/lib/messages';
@@ -36,4 +37,12 @@ export function createTeam(name: string, code: string): Promise<Team> {
 
 export function updateAvatar(teamId: string, avatarIcon: string): Promise<Team> {
   return api<Team>(`/api/teams/${teamId}/avatar`, { method: 'PATCH', body: { avatarIcon } });
+}
+
+/** Deletes the workspace with its answers, ballot and sessions; `confirmName` is its name, typed. */
+export function deleteTeam(teamId: string, confirmName: string): Promise<DeletedTeam> {
+  return api<DeletedTeam>(`/api/teams/${encodeURIComponent(teamId)}`, {
+    method: 'DELETE',
+    body: { confirmName },
+  });
 }

@@ -4,7 +4,7 @@ import { generateWorkspaceCode } from '@shared/workspace-code';
 import { useLocation } from 'wouter';
 import { ApiError } from '@/lib/api-client';
 import { loginTeam, logoutTeam } from '../api/team-session';
-import { createTeam, getTeamByCode, updateAvatar } from '../api/teams';
+import { createTeam, deleteTeam, getTeamByCode, updateAvatar } from '../api/teams';
 import { forgetWorkspace, rememberTeam } from '../lib/remember-team';
 
 /**
@@ -53,14 +53,34 @@ export function useOpenWorkspace() {
  * workspace's URL before the workspace is forgotten, so nothing reads its `?team_id=` and opens it again.
  */
 export function useEndWorkspace() {
-  const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
+  const leave = useLeaveWorkspace();
   return useMutation({
     mutationFn: () => logoutTeam(),
-    onSuccess: () => {
-      navigate('/');
-      forgetWorkspace(queryClient);
-    },
+    onSuccess: leave,
+  });
+}
+
+/** After the team session ended: to `/` first, then the workspace is forgotten in this browser. */
+function useLeaveWorkspace() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return () => {
+    navigate('/');
+    forgetWorkspace(queryClient);
+  };
+}
+
+/**
+ * Deletes the open workspace (the team's own account menu), confirmed with its name; then, as when it is
+ * ended, the page goes to `/` and the workspace is forgotten. The server has ended every session of the
+ * team and cleared this browser's cookie; a refusal changes nothing.
+ */
+export function useDeleteWorkspace() {
+  const leave = useLeaveWorkspace();
+  return useMutation({
+    mutationFn: ({ teamId, confirmName }: { teamId: string; confirmName: string }) =>
+      deleteTeam(teamId, confirmName),
+    onSuccess: leave,
   });
 }
 

@@ -8,7 +8,7 @@ import { type ResolvedWorkspace, resolveWorkspace, type WorkspaceTeam } from '..
 import { useWorkspaceUi } from '../workspace-ui';
 import { adoptWorkspace } from './adopt-workspace';
 
-function useResolvedWorkspace(): ResolvedWorkspace {
+export function useResolvedWorkspace(): ResolvedWorkspace {
   const [searchParams] = useSearchParams();
   const urlCode = searchParams.get('team_id')?.trim().toUpperCase() || undefined;
   const session = useQuery(teamSessionQueryOptions);
@@ -40,6 +40,7 @@ const RENDERED_AHEAD: ResolvedWorkspace = {
   settled: false,
   lookupCode: undefined,
   adopt: undefined,
+  confirm: undefined,
 };
 const workspaceKey = (w: ResolvedWorkspace) => w.team?.id ?? (w.loading ? 'loading' : 'none');
 const subscribeNever = () => () => {};

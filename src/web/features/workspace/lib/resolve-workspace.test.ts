@@ -99,12 +99,30 @@ describe('resolveWorkspace with a code in the URL', () => {
     });
   });
 
-  it('logs in to the looked-up workspace once the session is known to be another or none', () => {
+  it('logs in to the looked-up workspace once the session is known to be none', () => {
     const found = team('AB12');
-    expect(resolve({ urlCode: 'AB12', session: ok(null), lookup: ok(found) }).adopt).toBe(found);
-    expect(resolve({ urlCode: 'AB12', session: ok(team('ZZ99')), lookup: ok(found) })).toMatchObject({
+    expect(resolve({ urlCode: 'AB12', session: ok(null), lookup: ok(found) })).toMatchObject({
       team: { code: 'AB12' },
       adopt: found,
+      confirm: undefined,
+    });
+  });
+
+  it('asks before switching when another workspace is open, showing the open one meanwhile', () => {
+    const found = team('AB12');
+    expect(resolve({ urlCode: 'AB12', session: ok(team('ZZ99')), lookup: ok(found) })).toMatchObject({
+      team: { code: 'ZZ99' },
+      adopt: undefined,
+      confirm: found,
+      settled: true,
+    });
+  });
+
+  it('a link for the open workspace asks nothing', () => {
+    expect(resolve({ urlCode: 'ZZ99', session: ok(team('ZZ99')), lookup: ok(team('ZZ99')) })).toMatchObject({
+      team: { code: 'ZZ99' },
+      adopt: undefined,
+      confirm: undefined,
     });
   });
 

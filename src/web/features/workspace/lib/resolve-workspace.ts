@@ -25,8 +25,13 @@ export type ResolvedWorkspace = {
   settled: boolean;
   /** The URL's code must be looked up (the session is another team's, or none). */
   lookupCode: string | undefined;
-  /** A looked-up workspace this browser has no session for: log in with its access token. */
+  /** A looked-up workspace while this browser has no session: log in with its access token. */
   adopt: Team | undefined;
+  /**
+   * A looked-up workspace other than the one open in this browser: the open one stays shown until the
+   * person answers "Switch workspace?".
+   */
+  confirm: Team | undefined;
 };
 
 function fromRecord(meta: WorkspaceMeta): WorkspaceTeam {
@@ -36,7 +41,7 @@ function fromRecord(meta: WorkspaceMeta): WorkspaceTeam {
 /**
  * Which workspace is open. The team session is the truth. A code in the URL asks for that workspace: it is
  * looked up (unless the session or the local record already is it) and shown, and this browser logs in to
- * it. While the session is unknown (first paint) or unreachable (offline), the local record stands in.
+ * it, or, when another workspace is open, asks first. While the session is unknown (first paint) or unreachable (offline), the local record stands in.
  */
 export function resolveWorkspace({
   urlCode,
@@ -49,7 +54,14 @@ export function resolveWorkspace({
 
   if (!urlCode) {
     if (sessionTeam !== undefined) {
-      return { team: sessionTeam, loading: false, settled: true, lookupCode: undefined, adopt: undefined };
+      return {
+        team: sessionTeam,
+        loading: false,
+        settled: true,
+        lookupCode: undefined,
+        adopt: undefined,
+        confirm: undefined,
+      };
     }
     return {
       team: fallback ? fromRecord(fallback) : null,
@@ -57,11 +69,19 @@ export function resolveWorkspace({
       settled: session.status === 'error',
       lookupCode: undefined,
       adopt: undefined,
+      confirm: undefined,
     };
   }
 
   if (sessionTeam?.code === urlCode) {
-    return { team: sessionTeam, loading: false, settled: true, lookupCode: undefined, adopt: undefined };
+    return {
+      team: sessionTeam,
+      loading: false,
+      settled: true,
+      lookupCode: undefined,
+      adopt: undefined,
+      confirm: undefined,
+    };
   }
   const rememberedHere = fallback?.teamCode === urlCode ? fallback : null;
   // While the session may still turn out to be the remembered workspace, there is nothing to look up.
@@ -72,12 +92,23 @@ export function resolveWorkspace({
       settled: false,
       lookupCode: undefined,
       adopt: undefined,
+      confirm: undefined,
     };
   }
   if (lookup?.status === 'success') {
     const found = lookup.data ?? null;
-    const adopt = found && sessionTeam !== undefined && sessionTeam?.id !== found.id ? found : undefined;
-    return { team: found, loading: false, settled: true, lookupCode: urlCode, adopt };
+    if (found && sessionTeam && sessionTeam.id !== found.id) {
+      return {
+        team: sessionTeam,
+        loading: false,
+        settled: true,
+        lookupCode: urlCode,
+        adopt: undefined,
+        confirm: found,
+      };
+    }
+    const adopt = found && sessionTeam === null ? found : undefined;
+    return { team: found, loading: false, settled: true, lookupCode: urlCode, adopt, confirm: undefined };
   }
   return {
     team: rememberedHere ? fromRecord(rememberedHere) : null,
@@ -85,5 +116,6 @@ export function resolveWorkspace({
     settled: lookup?.status === 'error',
     lookupCode: urlCode,
     adopt: undefined,
+    confirm: undefined,
   };
 }

@@ -1,0 +1,117 @@
+import { useMutation } from '@tanstack/react-query';
+import type { AdminCohort } from '@shared/schemas/cohort';
+import { AlertTriangle, Trash2 } from 'lucide-react';
+import * as React from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { serverMessageOf } from '@/lib/api-client';
+import { messages } from '@/lib/messages';
+import { deleteCohort } from '../api/admin-cohorts';
+import { useRefreshAdminLists } from '../hooks/use-refresh-admin-lists';
+
+/**
+ * "Delete cohort" on an archived cohort's card, confirmed in a dialog: the cohort and its ballots go, its
+ * teams stay (in no cohort).
+ */
+export function DeleteCohortButton({ cohort }: { cohort: AdminCohort }) {
+  const [open, setOpen] = React.useState(false);
+  const refresh = useRefreshAdminLists();
+  const remove = useMutation({
+    mutationFn: () => deleteCohort(cohort.tag),
+    onSuccess: (deleted) => {
+      setOpen(false);
+      toast({
+        variant: 'success',
+        ...messages.cohortDeleted(deleted.name, deleted.teamsUnassigned, deleted.ballotsDeleted),
+      });
+    },
+    onSettled: refresh,
+  });
+  const teams = cohort.teamCount;
+  const ballots = cohort.ballotCount;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (remove.isPending) return;
+        setOpen(next);
+        if (next) remove.reset();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="sm" className="text-destructive hover:bg-destructive-soft">
+          <Trash2 aria-hidden />
+          Delete<span className="sr-only"> {cohort.name}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-md" data-testid="delete-cohort-dialog">
+        <DialogHeader>
+          <DialogTitle className="flex items-center gap-2">
+            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-destructive-soft text-destructive">
+              <Trash2 className="size-5" aria-hidden />
+            </span>
+            Delete cohort?
+          </DialogTitle>
+          <DialogDescription asChild>
+            <div className="flex flex-col gap-2 pt-1">
+              <p>
+                <span className="font-semibold text-foreground">{cohort.name}</span> (
+                <span className="font-mono">{cohort.tag}</span>) is deleted for good:
+              </p>
+              <ul className="list-disc space-y-1 pl-5">
+                <li>
+                  {teams === 0
+                    ? 'It has no teams.'
+                    : `Its ${teams} ${teams === 1 ? 'team stays' : 'teams stay'}, with their answers, in no cohort.`}
+                </li>
+                <li>
+                  {ballots === 0
+                    ? 'It has no ballots.'
+                    : `Its ${ballots} ${ballots === 1 ? 'ballot is' : 'ballots are'} deleted.`}{' '}
+                  Its showcase and results are gone.
+                </li>
+              </ul>
+              <p>This cannot be undone.</p>
+            </div>
+          </DialogDescription>
+        </DialogHeader>
+        {remove.isError && (
+          <p
+            role="alert"
+            className="flex items-start gap-2 rounded-md bg-destructive-soft px-3 py-2 text-sm text-destructive"
+          >
+            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {serverMessageOf(remove.error) ?? 'The cohort could not be deleted.'}
+          </p>
+        )}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={remove.isPending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button variant="destructive" onClick={() => remove.mutate()} disabled={remove.isPending}>
+            {remove.isPending ? (
+              <Spinner className="size-4 text-current" label="Deleting" />
+            ) : (
+              <Trash2 aria-hidden />
+            )}
+            Delete cohort
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,148 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminTeam } from '@shared/schemas/team';
+import { AlertTriangle, Check, Copy, KeyRound } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { serverMessageOf } from '@/lib/api-client';
+import { messages } from '@/lib/messages';
+import { teamKeys } from '@/lib/query-keys';
+import { useCopyToClipboard } from '@/lib/use-copy-to-clipboard';
+import { rotateTeamCode } from '../api/admin-teams';
+
+type Props = { team: AdminTeam; open: boolean; onOpenChange: (open: boolean) => void };
+
+/**
+ * A leaked code: after the instructor confirms, the team gets a new Workspace Code (and access token); the
+ * dialog then shows the new code, large and copyable, to hand over. The list shows it too.
+ */
+export function RotateCodeDialog({ team, open, onOpenChange }: Props) {
+  const queryClient = useQueryClient();
+  const rotate = useMutation({
+    mutationFn: () => rotateTeamCode(team.id),
+    onSuccess: (updated) => {
+      queryClient.setQueryData<AdminTeam[]>(teamKeys.adminList(), (list) =>
+        list?.map((t) => (t.id === updated.id ? { ...t, ...updated } : t)),
+      );
+      void queryClient.invalidateQueries({ queryKey: teamKeys.adminList() });
+    },
+  });
+  const newCode = rotate.data?.code;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (rotate.isPending) return;
+        onOpenChange(next);
+        if (!next) rotate.reset();
+      }}
+    >
+      <DialogContent className="sm:max-w-md" data-testid="rotate-code-dialog">
+        {newCode ? (
+          <NewCode teamName={team.name} code={newCode} />
+        ) : (
+          <>
+            <DialogHeader>
+              <DialogTitle className="flex items-center gap-2">
+                <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-warning-soft text-warning">
+                  <KeyRound className="size-5" aria-hidden />
+                </span>
+                New Workspace Code?
+              </DialogTitle>
+              <DialogDescription asChild>
+                <div className="flex flex-col gap-2 pt-1">
+                  <p>
+                    <span className="font-semibold text-foreground">{team.name}</span> gets a new Workspace
+                    Code and a new secure link. Use this when the code has leaked.
+                  </p>
+                  <ul className="list-disc space-y-1 pl-5">
+                    <li>
+                      The old code{' '}
+                      <span className="font-mono font-semibold tracking-widest">{team.code}</span> and the old
+                      secure link stop working at once.
+                    </li>
+                    <li>Every open session of the team ends, on every device.</li>
+                    <li>The team&rsquo;s answers, website and ballot stay.</li>
+                  </ul>
+                </div>
+              </DialogDescription>
+            </DialogHeader>
+            {rotate.isError && (
+              <p
+                role="alert"
+                className="flex items-start gap-2 rounded-md bg-destructive-soft px-3 py-2 text-sm text-destructive"
+              >
+                <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+                {serverMessageOf(rotate.error) ?? 'The code could not be replaced. Please try again.'}
+              </p>
+            )}
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button variant="outline" disabled={rotate.isPending}>
+                  Cancel
+                </Button>
+              </DialogClose>
+              <Button onClick={() => rotate.mutate()} disabled={rotate.isPending}>
+                {rotate.isPending ? (
+                  <Spinner className="size-4 text-current" label="Creating a new code" />
+                ) : (
+                  <KeyRound aria-hidden />
+                )}
+                Create New Code
+              </Button>
+            </DialogFooter>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function NewCode({ teamName, code }: { teamName: string; code: string }) {
+  const { copied, copy } = useCopyToClipboard();
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>New Workspace Code</DialogTitle>
+        <DialogDescription>
+          Give this code to <span className="font-semibold text-foreground">{teamName}</span>. They open their
+          workspace with it; their answers are all there.
+        </DialogDescription>
+      </DialogHeader>
+      <div className="flex flex-col items-center gap-3 rounded-lg border border-border bg-muted/60 px-4 py-5">
+        <output
+          className="font-mono text-5xl font-bold tracking-[0.3em] text-foreground select-all"
+          aria-label={`New Workspace Code ${code.split('').join(' ')}`}
+          data-testid="new-code"
+        >
+          {code}
+        </output>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={async () => {
+            if (await copy(code)) toast({ variant: 'success', ...messages.newCodeCopied });
+          }}
+        >
+          {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+          {copied ? 'Copied' : 'Copy Code'}
+        </Button>
+      </div>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button>Done</Button>
+        </DialogClose>
+      </DialogFooter>
+    </>
+  );
+}

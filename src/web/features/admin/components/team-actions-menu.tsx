@@ -1,0 +1,101 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminTeam } from '@shared/schemas/team';
+import { KeyRound, MoreHorizontal, Trash2 } from 'lucide-react';
+import * as React from 'react';
+import { DeleteTeamDialog } from '@/components/delete-team-dialog';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { toast } from '@/components/ui/use-toast';
+import { serverMessageOf } from '@/lib/api-client';
+import { messages } from '@/lib/messages';
+import { teamKeys } from '@/lib/query-keys';
+import { deleteTeam } from '../api/admin-teams';
+import { useRefreshAdminLists } from '../hooks/use-refresh-admin-lists';
+import { RotateCodeDialog } from './rotate-code-dialog';
+
+type Dialogs = 'rotate' | 'delete' | null;
+
+/** A team's own actions in the participants list: a new Workspace Code (a leaked code), and deleting it. */
+export function TeamActionsMenu({ team }: { team: AdminTeam }) {
+  const [dialog, setDialog] = React.useState<Dialogs>(null);
+  const queryClient = useQueryClient();
+  const refresh = useRefreshAdminLists();
+  const remove = useMutation({
+    mutationFn: (confirmName: string) => deleteTeam(team.id, confirmName),
+    onSuccess: (deleted) => {
+      queryClient.setQueryData<AdminTeam[]>(teamKeys.adminList(), (list) =>
+        list?.filter((t) => t.id !== deleted.id),
+      );
+      setDialog(null);
+      toast({ variant: 'success', ...messages.teamDeleted(deleted.name) });
+      // The cohort cards count teams and ballots.
+      refresh();
+    },
+  });
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" className="size-9" aria-label={`Actions for ${team.name}`}>
+            <MoreHorizontal aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuLabel className="max-w-56 truncate">{team.name}</DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => setDialog('rotate')}>
+            <KeyRound aria-hidden /> New Workspace Code
+          </DropdownMenuItem>
+          <DropdownMenuItem
+            className="text-destructive data-[highlighted]:bg-destructive-soft [&_svg]:text-destructive"
+            onSelect={() => {
+              remove.reset();
+              setDialog('delete');
+            }}
+          >
+            <Trash2 aria-hidden /> Delete team
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <RotateCodeDialog
+        team={team}
+        open={dialog === 'rotate'}
+        onOpenChange={(open) => setDialog(open ? 'rotate' : null)}
+      />
+      <DeleteTeamDialog
+        open={dialog === 'delete'}
+        onOpenChange={(open) => setDialog(open ? 'delete' : null)}
+        teamName={team.name}
+        title="Delete team?"
+        confirmLabel="Delete team"
+        onConfirm={(confirmName) => remove.mutate(confirmName)}
+        pending={remove.isPending}
+        error={
+          remove.isError ? (serverMessageOf(remove.error) ?? 'The team could not be deleted.') : undefined
+        }
+      >
+        <p>
+          <span className="font-semibold text-foreground">{team.name}</span> (code{' '}
+          <span className="font-mono tracking-widest">{team.code}</span>) is deleted for good:
+        </p>
+        <ul className="list-disc space-y-1 pl-5">
+          <li>its answers to every activity, its shared facts and its website address;</li>
+          <li>
+            its ballot, if it voted, and the votes other teams gave it: its cohort&rsquo;s results are counted
+            again without them;
+          </li>
+          <li>every session of the team: its open pages lose the workspace.</li>
+        </ul>
+        <p>This cannot be undone.</p>
+      </DeleteTeamDialog>
+    </>
+  );
+}
