@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import type { AdminCohort } from '../../shared/schemas/cohort.ts';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { AdminCohort, CohortTeamRef } from '../../shared/schemas/cohort.ts';
 import type { AdminTeam } from '../../shared/schemas/team.ts';
 import { TOTAL_PHASES } from '../../shared/phases.ts';
 import type { Database } from './client.ts';
@@ -34,13 +34,28 @@ export async function listTeamsForAdmin(db: Database): Promise<AdminTeam[]> {
   }));
 }
 
-/** Cohorts (active or archived) with their team, submission and ballot counts: one aggregate query. */
+/** The teams of a group matching `where`, as `[{id, name}]` in name order (an empty list for none). */
+function teamRefsWhere(where: SQL) {
+  return sql<CohortTeamRef[]>`coalesce(
+    jsonb_agg(jsonb_build_object('id', ${teams.id}, 'name', ${teams.name})
+      order by lower(${teams.name}), ${teams.name}, ${teams.id}) filter (where ${where}),
+    '[]'::jsonb)`;
+}
+
+/**
+ * Cohorts (active or archived) with their team, submission and ballot counts, and the teams that have not
+ * voted or not submitted a website yet: one aggregate query.
+ */
 export async function listCohortsForAdmin(db: Database, archived: boolean): Promise<AdminCohort[]> {
   const teamCounts = db
     .select({
       cohortTag: teams.cohortTag,
       teamCount: count().as('team_count'),
       submittedCount: count(teams.submittedWebsiteUrl).as('submitted_count'),
+      notVoted: teamRefsWhere(
+        sql`not exists (select 1 from ${ballots} b where b.voter_team_id = ${teams.id} and b.cohort_tag = ${teams.cohortTag})`,
+      ).as('not_voted'),
+      missingWebsite: teamRefsWhere(sql`${teams.submittedWebsiteUrl} is null`).as('missing_website'),
     })
     .from(teams)
     .where(isNotNull(teams.cohortTag))
@@ -57,6 +72,8 @@ export async function listCohortsForAdmin(db: Database, archived: boolean): Prom
       teamCount: teamCounts.teamCount,
       submittedCount: teamCounts.submittedCount,
       ballotCount: ballotCounts.ballotCount,
+      notVoted: teamCounts.notVoted,
+      missingWebsite: teamCounts.missingWebsite,
     })
     .from(cohorts)
     .leftJoin(teamCounts, eq(teamCounts.cohortTag, cohorts.tag))
@@ -68,6 +85,8 @@ export async function listCohortsForAdmin(db: Database, archived: boolean): Prom
     teamCount: Number(row.teamCount ?? 0),
     submittedCount: Number(row.submittedCount ?? 0),
     ballotCount: Number(row.ballotCount ?? 0),
+    notVoted: row.notVoted ?? [],
+    missingWebsite: row.missingWebsite ?? [],
   }));
 }
 

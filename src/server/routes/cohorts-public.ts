@@ -24,8 +24,10 @@ export const cohortPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/cohorts/:tag/status',
     { schema: { params: TagParams, response: { 200: CohortStatusSchema, 404: ErrorResponseSchema } } },
     async (request) => {
-      const { name, competitionEnabled, votingOpen, resultsVisible } = await loadCohort(request.params.tag);
-      return { name, competitionEnabled, votingOpen, resultsVisible };
+      const cohort = toCohort(await loadCohort(request.params.tag));
+      const { name, competitionEnabled, votingOpen, resultsVisible, revealedAt } = cohort;
+      const counts = await countBallots(app.db, cohort.tag);
+      return { name, competitionEnabled, votingOpen, resultsVisible, revealedAt, ...counts };
     },
   );
 
