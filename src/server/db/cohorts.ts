@@ -13,6 +13,7 @@ export function toCohort(row: CohortRow): Cohort {
     resultsVisible: row.resultsVisible,
     archived: row.archivedAt !== null,
     createdAt: row.createdAt.toISOString(),
+    revealedAt: row.revealedAt ? row.revealedAt.toISOString() : null,
   };
 }
 

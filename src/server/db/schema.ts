@@ -27,6 +27,8 @@ export const cohorts = pgTable('cohorts', {
   votingOpen: boolean('voting_open').notNull().default(false),
   resultsVisible: boolean('results_visible').notNull().default(false),
   archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+  // When the instructor started the room's reveal of the winners; hiding the results clears it.
+  revealedAt: timestamp('revealed_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
 });
 
@@ -168,6 +170,22 @@ export const presence = pgTable(
     seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.clientId] }), index('presence_seen_at_idx').on(t.seenAt)],
+);
+
+/**
+ * The instructors' progress streams open now (docs/product.md, The live room): one row per open
+ * `GET /api/admin/events`, refreshed by its heartbeat. A team's change NOTIFYs the other instances only
+ * while one of them has such a stream, so autosave pays nothing for it the rest of the time. UNLOGGED,
+ * like presence (the migration says so).
+ */
+export const adminListeners = pgTable(
+  'admin_listeners',
+  {
+    streamId: uuid('stream_id').primaryKey(),
+    instance: varchar('instance', { length: 64 }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_listeners_seen_at_idx').on(t.seenAt)],
 );
 
 export type TeamRow = typeof teams.$inferSelect;

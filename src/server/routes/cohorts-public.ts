@@ -24,8 +24,10 @@ export const cohortPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/cohorts/:tag/status',
     { schema: { params: TagParams, response: { 200: CohortStatusSchema, 404: ErrorResponseSchema } } },
     async (request) => {
-      const { name, competitionEnabled, votingOpen, resultsVisible } = await loadCohort(request.params.tag);
-      return { name, competitionEnabled, votingOpen, resultsVisible };
+      const cohort = toCohort(await loadCohort(request.params.tag));
+      const { name, competitionEnabled, votingOpen, resultsVisible, revealedAt } = cohort;
+      const counts = await countBallots(app.db, cohort.tag);
+      return { name, competitionEnabled, votingOpen, resultsVisible, revealedAt, ...counts };
     },
   );
 
@@ -46,8 +48,11 @@ export const cohortPublicRoutes: FastifyPluginAsyncZod = async (app) => {
             countBallots(app.db, tag),
           ]);
           const events: CohortEvent[] = [];
-          if (current) events.push({ type: 'cohort', cohort: toCohort(current) });
+          const cohort = current ? toCohort(current) : undefined;
+          if (cohort) events.push({ type: 'cohort', cohort });
           events.push({ type: 'ballots', ...counts });
+          // A page opened (or reconnected) after the reveal shows the winners at once.
+          if (cohort) events.push({ type: 'reveal', revealedAt: cohort.revealedAt });
           return events;
         },
       });

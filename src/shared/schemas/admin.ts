@@ -6,3 +6,25 @@ export const TeamAssignmentResultSchema = z.object({
   updated: z.number().int(),
 });
 export type TeamAssignmentResult = z.infer<typeof TeamAssignmentResultSchema>;
+
+/** Why a team's row on the instructor's dashboard changed. */
+export const AdminTeamChangeSchema = z.enum([
+  'created',
+  'saved',
+  'website',
+  'voted',
+  'avatar',
+  'cohort',
+  'deleted',
+  'code',
+]);
+export type AdminTeamChange = z.infer<typeof AdminTeamChangeSchema>;
+
+/**
+ * Progress events on `GET /api/admin/events` (Server-Sent Events, admin only): a team's row changed, and
+ * why. Only ids: the dashboard reads its lists again.
+ */
+export const AdminEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('team'), teamId: z.string(), reason: AdminTeamChangeSchema }),
+]);
+export type AdminEvent = z.infer<typeof AdminEventSchema>;

@@ -22,22 +22,39 @@ export const CohortSchema = z.object({
   resultsVisible: z.boolean(),
   archived: z.boolean(),
   createdAt: z.string(),
+  /** When the instructor started the room's reveal of the winners (ISO); null until then. */
+  revealedAt: z.string().nullable(),
 });
 export type Cohort = z.infer<typeof CohortSchema>;
 
+/** `GET /api/cohorts/:tag/status`: the switches, the room's reveal, and "N of M teams voted". */
 export const CohortStatusSchema = CohortSchema.pick({
   name: true,
   competitionEnabled: true,
   votingOpen: true,
   resultsVisible: true,
+  revealedAt: true,
+}).extend({
+  /** Ballots cast in the cohort (N). */
+  ballotCount: z.number().int(),
+  /** Teams of the cohort (M). */
+  teamCount: z.number().int(),
 });
 export type CohortStatus = z.infer<typeof CohortStatusSchema>;
+
+/** A team named in a list of the admin's cohort card. */
+export const CohortTeamRefSchema = z.object({ id: z.string(), name: z.string() });
+export type CohortTeamRef = z.infer<typeof CohortTeamRefSchema>;
 
 /** The admin's view of a cohort, with its live counts. */
 export const AdminCohortSchema = CohortSchema.extend({
   teamCount: z.number().int(),
   submittedCount: z.number().int(),
   ballotCount: z.number().int(),
+  /** The cohort's teams without a ballot, by name. */
+  notVoted: z.array(CohortTeamRefSchema),
+  /** The cohort's teams without a submitted website, by name. */
+  missingWebsite: z.array(CohortTeamRefSchema),
 });
 export type AdminCohort = z.infer<typeof AdminCohortSchema>;
 
@@ -76,9 +93,19 @@ export const TeamIdsBodySchema = z.object({
     .max(1000),
 });
 
-/** Live classroom events on `GET /api/cohorts/:tag/events` (Server-Sent Events). */
+/** `POST /api/admin/cohorts/:tag/reveal`: the moment the room's reveal started (the first press's). */
+export const RevealResponseSchema = z.object({ revealedAt: z.string() });
+export type RevealResponse = z.infer<typeof RevealResponseSchema>;
+
+/**
+ * Live classroom events on `GET /api/cohorts/:tag/events` (Server-Sent Events):
+ * - `cohort`: the cohort's record after a change of its switches, its archive state or its reveal.
+ * - `ballots`: "N of M teams voted": ballots cast and teams of the cohort.
+ * - `reveal`: the instructor started the room's reveal (`revealedAt`), or hid the results again (null).
+ */
 export const CohortEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cohort'), cohort: CohortSchema }),
   z.object({ type: z.literal('ballots'), ballotCount: z.number().int(), teamCount: z.number().int() }),
+  z.object({ type: z.literal('reveal'), revealedAt: z.string().nullable() }),
 ]);
 export type CohortEvent = z.infer<typeof CohortEventSchema>;

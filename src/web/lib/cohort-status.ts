@@ -45,10 +45,20 @@ export function useCohortEvents(tag: string | undefined, onBallots?: (count: Bal
     if (!tag) return;
     return subscribeToCohortEvents(tag, (event) => {
       if (event.type === 'cohort') {
-        const { name, competitionEnabled, votingOpen, resultsVisible } = event.cohort;
-        const next: CohortStatus = { name, competitionEnabled, votingOpen, resultsVisible };
-        queryClient.setQueryData(cohortStatusQueryOptions(tag).queryKey, () => next);
-      } else {
+        const { name, competitionEnabled, votingOpen, resultsVisible, revealedAt } = event.cohort;
+        queryClient.setQueryData(
+          cohortStatusQueryOptions(tag).queryKey,
+          (previous): CohortStatus => ({
+            ballotCount: previous?.ballotCount ?? 0,
+            teamCount: previous?.teamCount ?? 0,
+            name,
+            competitionEnabled,
+            votingOpen,
+            resultsVisible,
+            revealedAt,
+          }),
+        );
+      } else if (event.type === 'ballots') {
         onBallotsRef.current?.(event);
       }
     });

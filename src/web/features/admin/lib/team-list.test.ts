@@ -35,9 +35,12 @@ const cohort = (tag: string, extra: Partial<AdminCohort> = {}): AdminCohort => (
   resultsVisible: false,
   archived: false,
   createdAt: '2026-11-01T00:00:00.000Z',
+  revealedAt: null,
   teamCount: 0,
   submittedCount: 0,
   ballotCount: 0,
+  notVoted: [],
+  missingWebsite: [],
   ...extra,
 });
 
