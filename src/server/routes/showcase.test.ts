@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import type { CohortEvent } from '../../shared/schemas/cohort.ts';
 import { BALLOT_MESSAGES } from '../../shared/scoring.ts';
-import { showcaseOrder } from '../../shared/showcase-order.ts';
+import { showcaseOrder } from '../voting/showcase-order.ts';
 import { ballots, cohorts, teams } from '../db/schema.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { createAdminSession, createTeamSession, describeApi } from '../testing/test-app.ts';

@@ -8,7 +8,7 @@ import {
   ResultRowSchema,
   ShowcaseTeamSchema,
 } from '../../shared/schemas/showcase.ts';
-import { showcaseOrder } from '../../shared/showcase-order.ts';
+import { showcaseOrder } from '../voting/showcase-order.ts';
 import type { CohortRow, TeamRow } from '../db/schema.ts';
 import { cohortResults, findBallotVotes, listShowcaseTeams } from '../db/showcase.ts';
 import { announceCounts } from '../lib/announce-counts.ts';
@@ -46,7 +46,7 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
     return team;
   }
 
-  /** A team sees the cohort in an order of its own (src/shared/showcase-order.ts); an admin by name. */
+  /** A team sees the cohort in an order of its own (src/server/voting/showcase-order.ts); an admin by name. */
   app.get(
     '/api/showcase/:tag',
     { schema: { params: TagParams, response: { 200: z.array(ShowcaseTeamSchema), ...errors } } },

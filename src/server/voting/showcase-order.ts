@@ -1,4 +1,4 @@
-import { sha256Hex } from './sha256.ts';
+import { createHash } from 'node:crypto';
 
 /**
  * The order in which a team sees the showcase (docs/product.md, Cohorts, showcase and voting): the order
@@ -16,7 +16,7 @@ export function showcaseOrder<T extends { id: string; name: string }>(
   if (!viewer) return [...teams].sort(byName);
   const keyed = teams.map((team) => ({
     team,
-    key: sha256Hex(`${viewer.teamId}:${viewer.cohortTag}:${team.id}`),
+    key: createHash('sha256').update(`${viewer.teamId}:${viewer.cohortTag}:${team.id}`).digest('hex'),
   }));
   keyed.sort((a, b) => compare(a.key, b.key) || compare(a.team.id, b.team.id));
   return keyed.map(({ team }) => team);

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sha256Hex } from './sha256.ts';
+import { createHash } from 'node:crypto';
 import { showcaseOrder } from './showcase-order.ts';
+
+const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
 const team = (id: string, name = `Team ${id}`) => ({ id, name });
 const ids = (teams: { id: string }[]) => teams.map((t) => t.id);
