@@ -60,7 +60,7 @@ export function legacyPhaseDataKey(phase: number): string {
 }
 
 /** `undefined` means "use the browser's"; reading `localStorage` itself throws in some sandboxed frames. */
-function resolveStorage(storage: StorageLike | null | undefined): StorageLike | null {
+export function resolveStorage(storage: StorageLike | null | undefined): StorageLike | null {
   if (storage !== undefined) return storage;
   try {
     return globalThis.localStorage ?? null;
@@ -69,7 +69,7 @@ function resolveStorage(storage: StorageLike | null | undefined): StorageLike | 
   }
 }
 
-function readJson(store: StorageLike, key: string): unknown {
+export function readJson(store: StorageLike, key: string): unknown {
   const text = store.getItem(key);
   if (text === null) return undefined;
   try {
@@ -79,7 +79,7 @@ function readJson(store: StorageLike, key: string): unknown {
   }
 }
 
-function isPlainObject(value: unknown): value is LocalPhaseData {
+export function isPlainObject(value: unknown): value is LocalPhaseData {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

@@ -5,6 +5,7 @@ import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { usePhaseAutosave } from '../hooks/use-phase-autosave';
+import { useFactsIntoForm, useSharedAnswers } from '../hooks/use-shared-answers';
 import { type Answers, hasAnyAnswer, isIncomplete, REQUIRED_BANNER, validateAnswers } from '../lib/answers';
 import { DecisionForm } from './decision-form';
 import { PromptPreview } from './prompt-preview';
@@ -31,23 +32,17 @@ export function PhaseWorkspace({
   config,
   teamId,
   initialAnswers: initialProp,
-  prefilled: prefilledProp,
   children,
 }: {
   config: PhaseConfig;
   teamId: string | undefined;
+  /** The activity's answers, its shared facts from the team's one copy. */
   initialAnswers: Answers;
-  /**
-   * Recurring fields filled from earlier answers. They are saved like typed ones, with the first edit:
-   * merely opening an activity saves nothing, so it neither counts as progress nor unlocks it in the nav.
-   */
-  prefilled: string[];
   /** Shown below the form (the website phase's submission card). */
   children?: React.ReactNode;
 }) {
   const autosave = usePhaseAutosave(teamId, config.phase);
   const [initialAnswers] = React.useState(initialProp);
-  const [prefilled] = React.useState(prefilledProp);
   const [resolver] = React.useState(() => answersResolver(config));
   const form = useForm<Answers>({
     defaultValues: initialAnswers,
@@ -73,11 +68,9 @@ export function PhaseWorkspace({
     return () => subscription.unsubscribe();
   }, [form, update]);
 
-  // A note under each prefilled field until the team changes it.
-  const prefilledNotes = React.useMemo(
-    () => new Set(prefilled.filter((id) => answers[id] === initialAnswers[id])),
-    [prefilled, answers, initialAnswers],
-  );
+  // The shared facts and the other activities' answers: the prompt's data, and where each fact was given.
+  const shared = useSharedAnswers(config.phase, teamId, config.fields, answers);
+  useFactsIntoForm(teamId, config.fields, form, shared.facts);
 
   const started = isSubmitted || Object.keys(touchedFields).length > 0 || hasAnyAnswer(answers);
   const showBanner = started && isIncomplete(config.fields, answers);
@@ -133,7 +126,7 @@ export function PhaseWorkspace({
                   {REQUIRED_BANNER}
                 </div>
               )}
-              <DecisionForm fields={config.fields} form={form} prefilled={prefilledNotes} />
+              <DecisionForm fields={config.fields} form={form} origins={shared.origins} />
               <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-border pt-4">
                 <p className="text-xs text-muted-foreground">
                   <span className="text-destructive" aria-hidden>
@@ -151,7 +144,7 @@ export function PhaseWorkspace({
         {children}
       </div>
       <div id="prompt-preview" className="min-w-0 scroll-mt-20 lg:sticky lg:top-20">
-        <PromptPreview template={config.promptTemplate} answers={answers} />
+        <PromptPreview template={config.promptTemplate} data={shared.context} />
       </div>
     </div>
   );

@@ -4,8 +4,11 @@ import * as React from 'react';
 import { updateWorkspaceTeam } from '@/features/workspace';
 import { saveLocalPhaseData } from '@/lib/local-workspace-storage';
 import { phaseDataListQueryOptions, savePhaseData } from '../api/phase-data';
+import { isSharedFactId } from '@shared/shared-facts';
+import { factsQueryOptions, factValues } from '../api/facts';
 import type { Answers } from '../lib/answers';
 import { type AutosaveQueue, type AutosaveState, createAutosaveQueue } from '../lib/autosave-queue';
+import { flushAllFactAutosaves, useFactsAutosave } from './use-facts-autosave';
 
 type Entry = { queue: AutosaveQueue<Answers>; listeners: Set<(state: AutosaveState) => void> };
 
@@ -64,6 +67,16 @@ export function unsavedAnswers(teamId: string | undefined, phase: number): Answe
 /** Saves every pending change now (before an export reads the saved answers). */
 export async function flushAllAutosaves(): Promise<void> {
   await Promise.all([...registry.values()].map((entry) => entry.queue.flush()));
+  await flushAllFactAutosaves();
+}
+
+/** What the save status shows for the activity's answers and its facts together: the worse of the two. */
+function combinedState(answers: AutosaveState, facts: AutosaveState): AutosaveState {
+  const rank = { error: 4, saving: 3, pending: 2, saved: 1, idle: 0 } as const;
+  const worse = rank[facts.status] > rank[answers.status] ? facts : answers;
+  const times = [answers.lastSavedAt, facts.lastSavedAt].filter((t): t is Date => t !== null);
+  const lastSavedAt = times.length > 0 ? new Date(Math.max(...times.map((t) => t.getTime()))) : null;
+  return { ...worse, lastSavedAt };
 }
 
 /**
@@ -106,7 +119,32 @@ export function usePhaseAutosave(teamId: string | undefined, phase: number) {
     };
   }, [entry]);
 
-  const update = React.useCallback((answers: Answers) => entry.queue.update({ ...answers }), [entry]);
-  const retryNow = React.useCallback(() => entry.queue.retryNow(), [entry]);
-  return { state, update, retryNow };
+  const facts = useFactsAutosave(teamId, phase);
+  const factsUpdate = facts.update;
+  // The shared facts go to the team's one copy; the rest are this activity's answers.
+  const lastOwn = React.useRef<string | undefined>(undefined);
+  const update = React.useCallback(
+    (answers: Answers) => {
+      const own: Answers = {};
+      const changedFacts: Record<string, string> = {};
+      const known = factValues(queryClient.getQueryData(factsQueryOptions(teamId).queryKey));
+      for (const [id, value] of Object.entries(answers)) {
+        if (!isSharedFactId(id)) own[id] = value ?? '';
+        else if ((known[id] ?? '') !== (value ?? '')) changedFacts[id] = value ?? '';
+      }
+      if (Object.keys(changedFacts).length > 0) factsUpdate(changedFacts);
+      const ownText = JSON.stringify(own);
+      if (ownText !== lastOwn.current) {
+        lastOwn.current = ownText;
+        entry.queue.update(own);
+      }
+    },
+    [entry, factsUpdate, queryClient, teamId],
+  );
+  const factsRetry = facts.retryNow;
+  const retryNow = React.useCallback(() => {
+    entry.queue.retryNow();
+    factsRetry();
+  }, [entry, factsRetry]);
+  return { state: combinedState(state, facts.state), update, retryNow };
 }

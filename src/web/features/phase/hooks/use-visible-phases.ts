@@ -4,6 +4,7 @@ import { useRoute } from 'wouter';
 import { useAdminStatus } from '@/features/admin';
 import { useWorkspace } from '@/features/workspace';
 import { loadAllLocalPhaseData } from '@/lib/local-workspace-storage';
+import { factsQueryOptions } from '../api/facts';
 import { phaseDataListQueryOptions } from '../api/phase-data';
 
 function hasAnswers(data: Record<string, unknown> | undefined): boolean {
@@ -12,7 +13,7 @@ function hasAnswers(data: Record<string, unknown> | undefined): boolean {
 
 /**
  * Phase access (docs/product.md, Header): admins see all eight; everyone else the phases with saved
- * answers plus the one that is open.
+ * answers or a shared fact first given there, plus the one that is open.
  */
 export function useVisiblePhases(): number[] {
   const { team } = useWorkspace();
@@ -20,6 +21,7 @@ export function useVisiblePhases(): number[] {
   const [, params] = useRoute('/phase/:n');
   const openPhase = Number(params?.n);
   const list = useQuery({ ...phaseDataListQueryOptions(team?.id), enabled: Boolean(team?.id) && !isAdmin });
+  const facts = useQuery({ ...factsQueryOptions(team?.id), enabled: !isAdmin });
   if (isAdmin) return PHASE_NUMBERS;
   const withData = new Set<number>();
   if (team) {
@@ -29,6 +31,8 @@ export function useVisiblePhases(): number[] {
       if (hasAnswers(data as Record<string, unknown>)) withData.add(Number(phase));
     }
   }
+  // An activity where the team first gave a shared fact has data too.
+  for (const fact of facts.data?.facts ?? []) if (fact.value.trim() !== '') withData.add(fact.givenIn);
   if (PHASE_NUMBERS.includes(openPhase)) withData.add(openPhase);
   return PHASE_NUMBERS.filter((n) => withData.has(n));
 }
