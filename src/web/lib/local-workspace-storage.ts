@@ -220,3 +220,25 @@ export function clearLocalPhaseData(storage?: StorageLike | null): boolean {
   }
   return cleared;
 }
+
+/**
+ * The activities where practice mode first gave a shared fact that still has a value (the facts are kept
+ * under `shared_facts`, lib/local-facts-storage.ts; read here without the facts' definitions, for the
+ * header on the first route).
+ */
+export function loadLocalFactPhases(storage?: StorageLike | null): number[] {
+  const store = resolveStorage(storage);
+  if (!store) return [];
+  try {
+    const facts = readJson(store, 'shared_facts');
+    if (!isPlainObject(facts)) return [];
+    const phases = new Set<number>();
+    for (const fact of Object.values(facts)) {
+      if (!isPlainObject(fact) || typeof fact.value !== 'string' || fact.value.trim() === '') continue;
+      if (isPhaseNumber(fact.givenIn)) phases.add(fact.givenIn);
+    }
+    return [...phases];
+  } catch {
+    return [];
+  }
+}

@@ -3,7 +3,7 @@ import type { Fact, FactsResponse } from '@shared/schemas/facts';
 import { api } from '@/lib/api-client';
 import { loadLocalFacts, saveLocalFacts } from '@/lib/local-facts-storage';
 import { factKeys } from '@/lib/query-keys';
-import { retryWhileSessionStarts } from './phase-data';
+import { teamFactsQueryOptions } from './team-facts';
 
 /**
  * The team's shared facts (`GET /api/teams/{teamId}/facts`), or practice mode's kept in this browser: the
@@ -17,11 +17,7 @@ export function factsQueryOptions(teamId: string | undefined) {
       staleTime: Number.POSITIVE_INFINITY,
     });
   }
-  return queryOptions({
-    queryKey: factKeys.team(teamId) as readonly string[],
-    queryFn: () => api<FactsResponse>(`/api/teams/${teamId}/facts`),
-    ...retryWhileSessionStarts,
-  });
+  return teamFactsQueryOptions(teamId);
 }
 
 function localFacts(): Fact[] {

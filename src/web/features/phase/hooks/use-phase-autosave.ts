@@ -88,6 +88,8 @@ export function usePhaseAutosave(teamId: string | undefined, phase: number) {
   const queryClient = useQueryClient();
   const entry = React.useMemo(() => entryFor(queryClient, teamId, phase), [queryClient, teamId, phase]);
   const [state, setState] = React.useState(() => entry.queue.getState());
+  const facts = useFactsAutosave(teamId, phase);
+  const factsUnsaved = facts.hasUnsavedChanges;
 
   React.useEffect(() => {
     const { queue, listeners } = entry;
@@ -99,7 +101,7 @@ export function usePhaseAutosave(teamId: string | undefined, phase: number) {
     };
     const onOnline = () => queue.retryNow();
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!queue.hasUnsavedChanges()) return;
+      if (!queue.hasUnsavedChanges() && !factsUnsaved()) return;
       event.preventDefault();
       // Older browsers need returnValue set to show the prompt.
       event.returnValue = '';
@@ -117,9 +119,8 @@ export function usePhaseAutosave(teamId: string | undefined, phase: number) {
       // Moving to another activity: save now rather than after the debounce.
       void queue.flush();
     };
-  }, [entry]);
+  }, [entry, factsUnsaved]);
 
-  const facts = useFactsAutosave(teamId, phase);
   const factsUpdate = facts.update;
   // The shared facts go to the team's one copy; the rest are this activity's answers.
   const lastOwn = React.useRef<string | undefined>(undefined);
