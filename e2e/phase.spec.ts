@@ -57,25 +57,38 @@ test.describe('phase page', () => {
     await expect(second.getByLabel('Target audience', { exact: true })).toHaveValue(
       'Parents of children aged 6 to 10',
     );
-    // Recurring fields carry over to the next activity; opening it saves nothing by itself...
+    // Shared facts are one copy: the next activity shows them, marked with where they were first given;
+    // opening it saves nothing by itself...
     await second.goto(`/phase/4?team_id=${code}`);
+    const company4 = second.locator('[data-field="company_name"]');
     await expect(second.getByLabel('Company name', { exact: true })).toHaveValue('BrightBlocks');
-    await expect(second.getByText('Filled in from your earlier answers')).toHaveCount(2);
+    await expect(company4).toContainText('First given in Activity 1 · Market Research');
+    await expect(second.locator('[data-field="target_audience"]')).toContainText(
+      'First given in Activity 1 · Market Research',
+    );
     await expect(second.getByTestId('phase-progress')).toHaveText('Progress 0/8 (0%)');
-    // ...the first edit saves them with it, like typed answers, and raises the progress.
+    // ...the first edit saves the activity's own answers and raises the progress; the facts stay one copy.
     await second.getByLabel('Unmet needs', { exact: true }).fill('Kits that stay interesting');
     await expect(second.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', {
       timeout: 10_000,
     });
-    await expect(second.getByText('Filled in from your earlier answers')).toHaveCount(2);
+    await expect(company4).toContainText('First given in Activity 1 · Market Research');
     await expect(second.getByTestId('phase-progress')).toHaveText('Progress 3/8 (38%)');
     const team = await (await second.request.get(`/api/teams/${code}`)).json();
     const phase4 = await (await second.request.get(`/api/phase-data/${team.id}/4`)).json();
-    expect(phase4.data).toMatchObject({
-      company_name: 'BrightBlocks',
-      target_audience: 'Parents of children aged 6 to 10',
-      unmet_needs: 'Kits that stay interesting',
-    });
+    expect(phase4.data).toMatchObject({ unmet_needs: 'Kits that stay interesting' });
+    expect(phase4.data).not.toHaveProperty('company_name');
+    const { facts } = await (await second.request.get(`/api/teams/${team.id}/facts`)).json();
+    expect(facts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: 'company_name', value: 'BrightBlocks', givenIn: 1 }),
+        expect.objectContaining({
+          id: 'target_audience',
+          value: 'Parents of children aged 6 to 10',
+          givenIn: 1,
+        }),
+      ]),
+    );
     await other.close();
   });
 
@@ -90,9 +103,12 @@ test.describe('phase page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Competition Analysis' })).toBeVisible();
     await expect(page.getByText('Practice mode: your answers are kept in this browser only.')).toBeVisible();
     await page.getByLabel('Company name', { exact: true }).fill('Practice Toys');
+    await page.getByLabel('Competitors to score', { exact: true }).fill('LEGO, KiwiCo');
     await expect(saveStatus(page)).toContainText('Saved in this browser', { timeout: 10_000 });
     const stored = await page.evaluate(() => localStorage.getItem('phase2_data'));
-    expect(JSON.parse(stored ?? '{}')).toMatchObject({ company_name: 'Practice Toys' });
+    expect(JSON.parse(stored ?? '{}')).toMatchObject({ competitors: 'LEGO, KiwiCo' });
+    const facts = await page.evaluate(() => localStorage.getItem('shared_facts'));
+    expect(JSON.parse(facts ?? '{}')).toMatchObject({ company_name: { value: 'Practice Toys', givenIn: 2 } });
     expect(posts).toEqual([]);
 
     await page.reload();
@@ -109,12 +125,18 @@ test.describe('phase page', () => {
     await keep.getByRole('button', { name: 'Keep them' }).click();
     await expect(page.getByText('Practice answers saved', { exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('phase2_data'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('shared_facts'))).toBeNull();
+    await expect(page.getByLabel('Company name', { exact: true })).toHaveValue('Practice Toys');
 
     const code = (await page.getByTestId('workspace-code').textContent())!.trim();
     const team = await (await page.request.get(`/api/teams/${code}`)).json();
     const saved = await page.request.get(`/api/phase-data/${team.id}/2`);
     expect(saved.status()).toBe(200);
-    expect((await saved.json()).data).toMatchObject({ company_name: 'Practice Toys' });
+    expect((await saved.json()).data).toMatchObject({ competitors: 'LEGO, KiwiCo' });
+    const kept = await (await page.request.get(`/api/teams/${team.id}/facts`)).json();
+    expect(kept.facts).toEqual([
+      expect.objectContaining({ id: 'company_name', value: 'Practice Toys', givenIn: 2 }),
+    ]);
   });
 
   test('a first visit adopts the pre-rendered page: the same elements before and after start-up', async ({
@@ -298,40 +320,48 @@ test.describe('phase page', () => {
   }) => {
     const code = await createWorkspace(page, 'Offline Owls');
     await expect(page.getByLabel('Company name', { exact: true })).toBeVisible();
-    await page.route('**/api/phase-data', (route) => route.abort('internetdisconnected'));
+    // The activity's answers and the shared facts both fail to save.
+    const saves = /\/api\/(phase-data|teams\/[^/]+\/facts)$/;
+    await page.route(saves, (route) =>
+      route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue(),
+    );
     await page.getByLabel('Company name', { exact: true }).fill('Saved Offline Ltd');
+    await page.getByLabel('Research questions', { exact: true }).fill('How big is it?');
     await expect(saveStatus(page)).toHaveText('Offline – will retry', { timeout: 10_000 });
     // An edit while offline is kept too: the retry sends the newest answers.
     await page.getByLabel('Target region', { exact: true }).fill('Germany');
-    await page.unroute('**/api/phase-data');
+    await page.unroute(saves);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect(saveStatus(page)).toContainText('Saved', { timeout: 10_000 });
 
     const team = await (await page.request.get(`/api/teams/${code}`)).json();
     const saved = await page.request.get(`/api/phase-data/${team.id}/1`);
-    expect((await saved.json()).data).toMatchObject({
-      company_name: 'Saved Offline Ltd',
-      target_region: 'Germany',
-    });
+    expect((await saved.json()).data).toMatchObject({ research_questions: 'How big is it?' });
+    const { facts } = await (await page.request.get(`/api/teams/${team.id}/facts`)).json();
+    expect(facts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: 'company_name', value: 'Saved Offline Ltd' }),
+        expect.objectContaining({ id: 'target_region', value: 'Germany' }),
+      ]),
+    );
     forgiveConsoleErrors(consoleErrors);
   });
 
   test('a pending edit is flushed when the page is hidden', async ({ page }) => {
     const code = await createWorkspace(page, 'Quick Leavers');
     await page.getByLabel('Company name', { exact: true }).fill('Flushed Co');
-    const saved = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/phase-data'));
+    const saved = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/facts'));
     await page.evaluate(() => {
       Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
       document.dispatchEvent(new Event('visibilitychange'));
     });
     // Well before the 1 s debounce would have fired.
     const request = await saved;
-    expect(request.postDataJSON().data.company_name).toBe('Flushed Co');
+    expect(request.postDataJSON()).toMatchObject({ values: { company_name: 'Flushed Co' }, givenIn: 1 });
     await expect(saveStatus(page)).toContainText('Saved');
     const team = await (await page.request.get(`/api/teams/${code}`)).json();
-    expect((await (await page.request.get(`/api/phase-data/${team.id}/1`)).json()).data.company_name).toBe(
-      'Flushed Co',
-    );
+    const { facts } = await (await page.request.get(`/api/teams/${team.id}/facts`)).json();
+    expect(facts).toEqual([expect.objectContaining({ id: 'company_name', value: 'Flushed Co' })]);
   });
 
   test('the team report holds every answer and prompt', async ({ page }) => {

@@ -13,10 +13,13 @@ const saveStatus = (page: Page) => page.getByTestId('save-status');
 /** The browser logs the 503s itself; these tests cause them on purpose. */
 const REFUSED_SAVE = /Failed to load resource: the server responded with a status of 503/;
 
-/** Makes POST /api/phase-data answer 503 until the returned function is called; counts the refusals. */
+/**
+ * Makes the saves (POST /api/phase-data and of the shared facts) answer 503 until the returned function is
+ * called; counts the refusals.
+ */
 async function databaseDown(page: Page): Promise<{ refused: () => number; restore: () => Promise<void> }> {
   let refused = 0;
-  const pattern = '**/api/phase-data';
+  const pattern = /\/api\/(phase-data|teams\/[^/]+\/facts)$/;
   await page.route(pattern, async (route) => {
     if (route.request().method() !== 'POST') return route.continue();
     refused += 1;
@@ -66,12 +69,13 @@ test.describe('saving while the database is down', () => {
     await expect(saveStatus(page)).toContainText('Saved');
 
     const team = await (await page.request.get(`/api/teams/${code}`)).json();
-    const saved = await page.request.get(`/api/phase-data/${team.id}/1`);
-    expect(saved.status()).toBe(200);
-    expect((await saved.json()).data).toMatchObject({
-      company_name: 'Kept Through 503',
-      target_region: 'Portugal',
-    });
+    const { facts } = await (await page.request.get(`/api/teams/${team.id}/facts`)).json();
+    expect(facts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: 'company_name', value: 'Kept Through 503' }),
+        expect.objectContaining({ id: 'target_region', value: 'Portugal' }),
+      ]),
+    );
     forgiveConsoleErrors(consoleErrors, REFUSED_SAVE);
   });
 

@@ -27,6 +27,7 @@ import { cohortPublicRoutes } from './routes/cohorts-public.ts';
 import { configRoutes } from './routes/configs.ts';
 import { dataDeletionRoutes } from './routes/data-deletion.ts';
 import { healthRoutes } from './routes/health.ts';
+import { factRoutes } from './routes/facts.ts';
 import { phaseDataRoutes } from './routes/phase-data.ts';
 import { showcaseRoutes } from './routes/showcase.ts';
 import { teamEventRoutes } from './routes/team-events.ts';
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(teamRoutes);
   await app.register(authRoutes);
   await app.register(phaseDataRoutes);
+  await app.register(factRoutes);
   await app.register(teamEventRoutes);
   await app.register(configRoutes, { phaseConfigs });
   await app.register(cohortPublicRoutes);

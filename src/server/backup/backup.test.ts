@@ -112,6 +112,16 @@ async function seedRoom(target: BackupTarget): Promise<void> {
         });
       }
     }
+    for (const [i, member] of members.slice(0, 2).entries()) {
+      await call('POST', `/api/teams/${member.id}/facts`, member.cookie, {
+        values: {
+          company_name: `Company ${i} «ü» 🙂`,
+          target_audience: 'Parents,\n"grandparents"',
+          sector: '',
+        },
+        givenIn: 2,
+      });
+    }
     await call('PATCH', '/api/admin/cohorts/spring', admin, { competitionEnabled: true });
     await call('PATCH', '/api/admin/cohorts/spring', admin, { votingOpen: true });
     const votes = (...ids: string[]) => ({
@@ -197,6 +207,7 @@ for (const mode of DATABASE_MODES) {
         cohorts: 2,
         teams: 4,
         phase_data: 12,
+        team_facts: 6,
         ballots: 2,
         ballot_entries: 4,
       });
@@ -244,7 +255,7 @@ for (const mode of DATABASE_MODES) {
 
       const message = await refusal(restoreDatabase(target, file));
       expect(message).toBe(
-        `${target.where} is not empty (1 team, 0 saved activities, 0 cohorts, 0 ballots, 0 votes, 0 instructor ` +
+        `${target.where} is not empty (1 team, 0 saved activities, 0 shared facts, 0 cohorts, 0 ballots, 0 votes, 0 instructor ` +
           'accounts). Restoring would replace all of it. Nothing was changed. To replace it, run the restore ' +
           'again with --force.',
       );
@@ -360,6 +371,53 @@ for (const mode of DATABASE_MODES) {
       expect(restored.ballot_entries).toEqual(original.ballot_entries);
     }, 180_000);
 
+    it('restores a backup made before shared facts, carrying its answers over to facts', async () => {
+      const source = await newTarget(mode, 'source');
+      await seedRoom(source);
+      const good = fileIn('room.backup.gz');
+      await backupDatabase(source, good);
+      const lines = linesOf(good);
+      const known = knownMigrations();
+      const before = known[known.findIndex((m) => m.tag === '0004_shared_facts') - 1]!;
+      const header = JSON.parse(lines[0]!);
+      header.migration = before;
+      header.tables = header.tables.filter((t: { name: string }) => t.name !== 'team_facts');
+      // The old shape: one team's company name kept as an answer of activities 1 and 2.
+      const rows = lines
+        .slice(1, -1)
+        .filter((line) => !line.startsWith('{"t":"team_facts"'))
+        .map((line) => {
+          const row = JSON.parse(line) as { t: string; r: Record<string, unknown> };
+          if (row.t !== 'phase_data' || (row.r.phase_number !== 1 && row.r.phase_number !== 2)) return line;
+          const data = { ...(row.r.data as object), company_name: `Old ${row.r.phase_number}` };
+          return JSON.stringify({ t: row.t, r: { ...row.r, data } });
+        });
+      const trailer = JSON.parse(lines.at(-1)!);
+      delete trailer.rows.team_facts;
+      const older = writeLines(fileIn('before-facts.gz'), [
+        JSON.stringify(header),
+        ...rows,
+        JSON.stringify(trailer),
+      ]);
+      const target = await newTarget(mode, 'target');
+      await restoreDatabase(target, older);
+      const { facts, leftovers } = await withDatabase(target, async ({ db }) => {
+        const facts = (await db.execute(
+          sql`select fact_id, value, given_in from team_facts order by team_id, fact_id`,
+        )) as unknown as { rows: { fact_id: string; value: string; given_in: number }[] };
+        const leftovers = (await db.execute(
+          sql`select count(*)::int as n from phase_data where data ? 'company_name'`,
+        )) as unknown as { rows: { n: number }[] };
+        return { facts: facts.rows, leftovers: Number(leftovers.rows[0]!.n) };
+      });
+      // Activity 2 saved last in every team: its copy wins; the fact was first given in activity 1.
+      expect(facts).toHaveLength(4);
+      expect(facts.map((f) => [f.fact_id, f.value, Number(f.given_in)])).toEqual(
+        Array.from({ length: 4 }, () => ['company_name', 'Old 2', 1]),
+      );
+      expect(leftovers).toBe(0);
+    }, 180_000);
+
     it('refuses to back up a database this app never migrated, and to replace an existing file', async () => {
       const empty = await newTarget(mode, 'never-migrated');
       const file = fileIn('empty.backup.gz');
@@ -438,7 +496,7 @@ describe('npm run backup / restore (the commands)', () => {
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
     expect(backup.stdout).toMatch(
-      /^Backed up 4 teams, 12 saved activities, 2 cohorts, 2 ballots, 4 votes, 1 instructor account to .+ \(\d+ KB, schema \w+\)\./,
+      /^Backed up 4 teams, 12 saved activities, 6 shared facts, 2 cohorts, 2 ballots, 4 votes, 1 instructor account to .+ \(\d+ KB, schema \w+\)\./,
     );
 
     const refused = await command('restore', [file], { DATA_DIR: source });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { is } from 'drizzle-orm';
+import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import {
   appliedMigration,
@@ -67,13 +67,22 @@ const TABLE_WORDS: Record<BackedUpTable, [string, string]> = {
   cohorts: ['cohort', 'cohorts'],
   teams: ['team', 'teams'],
   phase_data: ['saved activity', 'saved activities'],
+  team_facts: ['shared fact', 'shared facts'],
   ballots: ['ballot', 'ballots'],
   ballot_entries: ['vote', 'votes'],
 };
 
 /** "3 teams, 1 cohort, ..." in the order a reader cares about. */
 export function describeCounts(rows: Partial<Record<string, number>>): string {
-  const order: BackedUpTable[] = ['teams', 'phase_data', 'cohorts', 'ballots', 'ballot_entries', 'users'];
+  const order: BackedUpTable[] = [
+    'teams',
+    'phase_data',
+    'team_facts',
+    'cohorts',
+    'ballots',
+    'ballot_entries',
+    'users',
+  ];
   return order
     .map((table) => {
       const n = rows[table] ?? 0;
@@ -225,6 +234,7 @@ export async function restoreDatabase(
   const columns = schemaColumns();
   for (const table of BACKED_UP_TABLES) {
     const inFile = header.tables.find((t) => t.name === table.name);
+    if (!inFile && madeBefore(header.migration, 'since' in table ? table.since : undefined, known)) continue;
     if (!inFile) {
       throw new BackupRefusal(`${file} has no ${table.name} table. Nothing was restored.`);
     }
@@ -248,7 +258,10 @@ export async function restoreDatabase(
       );
     }
     await migrateDatabase(database);
-    await loadRows(database, file, header);
+    await loadRows(database, file, header, async (tx) => {
+      // Answers saved before shared facts hold their own copies: carried over as the migration does.
+      if (madeBefore(header.migration, FACTS_MIGRATION, known)) await carryOverFacts(tx);
+    });
     const after = await countRows(database.db);
     return { file, header, rows: after as Record<string, number>, replaced: nonEmpty ? before : undefined };
   } finally {
@@ -256,7 +269,33 @@ export async function restoreDatabase(
   }
 }
 
-async function loadRows(database: DatabaseHandle, file: string, header: BackupHeader): Promise<void> {
+/** The backup's schema predates the migration `tag` (undefined: it does not). */
+function madeBefore(migration: Migration, tag: string | undefined, known: Migration[]): boolean {
+  if (!tag) return false;
+  const added = known.find((m) => m.tag === tag);
+  return added !== undefined && migration.when < added.when;
+}
+
+const FACTS_MIGRATION = '0004_shared_facts';
+
+/**
+ * The shared-facts migration's data part (its statements that read `phase_data`): for a backup made
+ * before it, run again on the restored rows, so the restored answers look as if they had been migrated.
+ */
+async function carryOverFacts(tx: Database): Promise<void> {
+  const text = readFileSync(path.join(MIGRATIONS_FOLDER, `${FACTS_MIGRATION}.sql`), 'utf8');
+  const statements = text
+    .split('--> statement-breakpoint')
+    .filter((statement) => statement.includes('"phase_data"'));
+  for (const statement of statements) await tx.execute(sql.raw(statement));
+}
+
+async function loadRows(
+  database: DatabaseHandle,
+  file: string,
+  header: BackupHeader,
+  after: (tx: Database) => Promise<void>,
+): Promise<void> {
   await database.db.transaction(async (tx) => {
     await emptyTables(tx);
     let table: string | undefined;
@@ -280,6 +319,7 @@ async function loadRows(database: DatabaseHandle, file: string, header: BackupHe
       if (batch.length >= BATCH_ROWS || bytes >= BATCH_BYTES) await flush();
     }
     await flush();
+    await after(tx);
   });
 }
 

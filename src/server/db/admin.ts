@@ -4,7 +4,7 @@ import type { AdminTeam } from '../../shared/schemas/team.ts';
 import { TOTAL_PHASES } from '../../shared/phases.ts';
 import type { Database } from './client.ts';
 import { toCohort } from './cohorts.ts';
-import { ballots, type CohortRow, cohorts, phaseData, type TeamRow, teams } from './schema.ts';
+import { ballots, type CohortRow, cohorts, phaseData, type TeamRow, teamFacts, teams } from './schema.ts';
 import { isUniqueViolation, toTeam } from './teams.ts';
 
 /** Progress as the app shows it: (currentPhase - 1) / 8, or all of it once a website is submitted. */
@@ -13,10 +13,16 @@ export function teamProgress(team: Pick<TeamRow, 'currentPhase' | 'submittedWebs
   return Math.min(Math.max((team.currentPhase - 1) / TOTAL_PHASES, 0), 1);
 }
 
-/** The phase numbers a team has saved answers for, as one correlated aggregate (no query per team). */
+/**
+ * The phase numbers a team has data for, as one correlated aggregate (no query per team): the activities
+ * it saved answers in, and those where it first gave a shared fact.
+ */
 const phasesWithDataSql = sql<number[]>`coalesce((
-  select jsonb_agg(pd.phase_number order by pd.phase_number)
-  from ${phaseData} pd where pd.team_id = ${teams.id}
+  select jsonb_agg(distinct x.phase order by x.phase) from (
+    select pd.phase_number as phase from ${phaseData} pd where pd.team_id = ${teams.id}
+    union
+    select tf.given_in from ${teamFacts} tf where tf.team_id = ${teams.id} and btrim(tf.value) <> ''
+  ) x
 ), '[]'::jsonb)`;
 
 /** Every team with its cohort's name and the phases it has data for: one query. */
@@ -206,7 +212,7 @@ export async function setTeamsCohort(
   });
 }
 
-/** One export row: the team, its cohort, and a per-phase count of answered fields. */
+/** One export row: the team, its cohort, and a per-phase count of answered fields (shared facts included). */
 export type ExportRow = {
   team: TeamRow;
   cohortName: string | null;
@@ -224,14 +230,17 @@ const answeredCountSql = sql`(
     or (jsonb_typeof(e.value) = 'string' and btrim(e.value #>> '{}') = ''))
 )`;
 
-/** The first non-blank answer to a field across the phases, in phase order. */
-function firstAnswerSql(field: string) {
-  return sql<string | null>`(
+/** A shared fact's value (blank: none), or, for data never carried over, its first answer in phase order. */
+function factSql(field: string) {
+  return sql<string | null>`coalesce((
+    select tf.value from ${teamFacts} tf
+    where tf.team_id = ${teams.id} and tf.fact_id = ${field} and btrim(tf.value) <> ''
+  ), (
     select pd.data ->> ${field} from ${phaseData} pd
     where pd.team_id = ${teams.id} and jsonb_typeof(pd.data -> ${field}) = 'string'
       and btrim(pd.data ->> ${field}) <> ''
     order by pd.phase_number limit 1
-  )`;
+  ))`;
 }
 
 /**
@@ -248,14 +257,24 @@ export async function* exportRows(db: Database, batchSize = 500): AsyncGenerator
         team: teams,
         cursor: sql<string>`${teams.createdAt}::text`,
         cohortName: cohorts.name,
+        // Each activity's answers, and the shared facts counted in the activity they were first given in.
         phases: sql<{ phase: number; answered: number; updatedAt: string }[]>`coalesce((
           select jsonb_agg(jsonb_build_object(
-            'phase', pd.phase_number, 'answered', ${answeredCountSql}, 'updatedAt', pd.updated_at
-          ) order by pd.phase_number)
-          from ${phaseData} pd where pd.team_id = ${teams.id}
+            'phase', x.phase, 'answered', x.answered, 'updatedAt', x.updated_at
+          ) order by x.phase)
+          from (
+            select u.phase, sum(u.answered)::int as answered, max(u.updated_at) as updated_at from (
+              select pd.phase_number as phase, ${answeredCountSql} as answered, pd.updated_at
+              from ${phaseData} pd where pd.team_id = ${teams.id}
+              union all
+              select tf.given_in, count(*), max(tf.updated_at)
+              from ${teamFacts} tf where tf.team_id = ${teams.id} and btrim(tf.value) <> ''
+              group by tf.given_in
+            ) u group by u.phase
+          ) x
         ), '[]'::jsonb)`,
-        companyName: firstAnswerSql('company_name'),
-        conceptName: firstAnswerSql('concept_name'),
+        companyName: factSql('company_name'),
+        conceptName: factSql('concept_name'),
       })
       .from(teams)
       .leftJoin(cohorts, eq(cohorts.tag, teams.cohortTag))

@@ -82,6 +82,28 @@ export const phaseData = pgTable(
   ],
 );
 
+/**
+ * The team's shared facts (src/shared/shared-facts.ts): the answers several activities need, one copy per
+ * team, so an edit in any activity is seen in every other. `given_in` is the activity where the team first
+ * gave the fact, kept by later saves.
+ */
+export const teamFacts = pgTable(
+  'team_facts',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    factId: text('fact_id').notNull(),
+    value: text('value').notNull(),
+    givenIn: smallint('given_in').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.factId] }),
+    check('team_facts_given_in_range', sql`${t.givenIn} between 1 and 8`),
+  ],
+);
+
 export const ballots = pgTable(
   'ballots',
   {
@@ -192,6 +214,7 @@ export type TeamRow = typeof teams.$inferSelect;
 export type CohortRow = typeof cohorts.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type PhaseDataRow = typeof phaseData.$inferSelect;
+export type TeamFactRow = typeof teamFacts.$inferSelect;
 
 /**
  * Failure counters shared by every app instance on PostgreSQL (docs/decisions/006): one row per key

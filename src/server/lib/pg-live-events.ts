@@ -40,8 +40,8 @@ function parseNotice(payload: string): Notice | undefined {
 }
 
 /**
- * A notice small enough for NOTIFY: a save's values are left out when they would not fit (the pages that
- * receive it read the activity again instead). Undefined when even that does not fit.
+ * A notice small enough for NOTIFY: a save's values (or a facts save's facts) are left out when they would
+ * not fit (the pages that receive it read the activity, or the facts, again instead). Undefined when even that does not fit.
  */
 export function notifiablePayload(notice: Notice): string | undefined {
   const full = JSON.stringify(notice);
@@ -50,6 +50,10 @@ export function notifiablePayload(notice: Notice): string | undefined {
     const { values: _, ...rest } = notice.event;
     const compact = JSON.stringify({ ...notice, event: rest });
     if (Buffer.byteLength(compact) < NOTIFY_PAYLOAD_MAX) return compact;
+  }
+  if (notice.event.type === 'facts' && notice.event.facts.length > 0) {
+    // No facts at all: the pages that receive it read the team's facts again.
+    return JSON.stringify({ ...notice, event: { ...notice.event, facts: [] } });
   }
   return undefined;
 }

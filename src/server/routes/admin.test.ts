@@ -54,6 +54,19 @@ describeApi('admin team list', (ctx) => {
       });
       expect(saved.statusCode).toBe(200);
     }
+    // Shared facts count in the activity they were first given in; a blank one does not.
+    for (const [givenIn, value] of [
+      [2, 'Beta Toys'],
+      [6, ' '],
+    ] as const) {
+      const facts = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/teams/${b.team.id}/facts`,
+        headers: { cookie: b.cookie },
+        payload: { values: { [givenIn === 2 ? 'company_name' : 'concept_name']: value }, givenIn },
+      });
+      expect(facts.statusCode).toBe(200);
+    }
     await createCohort(ctx.app, cookie, 'spring-2026', 'Spring 2026');
     expect((await assign(ctx.app, cookie, 'spring-2026', [b.team.id])).statusCode).toBe(200);
     await ctx.app.inject({
@@ -78,7 +91,7 @@ describeApi('admin team list', (ctx) => {
       cohortName: null,
     });
     expect(beta).toMatchObject({
-      phasesWithData: [],
+      phasesWithData: [2],
       progress: 1,
       cohortTag: 'spring-2026',
       cohortName: 'Spring 2026',
@@ -450,7 +463,17 @@ describeApi('admin export', (ctx) => {
       payload: {
         teamId: created[0]!.team.id,
         phaseNumber: 2,
-        data: { company_name: '=HYPERLINK("x")', concept_name: '  ', sector: 'Toys', empty: '', list: [] },
+        data: { research_goal: 'Size it', empty: '', list: [] },
+      },
+    });
+    // Shared facts count with the activity they were first given in; a blank one counts nowhere.
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/teams/${created[0]!.team.id}/facts`,
+      headers: { cookie: created[0]!.cookie },
+      payload: {
+        values: { company_name: '=HYPERLINK("x")', concept_name: '  ', sector: 'Toys' },
+        givenIn: 1,
       },
     });
 
@@ -470,8 +493,8 @@ describeApi('admin export', (ctx) => {
     const [first] = created;
     expect(lines[1]).toMatch(
       new RegExp(
-        `^${first!.team.code},"Comma, Inc",csv,"Cohort, ""quoted""",2,13,2,,[0-9TZ:.-]+,[0-9TZ:.-]+,` +
-          `"'=HYPERLINK\\(""x""\\)",,2,0,2,0,0,0,0,0,0$`,
+        `^${first!.team.code},"Comma, Inc",csv,"Cohort, ""quoted""",2,13,1 2,,[0-9TZ:.-]+,[0-9TZ:.-]+,` +
+          `"'=HYPERLINK\\(""x""\\)",,3,2,1,0,0,0,0,0,0$`,
       ),
     );
     expect(body).toContain(`${created[1]!.team.code},"Say ""hi""",`);

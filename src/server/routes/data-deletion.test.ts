@@ -46,6 +46,16 @@ async function saveAnswers(app: FastifyInstance, member: Member, phaseNumber: nu
     payload: { teamId: member.team.id, phaseNumber, data: { idea: `${member.team.name} ${phaseNumber}` } },
   });
   expect(response.statusCode, response.body).toBe(200);
+  const facts = await app.inject({
+    method: 'POST',
+    url: `/api/teams/${member.team.id}/facts`,
+    headers: { cookie: member.cookie },
+    payload: {
+      values: { [phaseNumber === 1 ? 'company_name' : 'sector']: member.team.name },
+      givenIn: phaseNumber,
+    },
+  });
+  expect(facts.statusCode, facts.body).toBe(200);
 }
 
 function deleteTeam(app: FastifyInstance, id: string, cookie: string | undefined, payload?: unknown) {
@@ -69,6 +79,7 @@ function deleteCohort(app: FastifyInstance, tag: string, cookie: string | undefi
 async function snapshot(app: FastifyInstance) {
   const result = (await app.db.execute(sql`
     select (select count(*) from teams)::int as teams, (select count(*) from phase_data)::int as answers,
+      (select count(*) from team_facts)::int as facts,
       (select count(*) from ballots)::int as ballots, (select count(*) from ballot_entries)::int as entries,
       (select count(*) from sessions)::int as sessions, (select count(*) from cohorts)::int as cohorts,
       (select count(*) from teams where cohort_tag is not null)::int as assigned`)) as unknown as {
@@ -122,6 +133,7 @@ describeApi('deleting a team', (ctx) => {
       ...before,
       teams: before!.teams! - 1,
       answers: before!.answers! - 2,
+      facts: before!.facts! - 2,
       // Beta's ballot (3 entries) and Alpha's vote for Beta.
       ballots: before!.ballots! - 1,
       entries: before!.entries! - 4,

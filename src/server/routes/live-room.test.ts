@@ -319,6 +319,17 @@ describeApi('admin progress stream', (ctx) => {
     expect(saved.statusCode).toBe(200);
     await expectEvent(created.team.id, 'saved');
 
+    // A save of the shared facts is progress too.
+    const factGiver = await createTeamSession(ctx.app, 'Fact Giver');
+    const facts = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/teams/${factGiver.team.id}/facts`,
+      headers: { cookie: factGiver.cookie },
+      payload: { values: { company_name: 'Acme' }, givenIn: 1 },
+    });
+    expect(facts.statusCode).toBe(200);
+    await expectEvent(factGiver.team.id, 'saved');
+
     const avatar = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/teams/${created.team.id}/avatar`,

@@ -241,6 +241,19 @@ export const ROUTE_TABLE: RouteRow[] = [
     expect: teamScoped(),
   },
   {
+    route: 'GET /api/teams/:teamId/facts',
+    request: (w) => ({ url: `/api/teams/${w.own.team.id}/facts` }),
+    expect: teamScoped(),
+  },
+  {
+    route: 'POST /api/teams/:teamId/facts',
+    request: (w) => ({
+      url: `/api/teams/${w.own.team.id}/facts`,
+      payload: { values: { company_name: 'Ours' }, givenIn: 1 },
+    }),
+    expect: teamScoped(),
+  },
+  {
     route: 'GET /api/configs/phase-:n',
     request: () => ({ url: '/api/configs/phase-1' }),
     expect: everyone(200),

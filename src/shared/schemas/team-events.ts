@@ -44,7 +44,8 @@ export type PresenceDevice = z.infer<typeof PresenceDeviceSchema>;
  *   that missed events while disconnected knows what to read again.
  * - `presence`: the pages open on this workspace now.
  * - `facts`: a save of the team's shared facts: the facts it wrote, as now stored, and the saving page's
- *   `clientId`. A page that reconnects reads the facts again on `versions`.
+ *   `clientId` (no facts: too large for an event, read them again). A page that reconnects reads the facts
+ *   again on `versions`.
  */
 export const TeamEventSchema = z.discriminatedUnion('type', [
   z.object({

@@ -60,7 +60,7 @@ export function legacyPhaseDataKey(phase: number): string {
 }
 
 /** `undefined` means "use the browser's"; reading `localStorage` itself throws in some sandboxed frames. */
-function resolveStorage(storage: StorageLike | null | undefined): StorageLike | null {
+export function resolveStorage(storage: StorageLike | null | undefined): StorageLike | null {
   if (storage !== undefined) return storage;
   try {
     return globalThis.localStorage ?? null;
@@ -69,7 +69,7 @@ function resolveStorage(storage: StorageLike | null | undefined): StorageLike | 
   }
 }
 
-function readJson(store: StorageLike, key: string): unknown {
+export function readJson(store: StorageLike, key: string): unknown {
   const text = store.getItem(key);
   if (text === null) return undefined;
   try {
@@ -79,7 +79,7 @@ function readJson(store: StorageLike, key: string): unknown {
   }
 }
 
-function isPlainObject(value: unknown): value is LocalPhaseData {
+export function isPlainObject(value: unknown): value is LocalPhaseData {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -268,4 +268,26 @@ export function clearLocalPhaseData(storage?: StorageLike | null): boolean {
     }
   }
   return cleared;
+}
+
+/**
+ * The activities where practice mode first gave a shared fact that still has a value (the facts are kept
+ * under `shared_facts`, lib/local-facts-storage.ts; read here without the facts' definitions, for the
+ * header on the first route).
+ */
+export function loadLocalFactPhases(storage?: StorageLike | null): number[] {
+  const store = resolveStorage(storage);
+  if (!store) return [];
+  try {
+    const facts = readJson(store, 'shared_facts');
+    if (!isPlainObject(facts)) return [];
+    const phases = new Set<number>();
+    for (const fact of Object.values(facts)) {
+      if (!isPlainObject(fact) || typeof fact.value !== 'string' || fact.value.trim() === '') continue;
+      if (isPhaseNumber(fact.givenIn)) phases.add(fact.givenIn);
+    }
+    return [...phases];
+  } catch {
+    return [];
+  }
 }

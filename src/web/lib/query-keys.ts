@@ -28,6 +28,8 @@ export const factKeys = {
   all: ['facts'] as const,
   /** `GET /api/teams/{teamId}/facts`: the team's shared facts. */
   team: (teamId: string) => ['facts', 'team', teamId] as const,
+  /** Practice mode's facts, kept in this browser. */
+  local: () => ['facts', 'local'] as const,
 };
 
 export const phaseConfigKeys = {

@@ -9,7 +9,8 @@ import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { WebsiteSubmissionSlot } from '@/features/showcase';
 import { openWorkspaceDialog, useWorkspace, useWorkspaceUi, type WorkspaceTeam } from '@/features/workspace';
 import { DeferredHydration, releaseDeferredHydration } from '@/lib/deferred-hydration';
-import { loadAllLocalPhaseData, loadLocalPhaseData } from '@/lib/local-workspace-storage';
+import { loadLocalPhaseData } from '@/lib/local-workspace-storage';
+import { factsQueryOptions, factValues } from './api/facts';
 import { phaseConfigQueryOptions } from './api/phase-config';
 import { phaseDataListQueryOptions, savedPhase } from './api/phase-data';
 import { DecisionBox } from './components/decision-box';
@@ -19,8 +20,10 @@ import { DownloadAnswersButton, PdfDownloadButton } from './components/phase-dow
 import { PhaseProgress } from './components/phase-progress';
 import { PhaseWorkspace } from './components/phase-workspace';
 import { WorkflowSteps } from './components/workflow-steps';
+import { unsavedFacts } from './hooks/use-facts-autosave';
 import { unsavedAnswers } from './hooks/use-phase-autosave';
-import { type Answers, type PhaseAnswers, prefillRecurring, toAnswers } from './lib/answers';
+import type { Answers } from './lib/answers';
+import { formAnswers } from './lib/shared-answers';
 
 function Message({ title, body }: { title: string; body: string }) {
   return (
@@ -157,18 +160,18 @@ const PhaseView = React.memo(function PhaseView({ config, phase, team }: PhasePr
 });
 
 /**
- * Loads the saved answers (server with a team, this browser otherwise), then mounts the form. The team's
- * list of saved activities is read afresh each time an activity opens (another device may have saved since)
- * and serves both this activity's answers and the recurring fields it prefills.
+ * Loads the saved answers (server with a team, this browser otherwise) and the team's shared facts, then
+ * mounts the form. Both are read afresh each time an activity opens (another device may have saved since).
  */
 function SavedAnswersLoader({ config, phase, team }: PhaseProps) {
   const teamId = team?.id;
   const all = useQuery({ ...phaseDataListQueryOptions(teamId), refetchOnMount: 'always' });
   const saved = useQuery({ ...phaseDataListQueryOptions(teamId), select: savedPhase(phase) });
+  const facts = useQuery({ ...factsQueryOptions(teamId), refetchOnMount: 'always' });
   const websitePanel =
     phase === WEBSITE_PHASE && team?.cohortTag ? <WebsiteSubmissionSlot team={team} /> : null;
 
-  if (teamId && saved.isError) {
+  if ((teamId && saved.isError) || facts.isError) {
     return (
       <div
         role="alert"
@@ -178,13 +181,20 @@ function SavedAnswersLoader({ config, phase, team }: PhaseProps) {
           <AlertTriangle className="size-5 shrink-0" aria-hidden />
           Your saved answers could not be loaded. Check your connection and try again.
         </p>
-        <Button variant="outline" size="sm" onClick={() => void saved.refetch()}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => {
+            void saved.refetch();
+            void facts.refetch();
+          }}
+        >
           Try again
         </Button>
       </div>
     );
   }
-  if (teamId && (saved.isPending || !all.isFetchedAfterMount)) {
+  if ((teamId && (saved.isPending || !all.isFetchedAfterMount)) || !facts.isFetchedAfterMount) {
     return (
       <div className="flex min-h-64 items-center justify-center rounded-xl border border-border bg-surface">
         <Spinner className="size-8 text-primary" label="Loading your answers" />
@@ -192,9 +202,10 @@ function SavedAnswersLoader({ config, phase, team }: PhaseProps) {
     );
   }
 
-  const loaded = initialAnswers(config, phase, teamId, saved.data?.data, all.data);
+  const factsNow = { ...factValues(facts.data), ...unsavedFacts(teamId) };
+  const loaded = initialAnswers(config, phase, teamId, saved.data?.data, factsNow);
   return (
-    <PhaseWorkspace config={config} teamId={teamId} initialAnswers={loaded.answers} prefilled={loaded.filled}>
+    <PhaseWorkspace config={config} teamId={teamId} initialAnswers={loaded}>
       {websitePanel}
     </PhaseWorkspace>
   );
@@ -205,21 +216,11 @@ function initialAnswers(
   phase: number,
   teamId: string | undefined,
   savedData: Record<string, unknown> | undefined,
-  records: PhaseAnswers[] | undefined,
-): { answers: Answers; filled: string[] } {
+  facts: Record<string, string>,
+): Answers {
   // Fields still waiting to be saved (an earlier visit while offline) are newer than the stored ones; the
   // other fields show what is stored (a teammate may have saved them since).
+  const stored = teamId ? savedData : loadLocalPhaseData(phase);
   const pending = unsavedAnswers(teamId, phase);
-  if (pending) {
-    const stored = teamId ? savedData : loadLocalPhaseData(phase);
-    return { answers: toAnswers(config.fields, { ...stored, ...pending }), filled: [] };
-  }
-  if (teamId) {
-    return prefillRecurring(phase, config.fields, toAnswers(config.fields, savedData), records ?? []);
-  }
-  const others = Object.entries(loadAllLocalPhaseData()).map(([n, data]) => ({
-    phaseNumber: Number(n),
-    data,
-  }));
-  return prefillRecurring(phase, config.fields, toAnswers(config.fields, loadLocalPhaseData(phase)), others);
+  return formAnswers(config.fields, pending ? { ...stored, ...pending } : stored, facts);
 }

@@ -7,7 +7,7 @@ import { phaseDataKeys } from '@/lib/query-keys';
  * A workspace opened by its code on a new device gets its team session a moment after the team itself
  * loads; a 401 in that moment is retried briefly instead of showing an error.
  */
-const retryWhileSessionStarts = {
+export const retryWhileSessionStarts = {
   retry: (failures: number, error: Error) =>
     error instanceof ApiError && error.status === 401 && failures < 4,
   retryDelay: (attempt: number) => 250 * 2 ** attempt,

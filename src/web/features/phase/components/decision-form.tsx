@@ -189,13 +189,13 @@ function FieldLabel({ field }: { field: FormField }) {
 export function DecisionForm({
   fields,
   form,
-  prefilled,
+  origins,
   remoteNotes = {},
 }: {
   fields: FormField[];
   form: UseFormReturn<Answers>;
-  /** Fields showing an answer carried over from an earlier activity. */
-  prefilled: ReadonlySet<string>;
+  /** Shared facts first given in another activity, with the note that says where. */
+  origins: ReadonlyMap<string, string>;
   /** Fields changed on another device while being edited here (hooks/use-follow-remote.ts). */
   remoteNotes?: Readonly<Record<string, RemoteNote>>;
 }) {
@@ -227,6 +227,11 @@ export function DecisionForm({
             };
             return (
               <div className="space-y-2" data-field={field.id}>
+                {field.handoff && (
+                  <h3 className="border-t border-border pt-6 text-sm font-semibold text-foreground">
+                    After you run the prompt
+                  </h3>
+                )}
                 <FieldLabel field={field} />
                 {field.display === 'cards' ? (
                   <OptionCards {...props} />
@@ -238,10 +243,10 @@ export function DecisionForm({
                   <TextControl {...props} />
                 )}
                 {remoteNote && <RemoteChangeNote field={field.id} note={remoteNote} />}
-                {prefilled.has(field.id) && (
-                  <p className="flex items-center gap-1 text-xs font-medium text-success">
+                {origins.has(field.id) && (
+                  <p className="flex items-center gap-1 text-xs text-muted-foreground" data-fact-origin>
                     <History className="size-3.5" aria-hidden />
-                    Filled in from your earlier answers
+                    {origins.get(field.id)}
                   </p>
                 )}
                 {field.help && (

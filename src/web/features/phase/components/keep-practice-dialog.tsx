@@ -13,14 +13,26 @@ import {
 import { toast } from '@/components/ui/use-toast';
 import type { WorkspaceTeam } from '@/features/workspace';
 import { clientId } from '@/lib/client-id';
+import { clearLocalFacts, loadLocalFacts } from '@/lib/local-facts-storage';
 import { clearLocalPhaseData, loadAllLocalPhaseData } from '@/lib/local-workspace-storage';
 import { messages } from '@/lib/messages';
 import { teamKeys } from '@/lib/query-keys';
+import { factsQueryOptions, saveFacts } from '../api/facts';
 import { phaseDataListQueryOptions, savePhaseData } from '../api/phase-data';
 import { hasAnyAnswer } from '../lib/answers';
 
 function practicePhases(): Record<number, Record<string, unknown>> {
   return Object.fromEntries(Object.entries(loadAllLocalPhaseData()).filter(([, data]) => hasAnyAnswer(data)));
+}
+
+/** Practice facts with a value, by the activity they were first given in. */
+function practiceFacts(): Map<number, Record<string, string>> {
+  const byPhase = new Map<number, Record<string, string>>();
+  for (const [id, fact] of Object.entries(loadLocalFacts())) {
+    if (fact.value.trim() === '') continue;
+    byPhase.set(fact.givenIn, { ...byPhase.get(fact.givenIn), [id]: fact.value });
+  }
+  return byPhase;
 }
 
 /** Answers already in the workspace win; practice answers fill what it leaves blank. */
@@ -40,7 +52,8 @@ function merge(practice: Record<string, unknown>, saved: Record<string, unknown>
 export function KeepPracticeDialog({ team, onMoved }: { team: WorkspaceTeam; onMoved(): void }) {
   const queryClient = useQueryClient();
   const [practice] = React.useState(practicePhases);
-  const phases = Object.keys(practice).map(Number);
+  const [facts] = React.useState(practiceFacts);
+  const phases = [...new Set([...Object.keys(practice).map(Number), ...facts.keys()])].sort((a, b) => a - b);
   const [open, setOpen] = React.useState(phases.length > 0);
   const [busy, setBusy] = React.useState(false);
 
@@ -62,9 +75,20 @@ export function KeepPracticeDialog({ team, onMoved }: { team: WorkspaceTeam; onM
           clientId: clientId(),
         });
       }
+      // Facts the workspace already holds win; practice facts fill the ones it has not (or left blank).
+      const { facts: held } = await queryClient.fetchQuery({ ...factsQueryOptions(team.id), staleTime: 0 });
+      const given = new Set(held.filter((fact) => fact.value.trim() !== '').map((fact) => fact.id));
+      for (const [phase, values] of practiceFacts()) {
+        const missing = Object.fromEntries(Object.entries(values).filter(([id]) => !given.has(id)));
+        if (Object.keys(missing).length > 0)
+          await saveFacts(team.id, missing, phase, { clientId: clientId() });
+      }
       clearLocalPhaseData();
+      clearLocalFacts();
       // The saves raised the team's current phase: read the team and its answers again.
       await queryClient.invalidateQueries({ queryKey: phaseDataListQueryOptions(team.id).queryKey });
+      await queryClient.invalidateQueries({ queryKey: factsQueryOptions(team.id).queryKey });
+      queryClient.removeQueries({ queryKey: factsQueryOptions(undefined).queryKey });
       await queryClient.invalidateQueries({ queryKey: teamKeys.session() });
       setOpen(false);
       toast(messages.practiceAnswersKept);
@@ -78,6 +102,8 @@ export function KeepPracticeDialog({ team, onMoved }: { team: WorkspaceTeam; onM
 
   const discard = () => {
     clearLocalPhaseData();
+    clearLocalFacts();
+    queryClient.removeQueries({ queryKey: factsQueryOptions(undefined).queryKey });
     setOpen(false);
   };
 

@@ -7,6 +7,7 @@ import { toast } from '@/components/ui/use-toast';
 import type { WorkspaceTeam } from '@/features/workspace';
 import { loadAllLocalPhaseData } from '@/lib/local-workspace-storage';
 import { messages } from '@/lib/messages';
+import { factsQueryOptions } from '../api/facts';
 import { phaseConfigQueryOptions } from '../api/phase-config';
 import { phaseDataListQueryOptions } from '../api/phase-data';
 import { flushAllAutosaves } from '../hooks/use-phase-autosave';
@@ -54,11 +55,13 @@ export function DownloadAnswersButton({ team }: { team: WorkspaceTeam | null }) 
       } else {
         answersByPhase = loadAllLocalPhaseData();
       }
+      const { facts } = await queryClient.fetchQuery({ ...factsQueryOptions(team?.id), staleTime: 0 });
       const report = buildAnswersReport({
         teamName: team?.name,
         teamCode: team?.code,
         configs,
         answersByPhase,
+        facts,
       });
       saveBlob(new Blob([report], { type: 'text/markdown;charset=utf-8' }), reportFileName(team?.name));
       toast(messages.answersDownloaded);

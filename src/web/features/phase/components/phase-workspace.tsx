@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useLiveAnswers } from '../hooks/use-live-answers';
 import { usePhaseAutosave } from '../hooks/use-phase-autosave';
+import { useFactsIntoForm, useSharedAnswers } from '../hooks/use-shared-answers';
 import { type Answers, hasAnyAnswer, isIncomplete, REQUIRED_BANNER, validateAnswers } from '../lib/answers';
 import { DecisionForm } from './decision-form';
 import { PresenceLine } from './presence-line';
@@ -33,23 +34,17 @@ export function PhaseWorkspace({
   config,
   teamId,
   initialAnswers: initialProp,
-  prefilled: prefilledProp,
   children,
 }: {
   config: PhaseConfig;
   teamId: string | undefined;
+  /** The activity's answers, its shared facts from the team's one copy. */
   initialAnswers: Answers;
-  /**
-   * Recurring fields filled from earlier answers. They are saved like typed ones, with the first edit:
-   * merely opening an activity saves nothing, so it neither counts as progress nor unlocks it in the nav.
-   */
-  prefilled: string[];
   /** Shown below the form (the website phase's submission card). */
   children?: React.ReactNode;
 }) {
   const autosave = usePhaseAutosave(teamId, config.phase);
   const [initialAnswers] = React.useState(initialProp);
-  const [prefilled] = React.useState(prefilledProp);
   const [resolver] = React.useState(() => answersResolver(config));
   const form = useForm<Answers>({
     defaultValues: initialAnswers,
@@ -68,25 +63,20 @@ export function PhaseWorkspace({
   React.useEffect(() => formRef.current?.setAttribute('data-ready', ''), []);
 
   const { update } = autosave;
-  // A save names the fields edited here; the prefilled ones count as edited with the first edit.
-  const unsavedPrefill = React.useRef(prefilled);
+  // A save names the fields edited here.
   React.useEffect(() => {
     const subscription = form.watch((values, { name, type }) => {
       if (type !== 'change') return;
-      const changed = name ? [name, ...unsavedPrefill.current] : undefined;
-      unsavedPrefill.current = [];
-      update(values as Answers, changed);
+      update(values as Answers, name ? [name] : undefined);
     });
     return () => subscription.unsubscribe();
   }, [form, update]);
   // Teammates' saves (or another practice tab's) appear in the fields nobody is editing here.
   const remoteNotes = useLiveAnswers(form, config, teamId, autosave);
 
-  // A note under each prefilled field until the team changes it.
-  const prefilledNotes = React.useMemo(
-    () => new Set(prefilled.filter((id) => answers[id] === initialAnswers[id])),
-    [prefilled, answers, initialAnswers],
-  );
+  // The shared facts and the other activities' answers: the prompt's data, and where each fact was given.
+  const shared = useSharedAnswers(config.phase, teamId, config.fields, answers);
+  useFactsIntoForm(teamId, config.fields, form, shared.facts);
 
   const started = isSubmitted || Object.keys(touchedFields).length > 0 || hasAnyAnswer(answers);
   const showBanner = started && isIncomplete(config.fields, answers);
@@ -146,7 +136,7 @@ export function PhaseWorkspace({
               <DecisionForm
                 fields={config.fields}
                 form={form}
-                prefilled={prefilledNotes}
+                origins={shared.origins}
                 remoteNotes={remoteNotes}
               />
               <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-border pt-4">
@@ -166,7 +156,7 @@ export function PhaseWorkspace({
         {children}
       </div>
       <div id="prompt-preview" className="min-w-0 scroll-mt-20 lg:sticky lg:top-20">
-        <PromptPreview template={config.promptTemplate} answers={answers} />
+        <PromptPreview template={config.promptTemplate} data={shared.context} />
       </div>
     </div>
   );

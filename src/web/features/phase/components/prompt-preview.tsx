@@ -7,24 +7,24 @@ import { toast } from '@/components/ui/use-toast';
 import { messages } from '@/lib/messages';
 import { saveBlob } from '@/lib/save-file';
 import { useCopyToClipboard } from '@/lib/use-copy-to-clipboard';
-import type { Answers } from '../lib/answers';
 
 const PromptMarkdown = React.lazy(() => import('./prompt-markdown'));
 
-export function PromptPreview({ template, answers }: { template: string; answers: Answers }) {
-  const deferred = React.useDeferredValue(answers);
+/** The live prompt, rendered with `data`: the activity's answers, every other activity's, and the facts. */
+export function PromptPreview({ template, data }: { template: string; data: Record<string, unknown> }) {
+  const deferred = React.useDeferredValue(data);
   const prompt = React.useMemo(() => renderPromptTemplate(template, deferred), [template, deferred]);
   const clipboard = useCopyToClipboard();
 
   const copy = async () => {
     // The text copied is the markdown source: what a chat assistant reads best.
-    if (await clipboard.copy(renderPromptTemplate(template, answers))) toast(messages.promptCopied);
+    if (await clipboard.copy(renderPromptTemplate(template, data))) toast(messages.promptCopied);
     else toast({ variant: 'destructive', ...messages.copyFailed });
   };
 
   const download = () => {
     saveBlob(
-      new Blob([renderPromptTemplate(template, answers)], { type: 'text/plain;charset=utf-8' }),
+      new Blob([renderPromptTemplate(template, data)], { type: 'text/plain;charset=utf-8' }),
       'prompt.txt',
     );
     toast(messages.promptDownloaded);

@@ -1,4 +1,5 @@
 import type { PhaseConfig } from '@shared/phase-config';
+import { isSharedFactId } from '@shared/shared-facts';
 import * as React from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { Answers } from '../lib/answers';
@@ -17,7 +18,11 @@ export function useLiveAnswers(
   autosave: ReturnType<typeof usePhaseAutosave>,
 ): Record<string, RemoteNote> {
   const remote = useRemoteAnswers(teamId, config.phase, config.fields);
-  const fieldIds = React.useMemo(() => config.fields.map((field) => field.id), [config.fields]);
+  // Shared facts follow the team's one copy instead (hooks/use-shared-answers.ts).
+  const fieldIds = React.useMemo(
+    () => config.fields.filter((field) => !isSharedFactId(field.id)).map((field) => field.id),
+    [config.fields],
+  );
   const { local: queue, update } = autosave;
   const local = React.useMemo<LocalChanges>(
     () => ({

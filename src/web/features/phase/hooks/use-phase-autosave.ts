@@ -5,8 +5,11 @@ import { updateWorkspaceTeam } from '@/features/workspace';
 import { clientId } from '@/lib/client-id';
 import { mergeLocalPhaseData } from '@/lib/local-workspace-storage';
 import { phaseDataListQueryOptions, savePhaseData } from '../api/phase-data';
+import { isSharedFactId } from '@shared/shared-facts';
+import { factsQueryOptions, factValues } from '../api/facts';
 import type { Answers } from '../lib/answers';
 import { type AutosaveQueue, type AutosaveState, createAutosaveQueue } from '../lib/autosave-queue';
+import { flushAllFactAutosaves, useFactsAutosave } from './use-facts-autosave';
 
 type Entry = {
   queue: AutosaveQueue<Answers>;
@@ -86,6 +89,16 @@ export function unsavedAnswers(teamId: string | undefined, phase: number): Parti
 /** Saves every pending change now (before an export reads the saved answers). */
 export async function flushAllAutosaves(): Promise<void> {
   await Promise.all([...registry.values()].map((entry) => entry.queue.flush()));
+  await flushAllFactAutosaves();
+}
+
+/** What the save status shows for the activity's answers and its facts together: the worse of the two. */
+function combinedState(answers: AutosaveState, facts: AutosaveState): AutosaveState {
+  const rank = { error: 4, saving: 3, pending: 2, saved: 1, idle: 0 } as const;
+  const worse = rank[facts.status] > rank[answers.status] ? facts : answers;
+  const times = [answers.lastSavedAt, facts.lastSavedAt].filter((t): t is Date => t !== null);
+  const lastSavedAt = times.length > 0 ? new Date(Math.max(...times.map((t) => t.getTime()))) : null;
+  return { ...worse, lastSavedAt };
 }
 
 /**
@@ -97,6 +110,8 @@ export function usePhaseAutosave(teamId: string | undefined, phase: number) {
   const queryClient = useQueryClient();
   const entry = React.useMemo(() => entryFor(queryClient, teamId, phase), [queryClient, teamId, phase]);
   const [state, setState] = React.useState(() => entry.queue.getState());
+  const facts = useFactsAutosave(teamId, phase);
+  const factsUnsaved = facts.hasUnsavedChanges;
 
   React.useEffect(() => {
     const { queue, listeners } = entry;
@@ -108,7 +123,7 @@ export function usePhaseAutosave(teamId: string | undefined, phase: number) {
     };
     const onOnline = () => queue.retryNow();
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!queue.hasUnsavedChanges()) return;
+      if (!queue.hasUnsavedChanges() && !factsUnsaved()) return;
       event.preventDefault();
       // Older browsers need returnValue set to show the prompt.
       event.returnValue = '';
@@ -126,13 +141,41 @@ export function usePhaseAutosave(teamId: string | undefined, phase: number) {
       // Moving to another activity: save now rather than after the debounce.
       void queue.flush();
     };
-  }, [entry]);
+  }, [entry, factsUnsaved]);
 
+  const factsUpdate = facts.update;
+  // The shared facts go to the team's one copy; the rest are this activity's answers, of which a save names
+  // the fields edited here (`changed`), so a teammate's answer saved meanwhile stays.
+  const lastOwn = React.useRef<string | undefined>(undefined);
   const update = React.useCallback(
-    (answers: Answers, changed?: string[]) => entry.queue.update({ ...answers }, changed),
-    [entry],
+    (answers: Answers, changed?: string[]) => {
+      const own: Answers = {};
+      const changedFacts: Record<string, string> = {};
+      const known = factValues(queryClient.getQueryData(factsQueryOptions(teamId).queryKey));
+      for (const [id, value] of Object.entries(answers)) {
+        if (!isSharedFactId(id)) own[id] = value ?? '';
+        else if ((known[id] ?? '') !== (value ?? '')) changedFacts[id] = value ?? '';
+      }
+      if (Object.keys(changedFacts).length > 0) factsUpdate(changedFacts);
+      const ownChanged = changed?.filter((id) => !isSharedFactId(id));
+      if (ownChanged) {
+        if (ownChanged.length === 0) return;
+        lastOwn.current = JSON.stringify(own);
+        entry.queue.update(own, ownChanged);
+        return;
+      }
+      const ownText = JSON.stringify(own);
+      if (ownText === lastOwn.current) return;
+      lastOwn.current = ownText;
+      entry.queue.update(own);
+    },
+    [entry, factsUpdate, queryClient, teamId],
   );
-  const retryNow = React.useCallback(() => entry.queue.retryNow(), [entry]);
+  const factsRetry = facts.retryNow;
+  const retryNow = React.useCallback(() => {
+    entry.queue.retryNow();
+    factsRetry();
+  }, [entry, factsRetry]);
   /** What the live-follow rules ask of the queue: which fields are unsaved here, and what was sent. */
   const local = React.useMemo(
     () => ({
@@ -144,5 +187,5 @@ export function usePhaseAutosave(teamId: string | undefined, phase: number) {
     }),
     [entry],
   );
-  return { state, update, retryNow, local };
+  return { state: combinedState(state, facts.state), update, retryNow, local };
 }

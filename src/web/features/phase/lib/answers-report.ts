@@ -1,6 +1,7 @@
 import type { PhaseConfig } from '@shared/phase-config';
 import { renderPromptTemplate } from '@shared/prompt-template';
-import { toAnswers } from './answers.ts';
+import type { Fact } from '@shared/schemas/facts';
+import { formAnswers, promptContext } from './shared-answers.ts';
 
 /** A code fence longer than any run of backticks in the text, so a prompt can never close it early. */
 function fenceFor(text: string): string {
@@ -34,17 +35,21 @@ function answerLine(label: string, value: string): string {
 }
 
 /**
- * The team report (docs/product.md, Activity page): per activity with answers, its page name, every
- * answered field as `label: value`, and the generated prompt in a fenced block.
+ * The team report (docs/product.md, Activity page): per activity with answers (or a shared fact first
+ * given there), its page name, every answered field as `label: value` (the shared facts from the team's
+ * one copy), and the generated prompt in a fenced block, rendered as the activity page renders it.
  */
 export function buildAnswersReport(options: {
   teamName?: string;
   teamCode?: string;
   configs: readonly PhaseConfig[];
   answersByPhase: Readonly<Record<number, Record<string, unknown>>>;
+  facts?: readonly Fact[];
   generatedAt?: Date;
 }): string {
   const { teamName, teamCode, configs, answersByPhase } = options;
+  const factList = options.facts ?? [];
+  const factValues = Object.fromEntries(factList.map((fact) => [fact.id, fact.value]));
   const generatedAt = options.generatedAt ?? new Date();
   const out: string[] = [];
   out.push(`# ${teamName ? `${teamName}: answers` : 'Practice answers'}`);
@@ -55,15 +60,18 @@ export function buildAnswersReport(options: {
   let any = false;
   for (const config of [...configs].sort((a, b) => a.phase - b.phase)) {
     const data = answersByPhase[config.phase];
-    if (!data) continue;
-    const answers = toAnswers(config.fields, data);
+    if (!data && !factList.some((fact) => fact.givenIn === config.phase)) continue;
+    const answers = formAnswers(config.fields, data, factValues);
     const answered = config.fields.filter((f) => answers[f.id]!.trim() !== '');
     if (answered.length === 0) continue;
     any = true;
     out.push('', `## ${config.phase}. ${config.names.page}`, '');
     for (const field of answered)
       out.push(answerLine(field.label, displayValue(config, field.id, answers[field.id]!)));
-    const prompt = renderPromptTemplate(config.promptTemplate, answers);
+    const prompt = renderPromptTemplate(
+      config.promptTemplate,
+      promptContext(config.phase, answersByPhase, factValues, answers),
+    );
     const fence = fenceFor(prompt);
     out.push('', '### Generated prompt', '', `${fence}markdown`, prompt, fence);
   }

@@ -1,14 +1,7 @@
 import type { FormField, PhaseConfig } from '@shared/phase-config';
 import { describe, expect, it } from 'vitest';
 import { buildAnswersReport, reportFileName } from './answers-report.ts';
-import {
-  isIncomplete,
-  prefillRecurring,
-  splitOptionLabel,
-  toAnswers,
-  validateAnswers,
-  validateField,
-} from './answers.ts';
+import { isIncomplete, splitOptionLabel, toAnswers, validateAnswers, validateField } from './answers.ts';
 
 const field = (partial: Partial<FormField> & { id: string }): FormField => ({
   label: partial.id,
@@ -79,45 +72,6 @@ describe('answer validation', () => {
   });
 });
 
-describe('recurring field prefill', () => {
-  const empty = { company_name: '', target_audience: '', brand_color: '', tone: '' };
-
-  it('fills empty recurring fields from the most recently saved other phase holding a value', () => {
-    const { answers, filled } = prefillRecurring(4, fields, empty, [
-      {
-        phaseNumber: 1,
-        data: { company_name: 'Old Name', target_audience: 'Parents' },
-        updatedAt: '2025-01-01T10:00:00Z',
-      },
-      {
-        phaseNumber: 2,
-        data: { company_name: 'New Name', target_audience: '  ' },
-        updatedAt: '2025-01-02T10:00:00Z',
-      },
-      { phaseNumber: 4, data: { company_name: 'This phase' }, updatedAt: '2025-01-03T10:00:00Z' },
-    ]);
-    expect(answers.company_name).toBe('New Name');
-    expect(answers.target_audience).toBe('Parents');
-    expect(filled).toEqual(['company_name', 'target_audience']);
-  });
-
-  it('without times (practice mode) prefers the highest other phase', () => {
-    const { answers } = prefillRecurring(2, fields, empty, [
-      { phaseNumber: 1, data: { company_name: 'From 1' } },
-      { phaseNumber: 5, data: { company_name: 'From 5' } },
-    ]);
-    expect(answers.company_name).toBe('From 5');
-  });
-
-  it('never overwrites an answer and ignores fields that do not recur', () => {
-    const { answers, filled } = prefillRecurring(3, fields, { ...empty, company_name: 'Mine' }, [
-      { phaseNumber: 1, data: { company_name: 'Theirs', tone: 'bold', brand_color: '#000000' } },
-    ]);
-    expect(answers).toEqual({ ...empty, company_name: 'Mine' });
-    expect(filled).toEqual([]);
-  });
-});
-
 describe('option labels', () => {
   it("splits 'Name (description)' into a title and a description", () => {
     expect(splitOptionLabel('Nova (warm, curious science mentor)')).toEqual({
@@ -173,6 +127,26 @@ describe('answers report', () => {
     // A prompt holding ``` gets a longer fence so it cannot close the block early.
     expect(report).toContain('````markdown\nWrite for Has ``` backticks in a {{tone}} tone.\n````');
     expect(report.indexOf('## 1.')).toBeLessThan(report.indexOf('## 3.'));
+  });
+
+  it("reads shared facts from the team's one copy, and lists an activity where a fact was first given", () => {
+    const report = buildAnswersReport({
+      configs: [
+        config(1),
+        config(2, {
+          promptTemplate: 'For {{company_name}}.{{#if phase1.tone}} Tone of 1: {{phase1.tone}}.{{/if}}',
+        }),
+      ],
+      answersByPhase: { 2: { company_name: 'Old copy', tone: 'bold' } },
+      facts: [
+        { id: 'company_name', value: 'BrightSpark Labs', givenIn: 1, updatedAt: '2025-06-12T09:00:00Z' },
+      ],
+    });
+    expect(report).toContain('## 1. Page 1');
+    expect(report).toContain('- **Company name:** BrightSpark Labs');
+    expect(report).not.toContain('Old copy');
+    expect(report).toContain('```markdown\nWrite for BrightSpark Labs in a {{tone}} tone.\n```');
+    expect(report).toContain('```markdown\nFor BrightSpark Labs.\n```');
   });
 
   it('says so when nothing is answered yet', () => {

@@ -136,6 +136,15 @@ describe("a teammate's facts", () => {
   });
 });
 
+describe('a facts save too large for an event', () => {
+  it('arrives without facts, and the facts are read again', () => {
+    const cache = cacheWith([]);
+    cache.queryClient.setQueryData<FactsResponse>(factKeys.team(TEAM), { facts: [] });
+    cache.apply({ type: 'facts', clientId: OTHER, facts: [] });
+    expect(cache.invalidated(factKeys.team(TEAM))).toBe(true);
+  });
+});
+
 describe('presence', () => {
   it('keeps the open pages for the presence line', () => {
     const devices = [{ clientId: OTHER, phase: 3, label: 'Chrome on Windows', admin: false }];

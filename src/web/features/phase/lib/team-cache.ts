@@ -24,7 +24,11 @@ export function applyTeamEvent(
       applyVersions(queryClient, teamId, event.versions);
       return;
     case 'facts':
-      if (event.clientId !== ownClientId) mergeFacts(queryClient, teamId, event.facts);
+      if (event.clientId === ownClientId) return;
+      // A facts save too large for an event arrives without its facts: read them again.
+      if (event.facts.length === 0) {
+        void queryClient.invalidateQueries({ queryKey: factKeys.team(teamId), exact: true });
+      } else mergeFacts(queryClient, teamId, event.facts);
       return;
     case 'presence':
       setPresence(event.devices);

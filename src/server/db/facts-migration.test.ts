@@ -1,0 +1,182 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_MODES, type DatabaseMode, openTestDatabase } from '../testing/test-app.ts';
+import { type DatabaseHandle, MIGRATIONS_FOLDER, migrateDatabase } from './client.ts';
+
+const FACTS_MIGRATION = '0004_shared_facts';
+
+/** The committed migrations up to (not including) the shared-facts one, in a folder of their own. */
+function migrationsBeforeFacts(): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'migrations-before-facts-'));
+  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta/_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((e) => e.tag === FACTS_MIGRATION);
+  expect(at).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, at);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
+/** A database migrated to the migration before shared facts (the test database, emptied and rebuilt). */
+async function openAtPreviousMigration(mode: DatabaseMode) {
+  const opened = await openTestDatabase(mode);
+  const { database } = opened;
+  await database.db.execute(sql`drop schema public cascade`);
+  await database.db.execute(sql`drop schema drizzle cascade`);
+  await database.db.execute(sql`create schema public`);
+  const folder = migrationsBeforeFacts();
+  try {
+    if (database.kind === 'postgres') {
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete driver type.
+      await migrate(database.db as any, { migrationsFolder: folder });
+    } else {
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete driver type.
+      await migrate(database.db as any, { migrationsFolder: folder });
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  return opened;
+}
+
+type Rows<T> = { rows: T[] };
+async function rows<T>(database: DatabaseHandle, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await database.db.execute(query)) as unknown as Rows<T>).rows;
+}
+
+for (const mode of DATABASE_MODES) {
+  describe(`shared facts migration [${mode}]`, () => {
+    let opened: Awaited<ReturnType<typeof openTestDatabase>>;
+    const teamA = '00000000-0000-4000-8000-00000000000a';
+    const teamB = '00000000-0000-4000-8000-00000000000b';
+
+    beforeAll(async () => {
+      opened = await openAtPreviousMigration(mode);
+      const { database } = opened;
+      expect(await rows(database, sql`select to_regclass('team_facts')::text as t`)).toEqual([{ t: null }]);
+      await database.db.execute(sql`
+        insert into teams (id, code, name, access_token) values
+          (${teamA}, 'AAAA', 'Team A', 'token-a'), (${teamB}, 'BBBB', 'Team B', 'token-b')`);
+      const phase = (team: string, n: number, at: string, data: object, version = 3) => sql`
+        insert into phase_data (team_id, phase_number, data, version, field_versions, updated_at)
+        values (${team}, ${n}, ${JSON.stringify(data)}::jsonb, ${version},
+          (select jsonb_object_agg(k, 2) from jsonb_object_keys(${JSON.stringify(data)}::jsonb) k),
+          ${at}::timestamptz)`;
+      // Team A renamed its company in activity 2 (saved last), left activity 5's copy blank, gave the
+      // concept in activity 6 first and then in its home, activity 5, at the same moment; activity 2 still
+      // holds the old "our_position", activity 8 the old "problem_solved".
+      await database.db.execute(
+        phase(teamA, 1, '2026-11-01T10:00:00Z', {
+          company_name: 'BrightSpark Labs',
+          sector: 'STEM toys',
+          research_goal: 'size the market',
+        }),
+      );
+      await database.db.execute(
+        phase(teamA, 2, '2026-11-02T10:00:00Z', {
+          company_name: 'BrightSpark Robotics',
+          sector: '   ',
+          our_position: 'SunBot kits at $49',
+          competitors: 'LEGO, KiwiCo',
+        }),
+      );
+      await database.db.execute(
+        phase(teamA, 5, '2026-11-03T10:00:00Z', {
+          company_name: '',
+          concept_name: 'SunBot Grow',
+          pitch: 'p',
+        }),
+      );
+      await database.db.execute(
+        phase(teamA, 6, '2026-11-03T10:00:00Z', { concept_name: 'SunBot Grow 2', asset_type: 'image' }),
+      );
+      await database.db.execute(
+        phase(teamA, 8, '2026-11-04T10:00:00Z', {
+          problem_solved: 'Kits built once and forgotten',
+          faqs: 'f',
+        }),
+      );
+      // Team B answered nothing shared.
+      await database.db.execute(phase(teamB, 3, '2026-11-05T10:00:00Z', { statements: 's' }, 1));
+      await migrateDatabase(database);
+    }, 60_000);
+
+    afterAll(async () => {
+      await opened?.drop();
+    });
+
+    it('keeps, for each fact, the non-blank copy of the most recently saved activity, the home winning a tie', async () => {
+      const facts = await rows<{
+        team_id: string;
+        fact_id: string;
+        value: string;
+        given_in: number;
+        updated_at: string;
+      }>(
+        opened.database,
+        sql`select team_id, fact_id, value, given_in, updated_at::text from team_facts order by team_id, fact_id`,
+      );
+      expect(
+        facts.map((f) => [
+          f.team_id,
+          f.fact_id,
+          f.value,
+          Number(f.given_in),
+          new Date(f.updated_at).toISOString(),
+        ]),
+      ).toEqual([
+        [teamA, 'company_name', 'BrightSpark Robotics', 1, '2026-11-02T10:00:00.000Z'],
+        [teamA, 'concept_name', 'SunBot Grow', 5, '2026-11-03T10:00:00.000Z'],
+        [teamA, 'current_offer', 'SunBot kits at $49', 2, '2026-11-02T10:00:00.000Z'],
+        [teamA, 'sector', 'STEM toys', 1, '2026-11-01T10:00:00.000Z'],
+        [teamA, 'unmet_need', 'Kits built once and forgotten', 8, '2026-11-04T10:00:00.000Z'],
+      ]);
+    });
+
+    it('removes the copies and the old ids from the activities, leaving their other answers and versions', async () => {
+      const phases = await rows<{
+        team_id: string;
+        phase_number: number;
+        data: Record<string, unknown>;
+        field_versions: Record<string, number>;
+        version: number;
+        updated_at: string;
+      }>(
+        opened.database,
+        sql`select team_id, phase_number, data, field_versions, version, updated_at::text
+            from phase_data order by team_id, phase_number`,
+      );
+      expect(
+        phases.map((p) => [
+          p.team_id,
+          Number(p.phase_number),
+          p.data,
+          p.field_versions,
+          p.version,
+          new Date(p.updated_at).toISOString(),
+        ]),
+      ).toEqual([
+        [teamA, 1, { research_goal: 'size the market' }, { research_goal: 2 }, 3, '2026-11-01T10:00:00.000Z'],
+        [teamA, 2, { competitors: 'LEGO, KiwiCo' }, { competitors: 2 }, 3, '2026-11-02T10:00:00.000Z'],
+        [teamA, 5, { pitch: 'p' }, { pitch: 2 }, 3, '2026-11-03T10:00:00.000Z'],
+        [teamA, 6, { asset_type: 'image' }, { asset_type: 2 }, 3, '2026-11-03T10:00:00.000Z'],
+        [teamA, 8, { faqs: 'f' }, { faqs: 2 }, 3, '2026-11-04T10:00:00.000Z'],
+        [teamB, 3, { statements: 's' }, { statements: 2 }, 1, '2026-11-05T10:00:00.000Z'],
+      ]);
+    });
+
+    it('leaves a team that gave no shared fact without facts', async () => {
+      const [row] = await rows<{ n: number }>(
+        opened.database,
+        sql`select count(*)::int as n from team_facts where team_id = ${teamB}`,
+      );
+      expect(Number(row!.n)).toBe(0);
+    });
+  });
+}

@@ -1,0 +1,102 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type { FactsResponse } from '@shared/schemas/facts';
+import * as React from 'react';
+import { clientId } from '@/lib/client-id';
+import { factsQueryOptions, mergeFactsIntoCache, saveFacts } from '../api/facts';
+import { type AutosaveQueue, type AutosaveState, createAutosaveQueue } from '../lib/autosave-queue';
+
+type FactsSave = { values: Record<string, string>; givenIn: number };
+type Entry = {
+  queue: AutosaveQueue<FactsSave>;
+  /** Fact values typed and not yet saved, newest last: what a save sends and what a reload shows. */
+  pending: Record<string, string>;
+  listeners: Set<(state: AutosaveState) => void>;
+};
+
+/**
+ * One queue per workspace (or practice mode), beyond any page's life, with the same rules as the answers'
+ * queue (debounced, retried, flushed with keepalive when the page is hidden). A fact is one copy for the
+ * whole team, so its queue is not per activity: a save names the facts typed since the last one and the
+ * activity they were typed in (where a new fact counts as first given).
+ */
+const registry = new Map<string, Entry>();
+
+function entryFor(queryClient: QueryClient, teamId: string | undefined): Entry {
+  const key = teamId ?? 'local';
+  const existing = registry.get(key);
+  if (existing) return existing;
+  const listeners = new Set<(state: AutosaveState) => void>();
+  const entry: Entry = {
+    pending: {},
+    listeners,
+    queue: createAutosaveQueue<FactsSave>({
+      save: async ({ values, givenIn }, { keepalive }) => {
+        const saved = await saveFacts(teamId, values, givenIn, { keepalive, clientId: clientId() });
+        for (const [id, value] of Object.entries(values)) {
+          if (entry.pending[id] === value) delete entry.pending[id];
+        }
+        // The answer is every fact as stored; what was typed since stays on top of it.
+        queryClient.setQueryData<FactsResponse>(factsQueryOptions(teamId).queryKey, saved);
+        mergeFactsIntoCache(queryClient, teamId, entry.pending, givenIn);
+      },
+      onStateChange: (state) => {
+        for (const listener of listeners) listener(state);
+      },
+    }),
+  };
+  registry.set(key, entry);
+  return entry;
+}
+
+/** Fact values typed in this workspace and not yet saved (shown instead of the stored ones). */
+export function unsavedFacts(teamId: string | undefined): Record<string, string> {
+  return { ...registry.get(teamId ?? 'local')?.pending };
+}
+
+/** Saves every pending fact now. */
+export async function flushAllFactAutosaves(): Promise<void> {
+  await Promise.all([...registry.values()].map((entry) => entry.queue.flush()));
+}
+
+/**
+ * Autosave of the shared facts typed in activity `phase`: `update(changed)` records them in the cache at
+ * once (every prompt and activity reads them from there) and saves them after the debounce.
+ */
+export function useFactsAutosave(teamId: string | undefined, phase: number) {
+  const queryClient = useQueryClient();
+  const entry = React.useMemo(() => entryFor(queryClient, teamId), [queryClient, teamId]);
+  const [state, setState] = React.useState(() => entry.queue.getState());
+
+  React.useEffect(() => {
+    const { queue, listeners } = entry;
+    setState(queue.getState());
+    listeners.add(setState);
+    const flushKeepalive = () => void queue.flush({ keepalive: true });
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flushKeepalive();
+    };
+    const onOnline = () => queue.retryNow();
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', flushKeepalive);
+    window.addEventListener('online', onOnline);
+    return () => {
+      listeners.delete(setState);
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', flushKeepalive);
+      window.removeEventListener('online', onOnline);
+      void queue.flush();
+    };
+  }, [entry]);
+
+  const update = React.useCallback(
+    (changed: Record<string, string>) => {
+      Object.assign(entry.pending, changed);
+      mergeFactsIntoCache(queryClient, teamId, changed, phase);
+      entry.queue.update({ values: { ...entry.pending }, givenIn: phase });
+    },
+    [entry, queryClient, teamId, phase],
+  );
+  const retryNow = React.useCallback(() => entry.queue.retryNow(), [entry]);
+  const hasUnsavedChanges = React.useCallback(() => entry.queue.hasUnsavedChanges(), [entry]);
+  return { state, update, retryNow, hasUnsavedChanges };
+}

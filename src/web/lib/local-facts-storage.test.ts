@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { clearLocalFacts, loadLocalFacts, SHARED_FACTS_KEY, saveLocalFacts } from './local-facts-storage.ts';
+import {
+  loadAllLocalPhaseData,
+  loadLocalFactPhases,
+  type StorageLike,
+  WORKSPACE_META_KEY,
+} from './local-workspace-storage.ts';
+
+class MemoryStorage implements StorageLike {
+  readonly items = new Map<string, string>();
+  getItem(key: string): string | null {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string): void {
+    this.items.set(key, String(value));
+  }
+  removeItem(key: string): void {
+    this.items.delete(key);
+  }
+}
+
+const brief = (facts: ReturnType<typeof loadLocalFacts>) =>
+  Object.fromEntries(Object.entries(facts).map(([id, f]) => [id, [f.value, f.givenIn]]));
+
+describe('practice facts', () => {
+  it('carry answers saved in the old shape over once, as the server migration does', () => {
+    const store = new MemoryStorage();
+    store.setItem(
+      'phase1_data',
+      JSON.stringify({ company_name: 'Old Name', sector: 'Toys', research_goal: 'g' }),
+    );
+    // The old key of activity 2 moves too; its rename of the company and its old id are carried.
+    store.setItem(
+      'phase2',
+      JSON.stringify({ company_name: 'New Name', our_position: 'Kits at $49', sector: ' ' }),
+    );
+    store.setItem('phase5_data', JSON.stringify({ concept_name: 'SunBot Grow' }));
+    store.setItem('phase6_data', JSON.stringify({ concept_name: 'SunBot Grow 2', asset_type: 'image' }));
+    store.setItem('phase8_data', JSON.stringify({ problem_solved: 'Forgotten kits' }));
+    // The workspace metadata knows activity 2 was saved last.
+    store.setItem(
+      WORKSPACE_META_KEY,
+      JSON.stringify({
+        teamId: 'local',
+        teamCode: '',
+        teamName: '',
+        avatarIcon: null,
+        lastAccessed: '2026-01-01T00:00:00Z',
+        version: '1.0',
+        lastPhase: 2,
+      }),
+    );
+
+    expect(brief(loadLocalFacts(store))).toEqual({
+      company_name: ['New Name', 1],
+      sector: ['Toys', 1],
+      current_offer: ['Kits at $49', 2],
+      // Without times, the home activity wins over a later copy.
+      concept_name: ['SunBot Grow', 5],
+      unmet_need: ['Forgotten kits', 8],
+    });
+    expect(loadAllLocalPhaseData(store)).toEqual({
+      1: { research_goal: 'g' },
+      2: {},
+      5: {},
+      6: { asset_type: 'image' },
+      8: {},
+    });
+
+    // The header's light reading: the activities where a fact was first given.
+    expect(loadLocalFactPhases(store).sort()).toEqual([1, 2, 5, 8]);
+
+    // Once: a later edit is not undone by carrying over again.
+    saveLocalFacts({ company_name: 'Renamed' }, 3, store);
+    expect(brief(loadLocalFacts(store)).company_name).toEqual(['Renamed', 1]);
+  });
+
+  it('keep where a fact was first given, write only the named facts, and clear', () => {
+    const store = new MemoryStorage();
+    saveLocalFacts({ company_name: 'A', sector: 'S' }, 2, store);
+    saveLocalFacts({ company_name: 'B', concept_name: 'C' }, 5, store);
+    expect(brief(loadLocalFacts(store))).toEqual({
+      company_name: ['B', 2],
+      sector: ['S', 2],
+      concept_name: ['C', 5],
+    });
+    expect(clearLocalFacts(store)).toBe(true);
+    expect(store.getItem(SHARED_FACTS_KEY)).toBeNull();
+    expect(loadLocalFacts(store)).toEqual({});
+  });
+
+  it('ignore what is not a fact in the stored record, and give nothing when storage is blocked', () => {
+    const store = new MemoryStorage();
+    store.setItem(
+      SHARED_FACTS_KEY,
+      JSON.stringify({
+        company_name: { value: 'X', givenIn: 9 },
+        sector: { value: 'S', givenIn: 1 },
+        other: 1,
+      }),
+    );
+    expect(brief(loadLocalFacts(store))).toEqual({ sector: ['S', 1] });
+    const blocked: StorageLike = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('blocked');
+      },
+      removeItem: () => {
+        throw new Error('blocked');
+      },
+    };
+    expect(loadLocalFacts(blocked)).toEqual({});
+    expect(saveLocalFacts({ sector: 'S' }, 1, blocked)).toBeNull();
+  });
+});
