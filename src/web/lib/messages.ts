@@ -112,6 +112,10 @@ export const messages = {
   }),
   cohortArchived: (name: string) => ({ title: 'Cohort archived', description: `${name} moved to Archived.` }),
   cohortRestored: (name: string) => ({ title: 'Cohort restored', description: `${name} is active again.` }),
+  revealFailed: (message?: string) => ({
+    title: 'Failed to reveal results',
+    description: message ?? 'Please try again.',
+  }),
   ownTeamVote: { title: 'Cannot vote for your own team', description: 'Please select a different team.' },
   websiteSubmitted: (cohortName?: string) => ({
     title: 'Website submitted successfully',
