@@ -43,7 +43,6 @@ export function TeamAvatar({
       aria-hidden
       className={clsx('flex shrink-0 items-center justify-center rounded-full font-semibold', className)}
       style={{ backgroundColor: avatarColour(teamId ?? name), color: AVATAR_TEXT_COLOUR }}
-      data-testid="initials-avatar"
     >
       {initialsOf(name) || '?'}
     </span>
