@@ -10,11 +10,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort } from '../scripts/free-port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN = { username: 'bench-admin', password: 'bench-password-123' };
@@ -24,15 +24,6 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
 type Leg = { name: string; databaseUrl?: string; databaseName?: string; cleanup?: () => Promise<void> };
 type Figures = Record<string, string | number>;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function rssMb(pid: number): number {
   try {

@@ -18,7 +18,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -29,6 +28,7 @@ import {
   startServer,
   stopServer,
 } from '../src/server/resilience/harness.ts';
+import { freePort } from './free-port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -101,17 +101,6 @@ function findTool(name: string, installHint: string): string {
     if (dir && existsSync(candidate)) return candidate;
   }
   throw new CheckFailed(`${name} is not installed. ${installHint}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config.ts';
 import { loadPhaseConfigs } from './content/phase-configs.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { AdminEvents } from './lib/admin-events.ts';
 import { EventStreamRegistry } from './lib/event-stream.ts';
 import {
   type CohortEvents,
@@ -48,6 +49,8 @@ declare module 'fastify' {
     liveEvents: LiveEventBus;
     /** The live events of cohorts, by tag. */
     cohortEvents: CohortEvents;
+    /** The instructors' progress events: which team changed. */
+    adminEvents: AdminEvents;
     /** This instance's open event streams. */
     eventStreams: EventStreamRegistry;
   }
@@ -98,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const liveEvents = options.liveEvents ?? new InProcessLiveEventBus();
   app.decorate('liveEvents', liveEvents);
   app.decorate('cohortEvents', cohortEventsOn(liveEvents));
+  app.decorate('adminEvents', new AdminEvents(liveEvents, () => app.db, app.log));
   app.decorate('eventStreams', new EventStreamRegistry());
   app.addHook('preClose', (done) => {
     app.eventStreams.endAll();

@@ -111,19 +111,51 @@ export async function createCohort(
 
 export type CohortSwitch = 'competitionEnabled' | 'votingOpen' | 'resultsVisible';
 
-/** Sets one switch; the others stay as they are (so a second instructor's click is never undone). */
+/**
+ * Sets one switch; the others stay as they are (so a second instructor's click is never undone). Hiding
+ * the results again also takes back the room's reveal.
+ */
 export async function setCohortSwitch(
   db: Database,
   tag: string,
   name: CohortSwitch,
   value: boolean,
 ): Promise<CohortRow | undefined> {
+  const hidesResults = name === 'resultsVisible' && !value;
   const [row] = await db
     .update(cohorts)
-    .set({ [name]: value })
+    .set({ [name]: value, ...(hidesResults ? { revealedAt: null } : {}) })
     .where(eq(cohorts.tag, tag))
     .returning();
   return row;
+}
+
+export type RevealOutcome =
+  | { outcome: 'started'; cohort: CohortRow }
+  | { outcome: 'already'; cohort: CohortRow }
+  | { outcome: 'hidden'; cohort: CohortRow }
+  | { outcome: 'unknown' };
+
+/**
+ * Starts the room's reveal: stores now as the cohort's reveal time, once. Only while the results are
+ * released; a second press (or two sent together: the row lock queues them, and the second finds the
+ * time set) gets the stored time back, and 'already' says it changed nothing.
+ */
+export async function revealCohort(db: Database, tag: string): Promise<RevealOutcome> {
+  // A second pass only when the cohort changed between the two statements (hidden, then released again).
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [started] = await db
+      .update(cohorts)
+      .set({ revealedAt: sql`now()` })
+      .where(and(eq(cohorts.tag, tag), eq(cohorts.resultsVisible, true), isNull(cohorts.revealedAt)))
+      .returning();
+    if (started) return { outcome: 'started', cohort: started };
+    const [current] = await db.select().from(cohorts).where(eq(cohorts.tag, tag)).limit(1);
+    if (!current) return { outcome: 'unknown' };
+    if (!current.resultsVisible) return { outcome: 'hidden', cohort: current };
+    if (current.revealedAt) return { outcome: 'already', cohort: current };
+  }
+  throw new Error('the cohort kept changing while its reveal started');
 }
 
 export async function setCohortArchived(
@@ -146,20 +178,31 @@ export class UnknownTeamsError extends Error {
   }
 }
 
+/** What a move changed: the teams moved, and every cohort that lost or gained a team. */
+export type TeamsMoved = { teamIds: string[]; cohortTags: string[] };
+
 /**
  * Puts the teams in the cohort (or in none, for `null`), all or nothing: an unknown id rolls the whole
  * change back. A team has one cohort column, so moving it is the same write as assigning it.
  */
-export async function setTeamsCohort(db: Database, teamIds: string[], tag: string | null): Promise<number> {
+export async function setTeamsCohort(
+  db: Database,
+  teamIds: string[],
+  tag: string | null,
+): Promise<TeamsMoved> {
   const unique = [...new Set(teamIds)];
   return db.transaction(async (tx) => {
-    const updated = await tx
-      .update(teams)
-      .set({ cohortTag: tag })
+    const before = await tx
+      .select({ id: teams.id, cohortTag: teams.cohortTag })
+      .from(teams)
       .where(inArray(teams.id, unique))
-      .returning({ id: teams.id });
-    if (updated.length !== unique.length) throw new UnknownTeamsError(unique.length - updated.length);
-    return updated.length;
+      .for('update');
+    if (before.length !== unique.length) throw new UnknownTeamsError(unique.length - before.length);
+    await tx.update(teams).set({ cohortTag: tag }).where(inArray(teams.id, unique));
+    const cohortTags = new Set(before.map((team) => team.cohortTag));
+    if (tag) cohortTags.add(tag);
+    cohortTags.delete(null);
+    return { teamIds: before.map((team) => team.id), cohortTags: [...cohortTags] as string[] };
   });
 }
 

@@ -17,9 +17,10 @@ export const BACKED_UP_TABLES = [
 /**
  * Tables left out on purpose: sessions (a restored room signs in again: a session restored onto another
  * server would be a credential that outlived its purpose), the brute-force counters (a minute's worth) and
- * the pages open right now (presence: they open again on their own).
+ * the pages and instructors' streams open right now (presence, admin_listeners: they open again on their
+ * own).
  */
-export const SKIPPED_TABLES = ['sessions', 'rate_limits', 'presence'] as const;
+export const SKIPPED_TABLES = ['sessions', 'rate_limits', 'presence', 'admin_listeners'] as const;
 
 export type BackedUpTable = (typeof BACKED_UP_TABLES)[number]['name'];
 

@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { planSave, type SaveRequest } from '../../shared/answer-merge.ts';
 import type { PhaseDataRecord } from '../../shared/schemas/phase-data.ts';
-import { NOTIFY_PAYLOAD_MAX, type NotifyTarget } from '../lib/live-events.ts';
+import { ADMIN_CHANNEL, NOTIFY_PAYLOAD_MAX, type NotifyTarget } from '../lib/live-events.ts';
+import { ADMIN_LISTENER_TTL_SECONDS } from './admin-listeners.ts';
 import type { Database, DatabaseHandle, PreparedStatement } from './client.ts';
 import { PRESENCE_TTL_SECONDS } from './presence.ts';
 import { type PhaseDataRow, phaseData } from './schema.ts';
@@ -41,7 +42,8 @@ type SavedRow = {
  * version (null: no limit), $7 the page's id, $8 the NOTIFY channel (null: none), $9 this instance's id,
  * then the owner's parameters. On PostgreSQL the statement NOTIFYs the other instances itself, but only
  * when a page of the team is open on another instance (the presence rows say where), leaving the values
- * out when they would pass NOTIFY's 8000 bytes (the pages then read the activity again).
+ * out when they would pass NOTIFY's 8000 bytes (the pages then read the activity again); and it tells the
+ * instructors' progress streams of the save, only when one is open on another instance (admin_listeners).
  */
 const saveStatement = (name: string, owner: string) => ({
   name,
@@ -79,8 +81,16 @@ const saveStatement = (name: string, owner: string) => ({
       where $8::text is not null and exists (
         select 1 from presence pr where pr.team_id = s.team_id and pr.instance <> $9::text
           and pr.seen_at > now() - make_interval(secs => ${PRESENCE_TTL_SECONDS}))
+    ), admin_notice as (
+      select pg_notify($8::text, json_build_object('origin', $9::text, 'channel', '${ADMIN_CHANNEL}',
+        'event', json_build_object('type', 'team', 'teamId', s.team_id, 'reason', 'saved'))::text)
+      from saved s
+      where $8::text is not null and exists (
+        select 1 from admin_listeners al where al.instance <> $9::text
+          and al.seen_at > now() - make_interval(secs => ${ADMIN_LISTENER_TTL_SECONDS}))
     )
-    select saved.*, (select count(*) from notice) as notices from saved`,
+    select saved.*, (select count(*) from notice) as notices, (select count(*) from admin_notice) as admin_notices
+    from saved`,
 });
 
 const SAVE_FOR_TEAM_SESSION = saveStatement(

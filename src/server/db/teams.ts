@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { AVATAR_ICONS } from '../../shared/avatars.ts';
 import type { Team } from '../../shared/schemas/team.ts';
 import { generateWorkspaceCode } from '../../shared/workspace-code.ts';
 import type { Database } from './client.ts';
@@ -60,16 +61,22 @@ async function withFreshCode<T>(write: (code: string) => Promise<T | typeof TAKE
   throw new NoFreeCodeError();
 }
 
+/** One of the 36 avatars, drawn at random: a new workspace starts with one (the team may change it). */
+export function randomAvatar(): string {
+  return AVATAR_ICONS[randomInt(AVATAR_ICONS.length)]!;
+}
+
 /**
- * Creates a team. With an explicit code a collision is the caller's problem (CodeTakenError); without one,
- * codes are drawn at random and the unique constraint decides, retrying on collision (NoFreeCodeError when
- * none is free).
+ * Creates a team with a random avatar. With an explicit code a collision is the caller's problem
+ * (CodeTakenError); without one, codes are drawn at random and the unique constraint decides, retrying on
+ * collision (NoFreeCodeError when none is free).
  */
 export async function createTeam(db: Database, name: string, code?: string): Promise<TeamRow> {
+  const avatarIcon = randomAvatar();
   const insert = async (value: string) => {
     const [row] = await db
       .insert(teams)
-      .values({ name, code: value, accessToken: newAccessToken() })
+      .values({ name, code: value, avatarIcon, accessToken: newAccessToken() })
       .returning();
     return row!;
   };

@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import type { AdminEvent } from '../../shared/schemas/admin.ts';
 import type { CohortEvent } from '../../shared/schemas/cohort.ts';
 import type { TeamEvent } from '../../shared/schemas/team-events.ts';
 
 /**
- * Live events (docs/product.md, The live room): cohort changes and ballot counts for showcase and results
- * pages, a team's saves and open pages for its workspace. Publishers name a channel; the event-stream
- * routes subscribe to one.
+ * Live events (docs/product.md, The live room): cohort changes, ballot counts and the reveal for showcase
+ * and results pages, a team's saves and open pages for its workspace, and which team changed for the
+ * instructors' dashboards. Publishers name a channel; the event-stream routes subscribe to one.
  */
-export type LiveEvent = CohortEvent | TeamEvent;
+export type LiveEvent = CohortEvent | TeamEvent | AdminEvent;
 export type LiveListener = (event: LiveEvent) => void;
+
+export const ADMIN_CHANNEL = 'admin';
 
 export const liveChannel = {
   cohort: (tag: string) => `cohort:${tag}`,
   team: (teamId: string) => `team:${teamId}`,
+  admin: () => ADMIN_CHANNEL,
 };
 
 /** Where a database statement can NOTIFY the other app instances itself (PostgreSQL only). */

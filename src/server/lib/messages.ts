@@ -40,6 +40,7 @@ export const MESSAGES = {
   cohortTagTaken: (tag: string) => `The tag "${tag}" is already taken. Please choose another.`,
   cohortArchivedNoTeams: 'This cohort is archived. Restore it before adding teams.',
   unknownTeams: 'teamIds: one or more teams do not exist; nothing was changed.',
+  revealBeforeRelease: 'Release the results before revealing the winners.',
 
   // Deleting data.
   wrongDeletionConfirmation:

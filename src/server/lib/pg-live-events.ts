@@ -1,7 +1,9 @@
 import pg from 'pg';
+import { AdminEventSchema } from '../../shared/schemas/admin.ts';
 import { CohortEventSchema } from '../../shared/schemas/cohort.ts';
 import { TeamEventSchema } from '../../shared/schemas/team-events.ts';
 import {
+  ADMIN_CHANNEL,
   InProcessLiveEventBus,
   type LiveEvent,
   NOTIFY_PAYLOAD_MAX,
@@ -25,7 +27,11 @@ function parseNotice(payload: string): Notice | undefined {
   try {
     const parsed = JSON.parse(payload) as Partial<Notice>;
     if (typeof parsed.origin !== 'string' || typeof parsed.channel !== 'string') return undefined;
-    const schema = parsed.channel.startsWith('team:') ? TeamEventSchema : CohortEventSchema;
+    const schema = parsed.channel.startsWith('team:')
+      ? TeamEventSchema
+      : parsed.channel === ADMIN_CHANNEL
+        ? AdminEventSchema
+        : CohortEventSchema;
     const event = schema.safeParse(parsed.event);
     return event.success ? { origin: parsed.origin, channel: parsed.channel, event: event.data } : undefined;
   } catch {

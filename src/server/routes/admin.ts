@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TeamAssignmentResultSchema } from '../../shared/schemas/admin.ts';
@@ -6,6 +7,7 @@ import {
   type Cohort,
   CohortSchema,
   CreateCohortBodySchema,
+  RevealResponseSchema,
   TeamIdsBodySchema,
   UpdateCohortBodySchema,
 } from '../../shared/schemas/cohort.ts';
@@ -17,14 +19,24 @@ import {
   createCohort,
   listCohortsForAdmin,
   listTeamsForAdmin,
+  revealCohort,
   setCohortArchived,
   setCohortSwitch,
   setTeamsCohort,
   UnknownTeamsError,
 } from '../db/admin.ts';
+import {
+  enterAdminListener,
+  leaveAdminListener,
+  pruneStaleAdminListeners,
+  refreshAdminListener,
+} from '../db/admin-listeners.ts';
 import { toCohort } from '../db/cohorts.ts';
 import { NoFreeCodeError, replaceTeamCode, toTeam } from '../db/teams.ts';
+import { announceCounts } from '../lib/announce-counts.ts';
+import { streamLiveEvents, streamOwner } from '../lib/event-stream.ts';
 import { badRequest, conflict, notFound, unavailable } from '../lib/http-error.ts';
+import { liveChannel } from '../lib/live-events.ts';
 import { cohortLoader } from '../lib/load-cohort.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { noStore } from '../lib/no-store.ts';
@@ -38,6 +50,7 @@ const errors = {
   401: ErrorResponseSchema,
   404: ErrorResponseSchema,
 };
+const PRUNE_EVERY_MS = 60_000;
 
 /** The instructor's calls: every one needs an admin session, else 401. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,14 +59,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const loadCohort = cohortLoader(app.db);
 
-  /** Live classroom: open showcase and results pages of the cohort follow the change. */
-  async function announce(cohort: Cohort) {
+  /**
+   * Live classroom: open showcase and results pages of the cohort follow the change. `reveal` also tells
+   * them the room's reveal started (a time) or was taken back (null); it goes first, the record after.
+   */
+  async function announce(cohort: Cohort, reveal?: { revealedAt: string | null }) {
     try {
+      if (reveal) await app.cohortEvents.publish(cohort.tag, { type: 'reveal', ...reveal });
       await app.cohortEvents.publish(cohort.tag, { type: 'cohort', cohort });
     } catch (error) {
       app.log.warn({ err: error }, 'cohort event not published');
     }
   }
+  let lastPrune = 0;
 
   // The list carries every team's code and access token.
   app.get(
@@ -83,6 +101,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!team) throw notFound(MESSAGES.workspaceNotFound);
       // Its sessions are gone from the database; this instance stops counting them as sessions too.
       app.knownSessions.forgetOwner(team.id);
+      await app.adminEvents.publish(team.id, 'code');
       request.log.info({ teamId: team.id }, 'workspace code and access token replaced');
       return toTeam(team);
     },
@@ -148,8 +167,69 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await setCohortSwitch(app.db, request.params.tag, name, value);
       if (!row) throw notFound(MESSAGES.cohortNotFound);
       const cohort = toCohort(row);
-      await announce(cohort);
+      // Hiding the results takes the reveal back: every open results page hides the winners again.
+      await announce(cohort, name === 'resultsVisible' && !value ? { revealedAt: null } : undefined);
       return cohort;
+    },
+  );
+
+  /**
+   * The room's reveal: every open results page of the cohort runs the winners' reveal from this moment.
+   * Stored once; pressing again answers the stored time and starts nothing again.
+   */
+  app.post(
+    '/api/admin/cohorts/:tag/reveal',
+    {
+      schema: {
+        params: TagParams,
+        response: { 200: RevealResponseSchema, 409: ErrorResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await revealCohort(app.db, request.params.tag);
+      if (result.outcome === 'unknown') throw notFound(MESSAGES.cohortNotFound);
+      if (result.outcome === 'hidden') throw conflict(MESSAGES.revealBeforeRelease);
+      const cohort = toCohort(result.cohort);
+      const revealedAt = cohort.revealedAt!;
+      if (result.outcome === 'started') {
+        request.log.info({ tag: cohort.tag }, 'reveal started');
+        await announce(cohort, { revealedAt });
+      }
+      return { revealedAt };
+    },
+  );
+
+  /**
+   * The instructors' progress stream: which team changed and why (`AdminEvent`), so the dashboard reads
+   * its lists again. Other instances NOTIFY a team's change only while such a stream is open somewhere:
+   * the `admin_listeners` row says so, kept fresh by the heartbeat.
+   */
+  app.get(
+    '/api/admin/events',
+    { schema: { response: { 401: ErrorResponseSchema, 429: ErrorResponseSchema } } },
+    async (request, reply) => {
+      const release = app.eventStreams.claim(await streamOwner(request));
+      const streamId = randomUUID();
+      try {
+        await enterAdminListener(app.db, streamId, app.liveEvents.instanceId);
+      } catch (error) {
+        release();
+        throw error;
+      }
+      if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
+        lastPrune = Date.now();
+        void pruneStaleAdminListeners(app.db).catch(() => undefined);
+      }
+      await streamLiveEvents(request, reply, {
+        bus: app.liveEvents,
+        registry: app.eventStreams,
+        release,
+        channel: liveChannel.admin(),
+        // Nothing to start from: the dashboard has just read its lists.
+        initial: async () => [],
+        onHeartbeat: () => void refreshAdminListener(app.db, streamId).catch(() => undefined),
+        onClose: () => void leaveAdminListener(app.db, streamId).catch(() => undefined),
+      });
     },
   );
 
@@ -193,9 +273,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(teamProgressCsv(app.db, (error) => request.log.error({ err: error }, 'export failed')));
   });
 
+  /** Moves the teams; every cohort that lost or gained one hears its counts, the dashboards each team. */
   async function moveTeams(teamIds: string[], tag: string | null): Promise<number> {
     try {
-      return await setTeamsCohort(app.db, teamIds, tag);
+      const moved = await setTeamsCohort(app.db, teamIds, tag);
+      for (const cohortTag of moved.cohortTags) await announceCounts(app, cohortTag);
+      await app.adminEvents.publish(moved.teamIds, 'cohort');
+      return moved.teamIds.length;
     } catch (error) {
       if (error instanceof UnknownTeamsError) {
         throw badRequest(MESSAGES.unknownTeams);

@@ -25,13 +25,14 @@ describeApi('cohort event stream', (ctx) => {
     expect(stream.response.headers.get('content-encoding')).toBeNull();
     expect(stream.response.headers.get('cache-control')).toContain('no-cache');
 
-    const initial = await stream.waitFor(2);
+    const initial = await stream.waitFor(3);
     expect(stream.comments[0]).toBe('retry: 3000');
     expect(initial[0]).toMatchObject({
       type: 'cohort',
       cohort: { tag: 'live', name: 'Live Cohort', competitionEnabled: true, votingOpen: false },
     });
     expect(initial[1]).toEqual({ type: 'ballots', ballotCount: 0, teamCount: 1 });
+    expect(initial[2]).toEqual({ type: 'reveal', revealedAt: null });
 
     const [row] = await ctx.app.db
       .update(cohorts)
@@ -40,16 +41,16 @@ describeApi('cohort event stream', (ctx) => {
       .returning();
     await ctx.app.cohortEvents.publish('other', { type: 'ballots', ballotCount: 9, teamCount: 9 });
     await ctx.app.cohortEvents.publish('live', { type: 'cohort', cohort: toCohort(row!) });
-    const events = await stream.waitFor(3);
-    expect(events[2]).toMatchObject({ type: 'cohort', cohort: { votingOpen: true } });
+    const events = await stream.waitFor(4);
+    expect(events[3]).toMatchObject({ type: 'cohort', cohort: { votingOpen: true } });
     await new Promise((r) => setTimeout(r, 100));
-    expect(events).toHaveLength(3);
+    expect(events).toHaveLength(4);
   });
 
   it('ends open streams when the app closes, and unsubscribes them', async () => {
     await ctx.app.db.insert(cohorts).values({ tag: 'live', name: 'Live Cohort' });
     const stream = await openCohortStream(ctx.app, 'live');
-    await stream.waitFor(2);
+    await stream.waitFor(3);
     const started = Date.now();
     await ctx.app.close();
     await stream.pump;
@@ -90,7 +91,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('cohort events across app instan
       .where(inArray(teams.id, [voter.team.id, a.team.id]));
 
     const stream = await openCohortStream(second, 'scaled');
-    await stream.waitFor(2);
+    await stream.waitFor(3);
     expect(stream.events[1]).toEqual({ type: 'ballots', ballotCount: 0, teamCount: 2 });
 
     const cast = await first.inject({
@@ -100,8 +101,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('cohort events across app instan
       payload: { votes: [{ voted_for_team_id: a.team.id, rank: 1 }] },
     });
     expect(cast.statusCode).toBe(201);
-    const events = await stream.waitFor(3);
-    expect(events[2]).toEqual({ type: 'ballots', ballotCount: 1, teamCount: 2 });
+    const events = await stream.waitFor(4);
+    expect(events[3]).toEqual({ type: 'ballots', ballotCount: 1, teamCount: 2 });
   });
 
   it('delivers an instance its own events once, not again when they come back from PostgreSQL', async () => {

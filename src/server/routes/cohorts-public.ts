@@ -48,8 +48,11 @@ export const cohortPublicRoutes: FastifyPluginAsyncZod = async (app) => {
             countBallots(app.db, tag),
           ]);
           const events: CohortEvent[] = [];
-          if (current) events.push({ type: 'cohort', cohort: toCohort(current) });
+          const cohort = current ? toCohort(current) : undefined;
+          if (cohort) events.push({ type: 'cohort', cohort });
           events.push({ type: 'ballots', ...counts });
+          // A page opened (or reconnected) after the reveal shows the winners at once.
+          if (cohort) events.push({ type: 'reveal', revealedAt: cohort.revealedAt });
           return events;
         },
       });

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { confirmsTeamName } from '../../shared/data-deletion.ts';
@@ -10,8 +9,8 @@ import {
 } from '../../shared/schemas/data-deletion.ts';
 import { findCohortByTag } from '../db/cohorts.ts';
 import { deleteArchivedCohort, deleteTeamNamed } from '../db/data-deletion.ts';
-import { countBallots } from '../db/showcase.ts';
 import { findTeamById } from '../db/teams.ts';
+import { announceCounts } from '../lib/announce-counts.ts';
 import { badRequest, conflict, notFound } from '../lib/http-error.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { COOKIE_NAMES, requireAdmin, requireTeamAccess } from '../plugins/sessions.ts';
@@ -22,16 +21,6 @@ const errors = {
   403: ErrorResponseSchema,
   404: ErrorResponseSchema,
 };
-
-/** Open showcase and results pages of the cohort follow the change (ballot and team counts). */
-async function announceCounts(app: FastifyInstance, tag: string): Promise<void> {
-  try {
-    await app.cohortEvents.publish(tag, { type: 'ballots', ...(await countBallots(app.db, tag)) });
-  } catch (error) {
-    // The data is gone either way; a failed broadcast must not turn the deletion into an error.
-    app.log.warn({ err: error }, 'cohort event not published after a deletion');
-  }
-}
 
 /**
  * Deleting data on request: a team's workspace (by the team itself or an instructor, confirmed with the
@@ -66,6 +55,7 @@ export const dataDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       if (deleted.cohortTag) await announceCounts(app, deleted.cohortTag);
+      await app.adminEvents.publish(deleted.id, 'deleted');
       return { id: deleted.id, name: deleted.name, cohortTag: deleted.cohortTag };
     },
   );

@@ -50,6 +50,7 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
     };
     // On PostgreSQL the save's own statement already told the other instances.
     app.liveEvents.deliverLocally(liveChannel.team(record.teamId), event);
+    app.adminEvents.deliverLocally(record.teamId, 'saved');
   }
 
   app.post(

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import type { CohortEvent } from '../../shared/schemas/cohort.ts';
 import { BALLOT_MESSAGES } from '../../shared/scoring.ts';
+import { showcaseOrder } from '../../shared/showcase-order.ts';
 import { ballots, cohorts, teams } from '../db/schema.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { createAdminSession, createTeamSession, describeApi } from '../testing/test-app.ts';
@@ -74,6 +75,9 @@ describeApi('cohort (public)', (ctx) => {
       competitionEnabled: true,
       votingOpen: false,
       resultsVisible: false,
+      revealedAt: null,
+      ballotCount: 0,
+      teamCount: 0,
     });
     for (const url of ['/api/cohorts/nope', '/api/cohorts/nope/status', '/api/cohorts/nope/events']) {
       const missing = await ctx.app.inject({ url });
@@ -131,17 +135,71 @@ describeApi('showcase', (ctx) => {
   it('lists the cohort teams to a submitted team of the cohort and to an admin', async () => {
     await createCohort(ctx.app, 'demo');
     const [alpha, , charlie] = await createMembers(ctx.app, 'demo', ['Alpha', 'bravo', 'Charlie'], 2);
-    const response = await ctx.app.inject({ url: '/api/showcase/demo', headers: { cookie: alpha!.cookie } });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([
-      { id: alpha!.team.id, name: 'Alpha', avatarIcon: null, submittedWebsiteUrl: 'https://alpha.example' },
+    const byName = [
+      {
+        id: alpha!.team.id,
+        name: 'Alpha',
+        avatarIcon: alpha!.team.avatarIcon,
+        submittedWebsiteUrl: 'https://alpha.example',
+      },
       expect.objectContaining({ name: 'bravo', submittedWebsiteUrl: 'https://bravo.example' }),
-      { id: charlie!.team.id, name: 'Charlie', avatarIcon: null, submittedWebsiteUrl: null },
-    ]);
+      {
+        id: charlie!.team.id,
+        name: 'Charlie',
+        avatarIcon: charlie!.team.avatarIcon,
+        submittedWebsiteUrl: null,
+      },
+    ];
+    // An admin sees the cohort in name order.
     const admin = await createAdminSession(ctx.app);
     const byAdmin = await ctx.app.inject({ url: '/api/showcase/demo', headers: { cookie: admin.cookie } });
     expect(byAdmin.statusCode).toBe(200);
-    expect(byAdmin.json()).toHaveLength(3);
+    expect(byAdmin.json()).toEqual(byName);
+    // A team sees the same teams, in its own order (the next test).
+    const response = await ctx.app.inject({ url: '/api/showcase/demo', headers: { cookie: alpha!.cookie } });
+    expect(response.statusCode).toBe(200);
+    const seen = response.json() as { id: string }[];
+    expect(seen).toEqual(expect.arrayContaining(byName));
+    expect(seen).toHaveLength(3);
+    expect(seen.map((team) => team.id)).toEqual(
+      showcaseOrder(byAdmin.json() as { id: string; name: string }[], {
+        teamId: alpha!.team.id,
+        cohortTag: 'demo',
+      }).map((team) => team.id),
+    );
+  });
+
+  it("gives each team an order of its own, the same on every reload and device; an admin's is by name", async () => {
+    await createCohort(ctx.app, 'fair');
+    const names = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel'];
+    const members = await createMembers(ctx.app, 'fair', names);
+    const idsFor = async (cookie: string) => {
+      const response = await ctx.app.inject({ url: '/api/showcase/fair', headers: { cookie } });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { id: string }[]).map((team) => team.id);
+    };
+    const admin = await createAdminSession(ctx.app);
+    const byName = members.map((member) => member.team.id);
+    expect(await idsFor(admin.cookie)).toEqual(byName);
+
+    const orders = new Map<string, string[]>();
+    for (const member of members) {
+      const order = await idsFor(member.cookie);
+      expect([...order].sort()).toEqual([...byName].sort());
+      expect(await idsFor(member.cookie), 'a reload').toEqual(order);
+      orders.set(member.team.id, order);
+    }
+    // Another device of the first team: a session of its own, the same order.
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/team/login',
+      payload: { access_token: members[0]!.team.accessToken },
+    });
+    expect(login.statusCode).toBe(200);
+    const device = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    expect(await idsFor(device)).toEqual(orders.get(members[0]!.team.id));
+    // Eight teams: the orders differ between teams (all eight alike would be no shuffle at all).
+    expect(new Set([...orders.values()].map((order) => order.join())).size).toBeGreaterThan(4);
   });
 
   // Nobody 401 and a team of another cohort 403 are the authorization matrix's; here, the finer refusals.
@@ -426,7 +484,7 @@ describeApi('results', (ctx) => {
     expect(rows[0]).toEqual({
       teamId: t.Comet!.team.id,
       teamName: 'Comet',
-      avatarIcon: null,
+      avatarIcon: t.Comet!.team.avatarIcon,
       websiteUrl: 'https://comet.example',
       totalPoints: 11,
       votes: [

@@ -8,8 +8,10 @@ import {
   ResultRowSchema,
   ShowcaseTeamSchema,
 } from '../../shared/schemas/showcase.ts';
-import type { CohortRow } from '../db/schema.ts';
-import { cohortResults, countBallots, findBallotVotes, listShowcaseTeams } from '../db/showcase.ts';
+import { showcaseOrder } from '../../shared/showcase-order.ts';
+import type { CohortRow, TeamRow } from '../db/schema.ts';
+import { cohortResults, findBallotVotes, listShowcaseTeams } from '../db/showcase.ts';
+import { announceCounts } from '../lib/announce-counts.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../lib/http-error.ts';
 import { cohortLoader } from '../lib/load-cohort.ts';
 import { MESSAGES } from '../lib/messages.ts';
@@ -28,22 +30,31 @@ const errors = {
 export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
   const loadCohort = cohortLoader(app.db);
 
-  /** An admin, or a team of the cohort that has submitted its own site. */
-  async function requireShowcaseAccess(request: FastifyRequest, cohort: CohortRow): Promise<void> {
-    if (await request.sessionAdmin()) return;
+  /**
+   * An admin, or a team of the cohort that has submitted its own site. Answers that team (the viewer the
+   * showcase is ordered for), or undefined for an admin.
+   */
+  async function requireShowcaseAccess(
+    request: FastifyRequest,
+    cohort: CohortRow,
+  ): Promise<TeamRow | undefined> {
+    if (await request.sessionAdmin()) return undefined;
     const team = await request.sessionTeam();
     if (!team) throw unauthorized(MESSAGES.teamSessionRequired);
     if (team.cohortTag !== cohort.tag) throw forbidden(MESSAGES.otherCohortsShowcase);
     if (!team.submittedWebsiteUrl) throw forbidden(MESSAGES.submitToSeeShowcase);
+    return team;
   }
 
+  /** A team sees the cohort in an order of its own (src/shared/showcase-order.ts); an admin by name. */
   app.get(
     '/api/showcase/:tag',
     { schema: { params: TagParams, response: { 200: z.array(ShowcaseTeamSchema), ...errors } } },
     async (request) => {
       const cohort = await loadCohort(request.params.tag);
-      await requireShowcaseAccess(request, cohort);
-      return listShowcaseTeams(app.db, cohort.tag);
+      const viewer = await requireShowcaseAccess(request, cohort);
+      const teams = await listShowcaseTeams(app.db, cohort.tag);
+      return viewer ? showcaseOrder(teams, { teamId: viewer.id, cohortTag: cohort.tag }) : teams;
     },
   );
 
@@ -91,15 +102,9 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
         if (outcome.reason === 'already-voted') throw conflict(outcome.message);
         throw forbidden(outcome.message);
       }
-      // The ballot has landed; a failed broadcast must not turn it into an error.
-      try {
-        await app.cohortEvents.publish(cohort.tag, {
-          type: 'ballots',
-          ...(await countBallots(app.db, cohort.tag)),
-        });
-      } catch (error) {
-        request.log.warn({ err: error }, 'could not publish the ballot count');
-      }
+      // The ballot has landed; a failed broadcast must not turn it into an error (neither call throws).
+      await announceCounts(app, cohort.tag);
+      await app.adminEvents.publish(voter.id, 'voted');
       return reply.status(201).send({ votes: outcome.votes });
     },
   );

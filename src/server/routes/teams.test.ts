@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { AVATAR_ICONS } from '../../shared/avatars.ts';
 import { teams } from '../db/schema.ts';
 import {
   buildTestApp,
@@ -18,7 +19,9 @@ describeApi('workspaces', (ctx) => {
     });
     expect(response.statusCode).toBe(201);
     const team = response.json();
-    expect(team).toMatchObject({ name: 'Solar Squad', avatarIcon: null, currentPhase: 1, cohortTag: null });
+    expect(team).toMatchObject({ name: 'Solar Squad', currentPhase: 1, cohortTag: null });
+    // A new workspace starts with one of the 36 avatars (the next test: drawn at random).
+    expect(AVATAR_ICONS).toContain(team.avatarIcon);
     expect(team.code).toMatch(/^[A-Z0-9]{4}$/);
     expect(team.accessToken.length).toBeGreaterThanOrEqual(32);
     const cookie = response.cookies.find((c) => c.name === 'genai_team')!;
@@ -203,19 +206,31 @@ describeApi('workspaces', (ctx) => {
     }
   });
 
+  it('gives each new workspace an avatar drawn at random among the 36', async () => {
+    const drawn = new Set<string | null>();
+    for (let i = 0; i < 12; i++) drawn.add((await createTeamSession(ctx.app, `Team ${i}`)).team.avatarIcon);
+    for (const avatar of drawn) expect(AVATAR_ICONS).toContain(avatar);
+    // Twelve draws all alike: one chance in 36^11 for a fair draw; a fixed avatar would always fail here.
+    expect(drawn.size).toBeGreaterThan(1);
+    const stored = await ctx.app.db.select({ avatar: teams.avatarIcon }).from(teams);
+    expect(new Set(stored.map((row) => row.avatar))).toEqual(drawn);
+  });
+
   // Who may change it (nobody 401, another team 403) is the authorization matrix's.
   it('changes the avatar for its own team and an admin; refuses an unknown avatar', async () => {
     const own = await createTeamSession(ctx.app, 'Own');
     const url = `/api/teams/${own.team.id}/avatar`;
+    // Another avatar than the one the workspace was given, so the change is one.
+    const [chosen, byAdminChoice] = AVATAR_ICONS.filter((icon) => icon !== own.team.avatarIcon);
 
     const ok = await ctx.app.inject({
       method: 'PATCH',
       url,
       headers: { cookie: own.cookie },
-      payload: { avatarIcon: 'owl.svg' },
+      payload: { avatarIcon: chosen },
     });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().avatarIcon).toBe('owl.svg');
+    expect(ok.json().avatarIcon).toBe(chosen);
 
     const invalid = await ctx.app.inject({
       method: 'PATCH',
@@ -231,12 +246,12 @@ describeApi('workspaces', (ctx) => {
       method: 'PATCH',
       url,
       headers: { cookie: admin.cookie },
-      payload: { avatarIcon: 'fox.svg' },
+      payload: { avatarIcon: byAdminChoice },
     });
     expect(byAdmin.statusCode).toBe(200);
 
     const lookup = await ctx.app.inject({ url: `/api/teams/${own.team.code}` });
-    expect(lookup.json().avatarIcon).toBe('fox.svg');
+    expect(lookup.json().avatarIcon).toBe(byAdminChoice);
   });
 
   it('answers 400 for a malformed team id and 404 for an unknown one (admin)', async () => {

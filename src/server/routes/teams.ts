@@ -19,6 +19,7 @@ import {
   updateTeamAvatar,
   updateTeamWebsite,
 } from '../db/teams.ts';
+import { announceCounts } from '../lib/announce-counts.ts';
 import { guarded } from '../lib/attempt-limiter.ts';
 import { clientKey } from '../lib/client-key.ts';
 import { badRequest, conflict, notFound, unavailable } from '../lib/http-error.ts';
@@ -63,6 +64,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
           : await createTeam(app.db, name);
         if (!team) throw conflict(MESSAGES.codeTaken);
         await startSession(app.db, request, reply, 'team', { teamId: team.id });
+        await app.adminEvents.publish(team.id, 'created');
         return reply.status(201).send(toTeam(team));
       } catch (error) {
         await creation.release();
@@ -116,6 +118,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireTeamAccess(request, request.params.id);
       const team = await updateTeamAvatar(app.db, request.params.id, request.body.avatarIcon);
       if (!team) throw notFound(MESSAGES.workspaceNotFound);
+      await app.adminEvents.publish(team.id, 'avatar');
       return toTeam(team);
     },
   );
@@ -137,6 +140,9 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       const existing = await findTeamById(app.db, request.params.id);
       if (!existing) throw notFound(MESSAGES.workspaceNotFound);
       const team = await updateTeamWebsite(app.db, existing.id, normalised.url);
+      // The showcase gains a site (or shows the new address) and the dashboards a submission.
+      if (team?.cohortTag) await announceCounts(app, team.cohortTag);
+      await app.adminEvents.publish(existing.id, 'website');
       return toTeam(team!);
     },
   );

@@ -88,7 +88,7 @@ export type Method = Extract<HTTPMethods, 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DE
 export type RouteKey = `${Method} /api/${string}`;
 
 /** An expected status, or 'any' where the rule does not apply to that caller. */
-export type Expected = 200 | 201 | 302 | 401 | 403 | 404 | 'any';
+export type Expected = 200 | 201 | 302 | 401 | 403 | 404 | 409 | 'any';
 
 export type RouteRow = {
   /** Method and path exactly as registered, params included. */
@@ -357,6 +357,24 @@ export const ROUTE_TABLE: RouteRow[] = [
     world: { archived: true },
     request: () => ({ url: `/api/admin/cohorts/${OWN_COHORT}` }),
     expect: adminOnly(),
+  },
+  {
+    route: 'POST /api/admin/cohorts/:tag/reveal',
+    request: () => ({ url: `/api/admin/cohorts/${OWN_COHORT}/reveal` }),
+    expect: adminOnly(),
+  },
+  {
+    route: 'POST /api/admin/cohorts/:tag/reveal',
+    variant: 'while results are hidden',
+    world: { resultsVisible: false },
+    request: () => ({ url: `/api/admin/cohorts/${OWN_COHORT}/reveal` }),
+    expect: { anonymous: 401, otherTeam: 401, ownTeam: 401, admin: 409 },
+  },
+  {
+    route: 'GET /api/admin/events',
+    request: () => ({ url: '/api/admin/events' }),
+    expect: adminOnly(),
+    stream: true,
   },
   { route: 'GET /api/admin/export', request: () => ({ url: '/api/admin/export' }), expect: adminOnly() },
   {

@@ -5,6 +5,7 @@ type Licence = { name: string; url: string };
 const LICENCES = {
   mit: { name: 'MIT License', url: 'https://opensource.org/license/mit' },
   isc: { name: 'ISC License', url: 'https://opensource.org/license/isc-license-txt' },
+  unlicense: { name: 'The Unlicense', url: 'https://unlicense.org' },
   apache: { name: 'Apache License 2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
   postgresql: { name: 'PostgreSQL License', url: 'https://opensource.org/license/postgresql' },
   ccBy: {
@@ -22,7 +23,12 @@ type Library = { name: string; url: string; purpose: string; licences: Licence[]
 // Licences checked against each package's own package.json "license" field (and PGlite's README for its dual licence).
 const LIBRARIES: Library[] = [
   { name: 'React', url: 'https://react.dev', purpose: 'user interface', licences: [LICENCES.mit] },
-  { name: 'React Router', url: 'https://reactrouter.com', purpose: 'page routing', licences: [LICENCES.mit] },
+  {
+    name: 'wouter',
+    url: 'https://github.com/molefrog/wouter',
+    purpose: 'page routing',
+    licences: [LICENCES.unlicense],
+  },
   {
     name: 'TanStack Query',
     url: 'https://tanstack.com/query',
