@@ -8,6 +8,7 @@ import {
   instructorContext,
   projectorContext,
   projectorShot,
+  reviewWidths,
   roomCohort,
   vote,
   watchedPage,
@@ -83,6 +84,7 @@ test.describe('the live room', () => {
       ]);
       await expect(page.getByTestId('leaderboard-row')).toHaveCount(4);
     }
+    await reviewWidths(team.page, 'results-revealed');
 
     // A page opened after the reveal (and a reload) shows the final podium at once, with nothing to replay.
     const late = await openAsTeam(browser, teams[3]!.team, { path: `/results/${tag}` });
@@ -99,6 +101,7 @@ test.describe('the live room', () => {
     await lectern.getByRole('tab', { name: /Cohorts/ }).click();
     const card = lectern.getByTestId(`cohort-${tag}`);
     await expect(card.getByTestId('reveal-state')).toContainText('Revealed');
+    await reviewWidths(lectern, 'cohorts-revealed');
 
     // Hiding the results resets the reveal everywhere: released again, the question comes back.
     await admin.patch(`/api/admin/cohorts/${tag}`, { data: { resultsVisible: false } });
@@ -154,6 +157,7 @@ test.describe('the live room', () => {
     const { page: screen } = await watchedPage(projector);
     await screen.goto(`/results/${tag}`);
     await expect(screen.getByTestId('voted-count')).toHaveText('0 of 3 teams voted');
+    await reviewWidths(screen, 'results-hidden');
 
     const instructor = await instructorContext(browser);
     const { page: dash, errors } = await watchedPage(instructor);
@@ -172,6 +176,16 @@ test.describe('the live room', () => {
     await expect(screen.getByTestId('voted-count')).toHaveText('1 of 3 teams voted');
     await expect(card.getByTestId('not-voted').getByRole('listitem')).toHaveText(['Lynx', 'Marten']);
     await expect(card.getByTestId('ballot-progress')).toHaveText('1 of 3 teams voted');
+    await reviewWidths(dash, 'cohort-card-live');
+
+    // The cohort's board, from its card: its three teams, all at activity 1.
+    await card.getByRole('button', { name: 'Board of Watch Room' }).click();
+    const dialog = dash.getByRole('dialog', { name: 'Watch Room: progress board' });
+    await expect(dialog.getByTestId('board-row')).toHaveCount(3);
+    await expect(dialog.locator('[data-cell="current"][data-phase="1"]')).toHaveCount(3);
+    await reviewWidths(dash, 'cohort-board-dialog');
+    await dash.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
 
     // The participants view: a save shows in the activities and on the board, a new workspace appears.
     await dash.getByRole('tab', { name: /Participants/ }).click();
@@ -194,6 +208,7 @@ test.describe('the live room', () => {
     await expect(lynx.locator('[data-phase="5"]')).toHaveAttribute('data-cell', 'current');
     await expect(lynx.locator('[data-phase="3"]')).toHaveAttribute('data-cell', 'data');
     await expectNoSeriousAxeViolations(dash);
+    await reviewWidths(dash, 'board');
 
     const [newcomer] = await createTeams(m!.api, [`Newcomer ${Date.now().toString(36)}`]);
     await expect(board.locator(`[data-team="${newcomer!.name}"]`)).toBeVisible();
@@ -308,6 +323,7 @@ test.describe('the live room', () => {
     const { page: dash } = await watchedPage(instructor);
     await dash.goto(`/showcase/${tag}`);
     expect(await orderOf(dash)).toEqual(names);
+    await reviewWidths(dash, 'showcase-instructor');
 
     await first.close();
     await second.close();

@@ -88,3 +88,22 @@ export async function projectorShot(page: Page, name: string, outputDir: string)
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
+
+/** Full-page screenshots for review (not kept), when `REVIEW_SHOTS` names a folder. */
+export async function reviewShot(page: Page, name: string) {
+  const dir = process.env.REVIEW_SHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/** Review shots of the page at 1280 and 375 wide, then back to its size. */
+export async function reviewWidths(page: Page, name: string) {
+  if (!process.env.REVIEW_SHOTS) return;
+  const size = page.viewportSize()!;
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await reviewShot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize(size);
+}

@@ -21,7 +21,7 @@ const PLACE = {
  * On a projector (presentation mode) the podium is sized by the screen: names at 2.5vw (48 px at 1920, 32 px
  * at 1280 wide), heights in vh so the podium and the leaderboard's top share a 16:9 screen without scrolling.
  */
-const PRESENT_PLINTH = { 1: 'h-[22vh]', 2: 'h-[16vh]', 3: 'h-[11vh]' } as const;
+const PRESENT_PLINTH = { 1: 'h-[28vh]', 2: 'h-[20vh]', 3: 'h-[14vh]' } as const;
 
 const SIZES = {
   page: {
@@ -35,7 +35,7 @@ const SIZES = {
   },
   present: {
     crown: 'size-[7vh] text-gold',
-    avatar: (place: Place) => cn(place === 1 ? 'size-[13vh]' : 'size-[10vh]', 'text-[clamp(1rem,2vw,3rem)]'),
+    avatar: (place: Place) => cn(place === 1 ? 'size-[15vh]' : 'size-[11vh]', 'text-[clamp(1rem,2vw,3rem)]'),
     name: 'w-full text-[clamp(1.75rem,2.5vw,4rem)] leading-[1.1] font-extrabold break-words line-clamp-2',
     points: 'text-[clamp(1.75rem,3vw,5rem)] font-extrabold text-foreground tabular-nums',
     pointsUnit: 'text-[clamp(1rem,1.4vw,2rem)]',
