@@ -19,11 +19,17 @@ export function ProgressBoard({ teams, caption }: { teams: AdminTeam[]; caption:
     <div className="flex flex-col gap-3">
       <BoardLegend />
       <div className="overflow-x-auto rounded-xl border border-border bg-surface">
-        <table className="w-full border-separate border-spacing-1 text-sm" data-testid="progress-board">
+        <table
+          className="w-full min-w-[40rem] border-separate border-spacing-1 text-sm"
+          data-testid="progress-board"
+        >
           <caption className="sr-only">{caption}</caption>
           <thead>
             <tr>
-              <th scope="col" className="px-2 py-1.5 text-left font-medium text-muted-foreground">
+              <th
+                scope="col"
+                className="sticky left-0 z-10 bg-surface px-2 py-1.5 text-left font-medium text-muted-foreground"
+              >
                 Team
               </th>
               {ACTIVITIES.map((n) => (
@@ -48,7 +54,10 @@ export function ProgressBoard({ teams, caption }: { teams: AdminTeam[]; caption:
           <tbody>
             {teams.map((team) => (
               <tr key={team.id} data-testid="board-row" data-team={team.name}>
-                <th scope="row" className="max-w-56 px-2 py-1 text-left font-semibold">
+                <th
+                  scope="row"
+                  className="sticky left-0 z-10 max-w-44 bg-surface px-2 py-1 text-left font-semibold sm:max-w-56"
+                >
                   <span className="flex min-w-0 items-center gap-2">
                     <TeamAvatar
                       name={team.name}
@@ -86,7 +95,7 @@ function BoardCellView({ phase, hasData, current }: { phase: number; hasData: bo
   return (
     <span
       className={cn(
-        'flex h-9 items-center justify-center rounded-md text-xs font-semibold',
+        'flex h-9 min-w-9 items-center justify-center rounded-md text-xs font-semibold',
         current
           ? 'bg-accent text-accent-foreground ring-2 ring-amber-700 ring-offset-1'
           : hasData
