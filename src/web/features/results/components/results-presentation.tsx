@@ -7,7 +7,9 @@ import { PresentationFrame } from '@/components/presentation-frame';
 import { TeamAvatar } from '@/components/team-avatar';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { serverMessageOf } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { callDefaults } from '@/lib/messages';
 import { useCountUp } from '../hooks/use-count-up';
 import { LEADERBOARD_STEP } from '../lib/reveal-choreography';
 import { teamLabel } from '../lib/team-label';
@@ -81,7 +83,10 @@ export function ResultsPresentation({
           body="This cohort is running in showcase mode without competition features."
         />
       ) : (
-        <BigMessage title="Failed to fetch results" body="Please try again." />
+        <BigMessage
+          title={callDefaults.fetchResults}
+          body={serverMessageOf(results.error) ?? 'Please try again.'}
+        />
       )}
     </PresentationFrame>
   );
