@@ -11,7 +11,7 @@ type Logger = { warn(object: unknown, message?: string): void };
  * every open `GET /api/admin/events`. This instance's streams hear it in memory; the other instances on
  * one PostgreSQL only when one of them has such a stream open (the `admin_listeners` rows say so), so a
  * team's change costs no NOTIFY while no instructor watches. A save does the same inside its own statement
- * (src/server/db/phase-data.ts) and only calls `deliverLocally`.
+ * (src/server/db/phase-data.ts) and only calls `deliverLocally` (docs/decisions/019-live-room-events.md).
  */
 export class AdminEvents {
   constructor(

@@ -2,6 +2,7 @@ import * as React from 'react';
 import { useLocation } from 'wouter';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
+import { TeamStreamHost } from '@/features/phase';
 import { AdoptWorkspaceFromUrl, WorkspaceDialogHost } from '@/features/workspace';
 import { useEverTrue } from '@/lib/use-ever-true';
 import { ErrorBoundary } from './error-fallback';
@@ -42,6 +43,7 @@ export function RootLayout({ children }: { children: React.ReactNode }) {
         {pathname !== '/' && <Footer />}
       </div>
       <AdoptWorkspaceFromUrl />
+      <TeamStreamHost />
       <WorkspaceDialogHost />
       <DeferredToaster />
     </>

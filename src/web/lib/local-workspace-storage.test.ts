@@ -4,6 +4,9 @@ import {
   clearWorkspaceMeta,
   loadAllLocalPhaseData,
   loadLocalPhaseData,
+  mergeChangedFields,
+  mergeLocalPhaseData,
+  parseLocalPhaseData,
   readWorkspaceMeta,
   recordLocalSave,
   saveLocalPhaseData,
@@ -231,6 +234,41 @@ describe('local phase data', () => {
     expect(clearLocalPhaseData(storage)).toBe(true);
     expect(loadAllLocalPhaseData(storage)).toEqual({});
     expect([...storage.items.keys()]).toEqual([WORKSPACE_META_KEY]);
+  });
+});
+
+describe('practice saves from two tabs', () => {
+  it('writes only the changed fields, removing a named field the answers lack', () => {
+    expect(
+      mergeChangedFields({ a: '1', b: '2', c: '3' }, { a: 'stale', b: '', d: '4' }, ['b', 'c', 'd']),
+    ).toEqual({ a: '1', b: '', d: '4' });
+    expect(mergeChangedFields(null, { a: '1', b: '2' }, ['a'])).toEqual({ a: '1' });
+  });
+
+  it("merges each tab's changed fields into what storage holds now, so neither tab's answer is lost", () => {
+    // Both tabs loaded the empty activity; tab A types the company, tab B the sector.
+    expect(mergeLocalPhaseData(1, { company: 'Acme', sector: '' }, ['company'], storage)).toBe(true);
+    expect(mergeLocalPhaseData(1, { company: '', sector: 'Retail' }, ['sector'], storage)).toBe(true);
+    expect(loadLocalPhaseData(1, storage)).toEqual({ company: 'Acme', sector: 'Retail' });
+    // The same field: the later save wins; clearing it is a change too.
+    mergeLocalPhaseData(1, { company: 'Acme Ltd', sector: 'Retail' }, ['company'], storage);
+    mergeLocalPhaseData(1, { company: '', sector: 'Retail' }, ['company'], storage);
+    expect(loadLocalPhaseData(1, storage)).toEqual({ company: '', sector: 'Retail' });
+  });
+
+  it('refuses an invalid phase or non-object answers, and reports storage that cannot be written', () => {
+    expect(mergeLocalPhaseData(9, { a: '1' }, ['a'], storage)).toBe(false);
+    expect(mergeLocalPhaseData(1, ['a'], ['0'], storage)).toBe(false);
+    expect(storage.items.size).toBe(0);
+    expect(mergeLocalPhaseData(1, { a: '1' }, ['a'], throwingStorage)).toBe(false);
+    expect(mergeLocalPhaseData(1, { a: '1' }, ['a'], null)).toBe(false);
+  });
+
+  it("reads another tab's saved answers from a storage event's value", () => {
+    expect(parseLocalPhaseData('{"a":"1"}')).toEqual({ a: '1' });
+    expect(parseLocalPhaseData(null)).toEqual({});
+    expect(parseLocalPhaseData('[1]')).toBeNull();
+    expect(parseLocalPhaseData('{broken')).toBeNull();
   });
 });
 

@@ -166,6 +166,55 @@ export function saveLocalPhaseData(phase: number, data: unknown, storage?: Stora
 }
 
 /**
+ * `stored` with the `changed` fields of `data` written into it: a named field absent from `data` is
+ * removed, every other stored field stays. The same rule as a workspace's saves (src/shared/answer-merge.ts).
+ */
+export function mergeChangedFields(
+  stored: LocalPhaseData | null,
+  data: LocalPhaseData,
+  changed: readonly string[],
+): LocalPhaseData {
+  const merged: LocalPhaseData = { ...stored };
+  for (const field of changed) {
+    if (Object.hasOwn(data, field)) merged[field] = data[field];
+    else delete merged[field];
+  }
+  return merged;
+}
+
+/**
+ * Saves the `changed` fields of a phase's answers into what this browser holds now (another tab of the
+ * same practice may have saved other fields since). Reads and writes within one task, so no other tab's
+ * write falls between them. False when nothing could be written.
+ */
+export function mergeLocalPhaseData(
+  phase: number,
+  data: unknown,
+  changed: readonly string[],
+  storage?: StorageLike | null,
+): boolean {
+  if (!isPhaseNumber(phase) || !isPlainObject(data)) return false;
+  const store = resolveStorage(storage);
+  if (!store) return false;
+  return saveLocalPhaseData(
+    phase,
+    mergeChangedFields(loadLocalPhaseData(phase, store), data, changed),
+    store,
+  );
+}
+
+/** The answers a `storage` event carries for a phase's key (another tab saved them), or null. */
+export function parseLocalPhaseData(text: string | null): LocalPhaseData | null {
+  if (text === null) return {};
+  try {
+    const value = JSON.parse(text) as unknown;
+    return isPlainObject(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * A phase's locally saved answers, or null (invalid phase, nothing saved, unreadable or not an object).
  * Answers under the old `phase{n}` key move to `phase{n}_data` the first time they are read.
  */

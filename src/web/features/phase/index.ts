@@ -5,3 +5,4 @@
  */
 export { phaseConfigQueryOptions } from './api/phase-config';
 export { useVisiblePhases } from './hooks/use-visible-phases';
+export { TeamStreamHost } from './components/team-stream-host';

@@ -207,9 +207,13 @@ function initialAnswers(
   savedData: Record<string, unknown> | undefined,
   records: PhaseAnswers[] | undefined,
 ): { answers: Answers; filled: string[] } {
-  // Answers still waiting to be saved (an earlier visit while offline) are newer than the stored ones.
+  // Fields still waiting to be saved (an earlier visit while offline) are newer than the stored ones; the
+  // other fields show what is stored (a teammate may have saved them since).
   const pending = unsavedAnswers(teamId, phase);
-  if (pending) return { answers: toAnswers(config.fields, pending), filled: [] };
+  if (pending) {
+    const stored = teamId ? savedData : loadLocalPhaseData(phase);
+    return { answers: toAnswers(config.fields, { ...stored, ...pending }), filled: [] };
+  }
   if (teamId) {
     return prefillRecurring(phase, config.fields, toAnswers(config.fields, savedData), records ?? []);
   }

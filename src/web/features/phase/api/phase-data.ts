@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PhaseDataRecord } from '@shared/schemas/phase-data';
+import type { PhaseDataRecord, SavePhaseDataBody } from '@shared/schemas/phase-data';
 import { ApiError, api } from '@/lib/api-client';
 import { phaseDataKeys } from '@/lib/query-keys';
 
@@ -32,15 +32,22 @@ export function savedPhase(phaseNumber: number) {
   return (records: PhaseDataRecord[]) => records.find((r) => r.phaseNumber === phaseNumber) ?? null;
 }
 
+/** What a save says besides the answers (docs/decisions/014-merging-saves.md). */
+export type SaveContext = Pick<SavePhaseDataBody, 'changed' | 'baseVersion' | 'clientId'> & {
+  keepalive?: boolean;
+};
+
+/**
+ * POST /api/phase-data. Every writer of this client names the fields it `changed` (only those are
+ * written, so a teammate's answers saved meanwhile stay), the `baseVersion` its copy came from and its
+ * page's `clientId` (its own save's event is then recognised as its own).
+ */
 export function savePhaseData(
   teamId: string,
   phaseNumber: number,
   data: Record<string, unknown>,
-  keepalive = false,
+  { keepalive = false, ...context }: SaveContext = {},
 ) {
-  return api<PhaseDataRecord>('/api/phase-data', {
-    method: 'POST',
-    body: { teamId, phaseNumber, data },
-    keepalive,
-  });
+  const body: SavePhaseDataBody = { teamId, phaseNumber, data, ...context };
+  return api<PhaseDataRecord>('/api/phase-data', { method: 'POST', body, keepalive });
 }

@@ -7,7 +7,9 @@ import { Input, Label, Textarea } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
+import type { RemoteNote } from '../hooks/use-follow-remote';
 import { type Answers, COLOR_PATTERN, splitOptionLabel } from '../lib/answers';
+import { RemoteChangeNote } from './remote-change-note';
 
 const inputId = (field: FormField) => `field-${field.id}`;
 
@@ -188,11 +190,14 @@ export function DecisionForm({
   fields,
   form,
   prefilled,
+  remoteNotes = {},
 }: {
   fields: FormField[];
   form: UseFormReturn<Answers>;
   /** Fields showing an answer carried over from an earlier activity. */
   prefilled: ReadonlySet<string>;
+  /** Fields changed on another device while being edited here (hooks/use-follow-remote.ts). */
+  remoteNotes?: Readonly<Record<string, RemoteNote>>;
 }) {
   return (
     <div className="space-y-6">
@@ -203,6 +208,7 @@ export function DecisionForm({
           control={form.control}
           render={({ field: rhf, fieldState }) => {
             const id = inputId(field);
+            const remoteNote = remoteNotes[field.id];
             const error = fieldState.error?.message;
             const describedBy =
               [field.help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') ||
@@ -231,6 +237,7 @@ export function DecisionForm({
                 ) : (
                   <TextControl {...props} />
                 )}
+                {remoteNote && <RemoteChangeNote field={field.id} note={remoteNote} />}
                 {prefilled.has(field.id) && (
                   <p className="flex items-center gap-1 text-xs font-medium text-success">
                     <History className="size-3.5" aria-hidden />

@@ -12,6 +12,7 @@ import {
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import type { WorkspaceTeam } from '@/features/workspace';
+import { clientId } from '@/lib/client-id';
 import { clearLocalPhaseData, loadAllLocalPhaseData } from '@/lib/local-workspace-storage';
 import { messages } from '@/lib/messages';
 import { teamKeys } from '@/lib/query-keys';
@@ -50,8 +51,16 @@ export function KeepPracticeDialog({ team, onMoved }: { team: WorkspaceTeam; onM
       const latest = practicePhases();
       const saved = await queryClient.fetchQuery({ ...phaseDataListQueryOptions(team.id), staleTime: 0 });
       for (const [phase, data] of Object.entries(latest)) {
-        const existing = saved.find((r) => r.phaseNumber === Number(phase))?.data;
-        await savePhaseData(team.id, Number(phase), merge(data, existing));
+        const existing = saved.find((r) => r.phaseNumber === Number(phase));
+        const merged = merge(data, existing?.data);
+        // Only the blanks practice fills are written: a teammate's answer saved meanwhile stays.
+        const changed = Object.keys(merged).filter((id) => merged[id] !== existing?.data[id]);
+        if (changed.length === 0) continue;
+        await savePhaseData(team.id, Number(phase), merged, {
+          changed,
+          baseVersion: existing?.version,
+          clientId: clientId(),
+        });
       }
       clearLocalPhaseData();
       // The saves raised the team's current phase: read the team and its answers again.

@@ -4,9 +4,11 @@ import * as React from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useLiveAnswers } from '../hooks/use-live-answers';
 import { usePhaseAutosave } from '../hooks/use-phase-autosave';
 import { type Answers, hasAnyAnswer, isIncomplete, REQUIRED_BANNER, validateAnswers } from '../lib/answers';
 import { DecisionForm } from './decision-form';
+import { PresenceLine } from './presence-line';
 import { PromptPreview } from './prompt-preview';
 import { SaveStatus } from './save-status';
 
@@ -66,12 +68,19 @@ export function PhaseWorkspace({
   React.useEffect(() => formRef.current?.setAttribute('data-ready', ''), []);
 
   const { update } = autosave;
+  // A save names the fields edited here; the prefilled ones count as edited with the first edit.
+  const unsavedPrefill = React.useRef(prefilled);
   React.useEffect(() => {
-    const subscription = form.watch((values, { type }) => {
-      if (type === 'change') update(values as Answers);
+    const subscription = form.watch((values, { name, type }) => {
+      if (type !== 'change') return;
+      const changed = name ? [name, ...unsavedPrefill.current] : undefined;
+      unsavedPrefill.current = [];
+      update(values as Answers, changed);
     });
     return () => subscription.unsubscribe();
   }, [form, update]);
+  // Teammates' saves (or another practice tab's) appear in the fields nobody is editing here.
+  const remoteNotes = useLiveAnswers(form, config, teamId, autosave);
 
   // A note under each prefilled field until the team changes it.
   const prefilledNotes = React.useMemo(
@@ -92,6 +101,7 @@ export function PhaseWorkspace({
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start">
+      {teamId && <PresenceLine phase={config.phase} className="lg:col-span-2" />}
       <div className="min-w-0 space-y-6">
         <Card>
           <CardHeader>
@@ -133,7 +143,12 @@ export function PhaseWorkspace({
                   {REQUIRED_BANNER}
                 </div>
               )}
-              <DecisionForm fields={config.fields} form={form} prefilled={prefilledNotes} />
+              <DecisionForm
+                fields={config.fields}
+                form={form}
+                prefilled={prefilledNotes}
+                remoteNotes={remoteNotes}
+              />
               <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-border pt-4">
                 <p className="text-xs text-muted-foreground">
                   <span className="text-destructive" aria-hidden>

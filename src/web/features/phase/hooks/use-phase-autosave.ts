@@ -2,12 +2,18 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { PhaseDataRecord } from '@shared/schemas/phase-data';
 import * as React from 'react';
 import { updateWorkspaceTeam } from '@/features/workspace';
-import { saveLocalPhaseData } from '@/lib/local-workspace-storage';
+import { clientId } from '@/lib/client-id';
+import { mergeLocalPhaseData } from '@/lib/local-workspace-storage';
 import { phaseDataListQueryOptions, savePhaseData } from '../api/phase-data';
 import type { Answers } from '../lib/answers';
 import { type AutosaveQueue, type AutosaveState, createAutosaveQueue } from '../lib/autosave-queue';
 
-type Entry = { queue: AutosaveQueue<Answers>; listeners: Set<(state: AutosaveState) => void> };
+type Entry = {
+  queue: AutosaveQueue<Answers>;
+  listeners: Set<(state: AutosaveState) => void>;
+  /** The value this page last sent for each field: its echo from the store is not a teammate's change. */
+  sent: Map<string, unknown>;
+};
 
 /**
  * One queue per workspace and phase, kept beyond the page's life: leaving an activity while a save is
@@ -26,6 +32,10 @@ export function autosaveKey(teamId: string | undefined, phase: number): string {
 function recordSaved(queryClient: QueryClient, record: PhaseDataRecord) {
   queryClient.setQueryData(phaseDataListQueryOptions(record.teamId).queryKey, (list) => {
     if (!list) return list;
+    // The team's stream may have brought a later save already (its event can arrive before this answer):
+    // that record holds this save's fields too, merged on the server in order.
+    const cached = list.find((r) => r.phaseNumber === record.phaseNumber);
+    if (cached && cached.version > record.version) return list;
     const others = list.filter((r) => r.phaseNumber !== record.phaseNumber);
     return [...others, record].sort((a, b) => a.phaseNumber - b.phaseNumber);
   });
@@ -39,11 +49,17 @@ function entryFor(queryClient: QueryClient, teamId: string | undefined, phase: n
   const existing = registry.get(key);
   if (existing) return existing;
   const listeners = new Set<(state: AutosaveState) => void>();
+  const sent = new Map<string, unknown>();
   const queue = createAutosaveQueue<Answers>({
-    save: async (data, { keepalive }) => {
+    save: async (data, { keepalive, changed }) => {
+      for (const field of changed) sent.set(field, data[field]);
       if (teamId) {
-        recordSaved(queryClient, await savePhaseData(teamId, phase, data, keepalive));
-      } else if (!saveLocalPhaseData(phase, data)) {
+        const cached = queryClient
+          .getQueryData(phaseDataListQueryOptions(teamId).queryKey)
+          ?.find((r) => r.phaseNumber === phase);
+        const context = { keepalive, changed, baseVersion: cached?.version, clientId: clientId() };
+        recordSaved(queryClient, await savePhaseData(teamId, phase, data, context));
+      } else if (!mergeLocalPhaseData(phase, data, changed)) {
         throw new Error('Browser storage is unavailable');
       }
     },
@@ -51,14 +67,20 @@ function entryFor(queryClient: QueryClient, teamId: string | undefined, phase: n
       for (const listener of listeners) listener(state);
     },
   });
-  const entry = { queue, listeners };
+  const entry = { queue, listeners, sent };
   registry.set(key, entry);
   return entry;
 }
 
-/** Answers still waiting to be saved for this workspace and phase, if any (shown instead of older ones). */
-export function unsavedAnswers(teamId: string | undefined, phase: number): Answers | undefined {
-  return registry.get(autosaveKey(teamId, phase))?.queue.unsavedData();
+/**
+ * The fields of this workspace and phase still waiting to be saved, with their values (shown over the
+ * stored ones, which may hold a teammate's newer answers to the other fields), if any.
+ */
+export function unsavedAnswers(teamId: string | undefined, phase: number): Partial<Answers> | undefined {
+  const queue = registry.get(autosaveKey(teamId, phase))?.queue;
+  const data = queue?.unsavedData();
+  if (!queue || !data) return undefined;
+  return Object.fromEntries(queue.unsavedFields().map((field) => [field, data[field] ?? '']));
 }
 
 /** Saves every pending change now (before an export reads the saved answers). */
@@ -106,7 +128,21 @@ export function usePhaseAutosave(teamId: string | undefined, phase: number) {
     };
   }, [entry]);
 
-  const update = React.useCallback((answers: Answers) => entry.queue.update({ ...answers }), [entry]);
+  const update = React.useCallback(
+    (answers: Answers, changed?: string[]) => entry.queue.update({ ...answers }, changed),
+    [entry],
+  );
   const retryNow = React.useCallback(() => entry.queue.retryNow(), [entry]);
-  return { state, update, retryNow };
+  /** What the live-follow rules ask of the queue: which fields are unsaved here, and what was sent. */
+  const local = React.useMemo(
+    () => ({
+      isUnsaved: (field: string) => entry.queue.unsavedFields().includes(field),
+      forget: (field: string) => entry.queue.forget(field),
+      isSaving: () => entry.queue.getState().status === 'saving',
+      wasSentHere: (field: string, value: unknown) =>
+        entry.sent.has(field) && entry.sent.get(field) === value,
+    }),
+    [entry],
+  );
+  return { state, update, retryNow, local };
 }

@@ -5,11 +5,17 @@ type Answers = Record<string, string>;
 
 /** A store whose saves the test resolves or rejects by hand. */
 function manualStore() {
-  const calls: { data: Answers; keepalive: boolean; resolve(): void; reject(e: Error): void }[] = [];
+  const calls: {
+    data: Answers;
+    keepalive: boolean;
+    changed: string[];
+    resolve(): void;
+    reject(e: Error): void;
+  }[] = [];
   const save = vi.fn(
-    (data: Answers, options: { keepalive: boolean }) =>
+    (data: Answers, options: { keepalive: boolean; changed: string[] }) =>
       new Promise<void>((resolve, reject) => {
-        calls.push({ data, keepalive: options.keepalive, resolve, reject });
+        calls.push({ data, keepalive: options.keepalive, changed: options.changed, resolve, reject });
       }),
   );
   return { calls, save };
@@ -35,7 +41,7 @@ describe('autosave queue', () => {
     expect(queue.hasUnsavedChanges()).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
     expect(save).toHaveBeenCalledTimes(1);
-    expect(save).toHaveBeenCalledWith({ a: '12' }, { keepalive: false });
+    expect(save).toHaveBeenCalledWith({ a: '12' }, { keepalive: false, changed: ['a'] });
     expect(queue.hasUnsavedChanges()).toBe(false);
     expect(queue.getState().status).toBe('saved');
     expect(queue.getState().lastSavedAt).toBeInstanceOf(Date);
@@ -136,7 +142,7 @@ describe('autosave queue', () => {
     fail = false;
     await vi.advanceTimersByTimeAsync(1000);
     expect(save).toHaveBeenCalledTimes(3);
-    expect(save).toHaveBeenLastCalledWith({ a: '1 and more' }, { keepalive: false });
+    expect(save).toHaveBeenLastCalledWith({ a: '1 and more' }, { keepalive: false, changed: ['a'] });
     expect(queue.getState().status).toBe('saved');
   });
 
@@ -164,7 +170,7 @@ describe('autosave queue', () => {
     const queue = createAutosaveQueue<Answers>({ save });
     queue.update({ a: 'leaving' });
     await queue.flush({ keepalive: true });
-    expect(save).toHaveBeenCalledWith({ a: 'leaving' }, { keepalive: true });
+    expect(save).toHaveBeenCalledWith({ a: 'leaving' }, { keepalive: true, changed: ['a'] });
     expect(queue.hasUnsavedChanges()).toBe(false);
     await vi.advanceTimersByTimeAsync(5000);
     expect(save).toHaveBeenCalledTimes(1);
@@ -214,5 +220,84 @@ describe('autosave queue', () => {
     queue.dispose();
     await vi.advanceTimersByTimeAsync(5000);
     expect(save).not.toHaveBeenCalled();
+  });
+
+  describe('changed fields', () => {
+    it('names only the fields edited since the last acknowledged save, a cleared one included', async () => {
+      const store = manualStore();
+      const queue = createAutosaveQueue<Answers>({ save: store.save });
+      queue.update({ company: 'Acme', sector: '' }, ['company']);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(store.calls[0]!.changed).toEqual(['company']);
+      store.calls[0]!.resolve();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(queue.unsavedFields()).toEqual([]);
+
+      // Without a list, the fields whose value differs from the previous update's: here the cleared one.
+      queue.update({ company: '', sector: '' });
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(store.calls[1]!.changed).toEqual(['company']);
+      expect(store.calls[1]!.data).toEqual({ company: '', sector: '' });
+    });
+
+    it('accumulates the fields of failed saves until one is acknowledged', async () => {
+      const store = manualStore();
+      const queue = createAutosaveQueue<Answers>({ save: store.save });
+      queue.update({ a: '1', b: '' }, ['a']);
+      await vi.advanceTimersByTimeAsync(1000);
+      store.calls[0]!.reject(new Error('offline'));
+      await vi.advanceTimersByTimeAsync(0);
+      queue.update({ a: '1', b: '2' }, ['b']);
+      await vi.advanceTimersByTimeAsync(1000); // the retry, not the debounce, carries b
+      expect(store.calls).toHaveLength(2);
+      expect(store.calls[1]!.changed).toEqual(['a', 'b']);
+      store.calls[1]!.reject(new Error('offline'));
+      await vi.advanceTimersByTimeAsync(0);
+      // The page is hidden while offline: the keepalive flush names every field still unsaved.
+      void queue.flush({ keepalive: true });
+      expect(store.calls[2]!).toMatchObject({ keepalive: true, changed: ['a', 'b'] });
+      store.calls[2]!.resolve();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(queue.unsavedFields()).toEqual([]);
+      expect(queue.getState().status).toBe('saved');
+    });
+
+    it('forgets the acknowledged fields but not one edited again while the save was in flight', async () => {
+      const store = manualStore();
+      const queue = createAutosaveQueue<Answers>({ save: store.save });
+      queue.update({ a: '1', b: 'x' }, ['a', 'b']);
+      await vi.advanceTimersByTimeAsync(1000);
+      queue.update({ a: '12', b: 'x' }, ['a']);
+      store.calls[0]!.resolve();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(queue.unsavedFields()).toEqual(['a']);
+      expect(queue.hasUnsavedChanges()).toBe(true);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(store.calls[1]!.changed).toEqual(['a']);
+      expect(store.calls[1]!.data).toEqual({ a: '12', b: 'x' });
+    });
+
+    it('drops a forgotten field from the next save, and is clean when it was the only one', async () => {
+      const store = manualStore();
+      const states: string[] = [];
+      const queue = createAutosaveQueue<Answers>({
+        save: store.save,
+        onStateChange: (s) => states.push(s.status),
+      });
+      queue.update({ a: 'mine', b: 'b' }, ['a', 'b']);
+      queue.forget('a');
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(store.calls[0]!.changed).toEqual(['b']);
+      store.calls[0]!.resolve();
+      await vi.advanceTimersByTimeAsync(0);
+
+      queue.update({ a: 'mine again', b: 'b' }, ['a']);
+      queue.forget('a');
+      expect(queue.hasUnsavedChanges()).toBe(false);
+      expect(queue.getState().status).toBe('saved');
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(store.calls).toHaveLength(1);
+      expect(states.at(-1)).toBe('saved');
+    });
   });
 });

@@ -6,7 +6,10 @@
  * - a failed save retries with exponential backoff (1 s, 2 s, 4 s ... capped at 30 s), or at once on
  *   `retryNow()` (the browser's `online` event); edits made while waiting ride on the next retry;
  * - `flush()` sends pending answers now (with `keepalive` when the page is going away).
- * The last edit is never dropped: the queue is clean only once the newest version has been saved.
+ * - every save names the fields changed since the last acknowledged save (`changed`), so the store writes
+ *   only those and keeps what a teammate saved meanwhile. A failed save's fields ride on the next attempt;
+ *   a save's success forgets the fields it carried, unless one was edited again while it was in flight.
+ * The last edit is never dropped: the queue is clean only once every changed field has been saved.
  */
 
 export type AutosaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
@@ -23,9 +26,15 @@ export type AutosaveState = {
   lastError: unknown;
 };
 
-export type SaveOptions = { keepalive: boolean };
+export type SaveOptions = {
+  keepalive: boolean;
+  /** The fields changed since the last acknowledged save: the only ones the store should write. */
+  changed: string[];
+};
 
-export type AutosaveQueueOptions<T> = {
+type Values = Record<string, unknown>;
+
+export type AutosaveQueueOptions<T extends Values> = {
   save(data: T, options: SaveOptions): Promise<unknown>;
   onStateChange?(state: AutosaveState): void;
   debounceMs?: number;
@@ -34,9 +43,16 @@ export type AutosaveQueueOptions<T> = {
   now?(): Date;
 };
 
-export type AutosaveQueue<T> = {
-  /** Records a change; it is saved `debounceMs` after the last one. */
-  update(data: T): void;
+export type AutosaveQueue<T extends Values> = {
+  /**
+   * Records a change of the `changed` fields (default: the fields whose value differs from the previous
+   * update's, every field of the first); it is saved `debounceMs` after the last one.
+   */
+  update(data: T, changed?: Iterable<string>): void;
+  /** Drops the unsaved change of one field (the page took a teammate's value for it instead). */
+  forget(field: string): void;
+  /** The fields changed here and not yet saved. */
+  unsavedFields(): string[];
   /** Saves pending answers now. Resolves once the newest version is saved, or the attempt failed. */
   flush(options?: Partial<SaveOptions>): Promise<void>;
   /** Retries a failed save at once (the browser came back online). */
@@ -59,15 +75,16 @@ export function retryDelay(failures: number, minMs = AUTOSAVE_MIN_RETRY_MS, maxM
   return Math.min(maxMs, minMs * 2 ** Math.max(0, failures - 1));
 }
 
-export function createAutosaveQueue<T>(options: AutosaveQueueOptions<T>): AutosaveQueue<T> {
+export function createAutosaveQueue<T extends Values>(options: AutosaveQueueOptions<T>): AutosaveQueue<T> {
   const debounceMs = options.debounceMs ?? AUTOSAVE_DEBOUNCE_MS;
   const minRetryMs = options.minRetryMs ?? AUTOSAVE_MIN_RETRY_MS;
   const maxRetryMs = options.maxRetryMs ?? AUTOSAVE_MAX_RETRY_MS;
   const now = options.now ?? (() => new Date());
 
   let latest: T | undefined;
-  let version = 0;
-  let savedVersion = 0;
+  /** Counts edits; `pending` maps each unsaved field to the edit that last changed it. */
+  let edits = 0;
+  const pending = new Map<string, number>();
   let inFlight: Promise<void> | null = null;
   let debounceTimer: ReturnType<typeof setTimeout> | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -85,7 +102,11 @@ export function createAutosaveQueue<T>(options: AutosaveQueueOptions<T>): Autosa
     options.onStateChange?.(state);
   };
 
-  const dirty = () => version !== savedVersion;
+  const dirty = () => pending.size > 0;
+  /** A save that carried the fields as of edit `sent` reached the store: forget what it saved. */
+  const acknowledge = (sent: number, fields: readonly string[]) => {
+    for (const field of fields) if ((pending.get(field) ?? Infinity) <= sent) pending.delete(field);
+  };
 
   const clearDebounce = () => {
     if (debounceTimer !== null) clearTimeout(debounceTimer);
@@ -100,14 +121,15 @@ export function createAutosaveQueue<T>(options: AutosaveQueueOptions<T>): Autosa
   function run(keepalive: boolean): Promise<void> {
     if (inFlight || !dirty() || disposed) return inFlight ?? Promise.resolve();
     clearRetry();
-    const sending = version;
+    const sending = edits;
     const data = latest as T;
+    const changed = [...pending.keys()];
     setState({ status: 'saving', retryInMs: null });
     inFlight = (async () => {
       let ok = false;
       let error: unknown = null;
       try {
-        await options.save(data, { keepalive });
+        await options.save(data, { keepalive, changed });
         ok = true;
       } catch (caught) {
         error = caught;
@@ -115,10 +137,9 @@ export function createAutosaveQueue<T>(options: AutosaveQueueOptions<T>): Autosa
       inFlight = null;
       if (disposed) return;
       if (ok) {
-        savedVersion = Math.max(savedVersion, sending);
+        acknowledge(sending, changed);
         const lastSavedAt = now();
         if (!dirty()) {
-          latest = undefined;
           setState({ status: 'saved', failures: 0, lastSavedAt, lastError: null });
         } else if (debounceTimer === null) {
           // An edit arrived during the save and its debounce already ran out: save it now.
@@ -141,10 +162,19 @@ export function createAutosaveQueue<T>(options: AutosaveQueueOptions<T>): Autosa
   }
 
   return {
-    update(data) {
+    update(data, changed) {
       if (disposed) return;
+      const previous = latest;
       latest = data;
-      version += 1;
+      edits += 1;
+      const fields =
+        changed ??
+        (previous
+          ? [...new Set([...Object.keys(previous), ...Object.keys(data)])].filter(
+              (f) => previous[f] !== data[f],
+            )
+          : Object.keys(data));
+      for (const field of fields) pending.set(field, edits);
       clearDebounce();
       if (state.status !== 'error' && state.status !== 'saving') setState({ status: 'pending' });
       debounceTimer = setTimeout(() => {
@@ -160,9 +190,10 @@ export function createAutosaveQueue<T>(options: AutosaveQueueOptions<T>): Autosa
       if (inFlight && keepalive) {
         // The page is going away: the in-flight save may hold older answers, so send the newest too.
         try {
-          const sending = version;
-          await options.save(latest as T, { keepalive: true });
-          savedVersion = Math.max(savedVersion, sending);
+          const sending = edits;
+          const changed = [...pending.keys()];
+          await options.save(latest as T, { keepalive: true, changed });
+          acknowledge(sending, changed);
         } catch {
           // Nothing more can be done while the page unloads.
         }
@@ -175,6 +206,21 @@ export function createAutosaveQueue<T>(options: AutosaveQueueOptions<T>): Autosa
       if (state.status !== 'error' || inFlight) return;
       void run(false);
     },
+    forget(field) {
+      pending.delete(field);
+      if (dirty() || disposed) return;
+      clearDebounce();
+      clearRetry();
+      if (!inFlight) {
+        setState({
+          status: state.lastSavedAt ? 'saved' : 'idle',
+          failures: 0,
+          retryInMs: null,
+          lastError: null,
+        });
+      }
+    },
+    unsavedFields: () => [...pending.keys()],
     hasUnsavedChanges: dirty,
     unsavedData: () => (dirty() ? latest : undefined),
     getState: () => state,

@@ -1,0 +1,186 @@
+import type { Page, Route } from '@playwright/test';
+import { teamOnDevices } from './support/collaboration.ts';
+import { expect, practice, test } from './support/fixtures.ts';
+
+/**
+ * Working together: several devices of one team on one workspace. A save writes only the fields its
+ * device changed, and every open page receives its teammates' saves live (the team's event stream).
+ */
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const saved = (page: Page) =>
+  expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 10_000 });
+/** Holds the page's saves on their way to the server until `release()`. */
+async function holdSaves(page: Page) {
+  const held: Route[] = [];
+  let holding = true;
+  await page.route('**/api/phase-data', (route) => {
+    if (holding && route.request().method() === 'POST') held.push(route);
+    else return route.continue();
+  });
+  return {
+    count: () => held.length,
+    release: async () => {
+      holding = false;
+      for (const route of held) await route.continue();
+    },
+  };
+}
+
+/** A teammate's save reaches the other pages within two seconds of being stored. */
+const LIVE = { timeout: 2000 };
+
+test.describe('a team on several devices', () => {
+  test('two devices editing different fields: both answers survive and each appears on the other page', async ({
+    browser,
+  }) => {
+    const { devices, stored, close } = await teamOnDevices(browser, ['/phase/1', '/phase/1']);
+    const [a, b] = devices.map((d) => d.page) as [Page, Page];
+
+    // Typed at the same time, saved at about the same time.
+    await Promise.all([
+      field(a, 'Company name').fill('BrightBlocks'),
+      field(b, 'Sector or product category').fill('STEM toys'),
+    ]);
+    await Promise.all([saved(a), saved(b)]);
+    await expect(field(b, 'Company name')).toHaveValue('BrightBlocks', LIVE);
+    await expect(field(a, 'Sector or product category')).toHaveValue('STEM toys', LIVE);
+    // The prompt preview follows the teammate's answer too.
+    await expect(a.getByTestId('prompt-preview')).toContainText('STEM toys');
+    expect(await stored(1)).toMatchObject({ company_name: 'BrightBlocks', sector: 'STEM toys' });
+
+    // A later edit on one device reaches the other in place, again without a reload.
+    await field(a, 'Target region').fill('Nordics');
+    await saved(a);
+    await expect(field(b, 'Target region')).toHaveValue('Nordics', LIVE);
+    await expect(b.getByText('Changed on another device')).toHaveCount(0);
+    expect(await stored(1)).toMatchObject({
+      company_name: 'BrightBlocks',
+      sector: 'STEM toys',
+      target_region: 'Nordics',
+    });
+    await close();
+  });
+
+  test('the same field: a device typing in it gets a note, not a silent revert, and can take the other version', async ({
+    browser,
+  }) => {
+    const { devices, stored, close } = await teamOnDevices(browser, ['/phase/1', '/phase/1']);
+    const [a, b] = devices.map((d) => d.page) as [Page, Page];
+    const note = b.locator('[data-remote-note="company_name"]');
+
+    // B types the company name; its save is held on the way (still unsaved) when A's save of it arrives.
+    const held = await holdSaves(b);
+    await field(b, 'Company name').pressSequentially('Bee');
+    await expect.poll(held.count).toBe(1);
+    await field(a, 'Company name').fill('Alpha Labs');
+    await saved(a);
+    await expect(note).toContainText('Changed on another device', LIVE);
+    await expect(note).toContainText('Alpha Labs');
+    await expect(field(b, 'Company name')).toHaveValue('Bee');
+    await expect(field(b, 'Company name')).toBeFocused();
+
+    await note.getByRole('button', { name: 'Use their version' }).click();
+    await expect(field(b, 'Company name')).toHaveValue('Alpha Labs');
+    await expect(note).toHaveCount(0);
+    // B's held save lands after A's; B then saves the version it took, so the store ends with it.
+    await held.release();
+    await saved(b);
+    expect((await stored(1)).company_name).toBe('Alpha Labs');
+    await expect(field(a, 'Company name')).toHaveValue('Alpha Labs');
+
+    // "Keep mine": the answer shown here is saved again and, being later, wins everywhere.
+    await field(b, 'Company name').fill('Bee Mine');
+    await saved(b);
+    await field(a, 'Company name').fill('Alpha Again');
+    await saved(a);
+    await field(a, 'Target region').focus();
+    await expect(note).toContainText('Alpha Again', LIVE);
+    await expect(field(b, 'Company name')).toHaveValue('Bee Mine');
+    await note.getByRole('button', { name: 'Keep mine' }).click();
+    await expect(note).toHaveCount(0);
+    await expect(field(a, 'Company name')).toHaveValue('Bee Mine', { timeout: 10_000 });
+    expect((await stored(1)).company_name).toBe('Bee Mine');
+    await close();
+  });
+
+  test('three devices: each page shows the other two and where they are', async ({ browser }) => {
+    const { devices, close } = await teamOnDevices(browser, ['/phase/1', '/phase/1', '/phase/3']);
+    const [a, , c] = devices.map((d) => d.page) as [Page, Page, Page];
+    const presence = a.getByTestId('presence');
+    await expect(presence).toHaveText(
+      'Also here: 2 other devices · Chrome on Linux (this activity), Chrome on Linux (Activity 3)',
+    );
+    await expect(c.getByTestId('presence')).toContainText('Also here: 2 other devices');
+    await expect(c.getByTestId('presence')).toContainText('(Activity 1), Chrome on Linux (Activity 1)');
+
+    // A device leaving drops from the others' lines; alone, nothing is shown.
+    await devices[2]!.close();
+    await expect(presence).toHaveText('Also here: 1 other device · Chrome on Linux (this activity)');
+    await devices[1]!.close();
+    await expect(presence).toHaveCount(0);
+    await devices[0]!.close();
+    devices.length = 0;
+    await close();
+  });
+
+  test('an offline device edits while a teammate saves; once it reconnects nothing is lost on either side', async ({
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const { devices, stored, close } = await teamOnDevices(browser, ['/phase/1', '/phase/1']);
+    const [online, offline] = devices as [(typeof devices)[0], (typeof devices)[0]];
+
+    await offline.context.setOffline(true);
+    await field(offline.page, 'Target region').fill('Offline region');
+    await expect(offline.page.getByTestId('save-status')).toHaveText('Offline – will retry', {
+      timeout: 10_000,
+    });
+    await field(online.page, 'Company name').fill('Saved While You Were Away');
+    await saved(online.page);
+    expect(await stored(1)).toMatchObject({ company_name: 'Saved While You Were Away' });
+
+    await offline.context.setOffline(false);
+    await saved(offline.page);
+    // Each side now shows the other's answer, and the server holds both.
+    await expect(field(offline.page, 'Company name')).toHaveValue('Saved While You Were Away', {
+      timeout: 10_000,
+    });
+    await expect(field(online.page, 'Target region')).toHaveValue('Offline region', LIVE);
+    await expect(field(offline.page, 'Target region')).toHaveValue('Offline region');
+    expect(await stored(1)).toMatchObject({
+      company_name: 'Saved While You Were Away',
+      target_region: 'Offline region',
+    });
+    await close();
+  });
+});
+
+test.describe('practice mode in two tabs', () => {
+  test("two tabs of one browser merge their answers instead of the last tab's copy winning", async ({
+    page,
+    context,
+  }) => {
+    await practice(page, 1);
+    const other = await context.newPage();
+    await practice(other, 1);
+
+    await field(page, 'Company name').fill('Tab One Co');
+    await field(other, 'Sector or product category').fill('Tab two sector');
+    await Promise.all([saved(page), saved(other)]);
+    await expect(field(other, 'Company name')).toHaveValue('Tab One Co', LIVE);
+    await expect(field(page, 'Sector or product category')).toHaveValue('Tab two sector', LIVE);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('phase1_data') ?? '{}'));
+    expect(stored).toMatchObject({ company_name: 'Tab One Co', sector: 'Tab two sector' });
+
+    // The same field: the tab typing in it keeps its text and gets the note.
+    await field(other, 'Company name').fill('Mine, typing');
+    await field(page, 'Company name').fill('Theirs');
+    await expect(other.locator('[data-remote-note="company_name"]')).toContainText(
+      'Changed on another device',
+      LIVE,
+    );
+    await expect(field(other, 'Company name')).toHaveValue('Mine, typing');
+    await other.close();
+  });
+});

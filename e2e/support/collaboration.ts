@@ -1,0 +1,37 @@
+import { type Browser, expect, request as playwrightRequest } from '@playwright/test';
+import { type ApiTeam, createTeams, uniqueName } from './api.ts';
+import { openAsTeam } from './fixtures.ts';
+
+/** One device of a team: its own browser context (own cookies and storage), signed in by the secure link. */
+export type Device = Awaited<ReturnType<typeof openAsTeam>>;
+
+/**
+ * A new team and `count` devices open on it, each on the activity of `paths` (default: activity 1), with
+ * the activity's form ready for typing.
+ */
+export async function teamOnDevices(browser: Browser, paths: string[]) {
+  const api = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const [team] = await createTeams(api, [uniqueName('Together')]);
+  const devices: Device[] = [];
+  for (const path of paths) {
+    const device = await openAsTeam(browser, team!, { path });
+    await expect(device.page.getByRole('form', { name: 'Decision Box' })).toHaveAttribute('data-ready', '');
+    devices.push(device);
+  }
+  return {
+    team: team!,
+    devices,
+    /** The activity's answers as the server holds them now. */
+    stored: async (phase: number) => {
+      const response = await api.get(`/api/phase-data/${team!.id}/${phase}`);
+      expect(response.status()).toBe(200);
+      return (await response.json()).data as Record<string, unknown>;
+    },
+    close: async () => {
+      for (const device of devices) await device.close();
+      await api.dispose();
+    },
+  };
+}
+
+export type { ApiTeam };

@@ -1,0 +1,35 @@
+import type { PhaseConfig } from '@shared/phase-config';
+import * as React from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import type { Answers } from '../lib/answers';
+import { type LocalChanges, type RemoteNote, useFollowRemote } from './use-follow-remote';
+import type { usePhaseAutosave } from './use-phase-autosave';
+import { useRemoteAnswers } from './use-remote-answers';
+
+/**
+ * The activity form follows its stored answers as teammates (or another practice tab) change them
+ * (hooks/use-follow-remote.ts). Returns the notes for fields changed elsewhere while edited here.
+ */
+export function useLiveAnswers(
+  form: UseFormReturn<Answers>,
+  config: PhaseConfig,
+  teamId: string | undefined,
+  autosave: ReturnType<typeof usePhaseAutosave>,
+): Record<string, RemoteNote> {
+  const remote = useRemoteAnswers(teamId, config.phase, config.fields);
+  const fieldIds = React.useMemo(() => config.fields.map((field) => field.id), [config.fields]);
+  const { local: queue, update } = autosave;
+  const local = React.useMemo<LocalChanges>(
+    () => ({
+      isUnsaved: queue.isUnsaved,
+      wasSentHere: queue.wasSentHere,
+      takeRemote: (field) => {
+        queue.forget(field);
+        if (queue.isSaving()) update(form.getValues(), [field]);
+      },
+      keep: (field) => update(form.getValues(), [field]),
+    }),
+    [queue, update, form],
+  );
+  return useFollowRemote(form, fieldIds, remote, local);
+}

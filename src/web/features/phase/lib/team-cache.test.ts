@@ -1,0 +1,145 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { FactsResponse } from '@shared/schemas/facts';
+import type { PhaseDataRecord } from '@shared/schemas/phase-data';
+import type { TeamEvent } from '@shared/schemas/team-events';
+import { afterEach, describe, expect, it } from 'vitest';
+import { factKeys, phaseDataKeys } from '@/lib/query-keys';
+import { getPresence, setPresence } from './presence-store.ts';
+import { applyTeamEvent } from './team-cache.ts';
+
+const TEAM = 'team-1';
+const SELF = 'this-page-id';
+const OTHER = 'teammate-page';
+const at = '2026-11-23T10:00:00.000Z';
+
+const record = (phaseNumber: number, version: number, data: Record<string, unknown>): PhaseDataRecord => ({
+  teamId: TEAM,
+  phaseNumber,
+  data,
+  updatedAt: at,
+  version,
+});
+
+function cacheWith(list: PhaseDataRecord[] | undefined) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+  if (list) queryClient.setQueryData(phaseDataKeys.list(TEAM), list);
+  const apply = (event: TeamEvent) => applyTeamEvent(queryClient, TEAM, SELF, event);
+  const list$ = () => queryClient.getQueryData<PhaseDataRecord[]>(phaseDataKeys.list(TEAM));
+  const invalidated = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated ?? false;
+  return { queryClient, apply, list: list$, invalidated };
+}
+
+const answers = (
+  phaseNumber: number,
+  version: number,
+  changed: string[],
+  values: Record<string, unknown> | undefined,
+  clientId = OTHER,
+): TeamEvent => ({
+  type: 'answers',
+  teamId: TEAM,
+  phaseNumber,
+  version,
+  updatedAt: at,
+  clientId,
+  changed,
+  values,
+});
+
+afterEach(() => setPresence([]));
+
+describe("a teammate's save", () => {
+  it('is merged into the cached record when it is the next version, a removed field included', () => {
+    const cache = cacheWith([record(1, 3, { company: 'Acme', sector: 'Toys', region: 'EU' })]);
+    cache.apply(answers(1, 4, ['sector', 'region'], { sector: 'Games' }));
+    expect(cache.list()).toEqual([record(1, 4, { company: 'Acme', sector: 'Games' })]);
+    expect(cache.invalidated(phaseDataKeys.list(TEAM))).toBe(false);
+  });
+
+  it("adds an activity's first save to the list, in phase order", () => {
+    const cache = cacheWith([record(3, 1, { a: '1' })]);
+    cache.apply(answers(2, 1, ['b'], { b: '2' }));
+    expect(cache.list()?.map((r) => [r.phaseNumber, r.version, r.data])).toEqual([
+      [2, 1, { b: '2' }],
+      [3, 1, { a: '1' }],
+    ]);
+  });
+
+  it('changes nothing when the cache already holds that version or a later one', () => {
+    const cache = cacheWith([record(1, 5, { company: 'Later' })]);
+    cache.apply(answers(1, 5, ['company'], { company: 'Same' }));
+    cache.apply(answers(1, 4, ['company'], { company: 'Older' }));
+    expect(cache.list()).toEqual([record(1, 5, { company: 'Later' })]);
+    expect(cache.invalidated(phaseDataKeys.list(TEAM))).toBe(false);
+  });
+
+  it('reads the list again when an event was missed or the values did not fit in the event', () => {
+    const gap = cacheWith([record(1, 2, { company: 'Acme' })]);
+    gap.apply(answers(1, 4, ['sector'], { sector: 'Games' }));
+    expect(gap.list()).toEqual([record(1, 2, { company: 'Acme' })]);
+    expect(gap.invalidated(phaseDataKeys.list(TEAM))).toBe(true);
+
+    const big = cacheWith([record(1, 2, { company: 'Acme' })]);
+    big.apply(answers(1, 3, ['essay'], undefined));
+    expect(big.invalidated(phaseDataKeys.list(TEAM))).toBe(true);
+  });
+
+  it("takes this page's own echo only when it carries values, and never reads the list again for it", () => {
+    const cache = cacheWith([record(1, 1, { company: 'Acme' })]);
+    cache.apply(answers(1, 3, ['company'], undefined, SELF));
+    expect(cache.invalidated(phaseDataKeys.list(TEAM))).toBe(false);
+    cache.apply(answers(1, 2, ['company'], { company: 'Mine' }, SELF));
+    expect(cache.list()).toEqual([record(1, 2, { company: 'Mine' })]);
+  });
+
+  it('does nothing while no list is cached', () => {
+    const cache = cacheWith(undefined);
+    cache.apply(answers(1, 1, ['a'], { a: '1' }));
+    expect(cache.list()).toBeUndefined();
+  });
+});
+
+describe('on (re)connection', () => {
+  it('reads the list again only when a cached activity is behind or missing, and the facts always', () => {
+    const current = cacheWith([record(1, 2, {}), record(3, 1, {})]);
+    current.queryClient.setQueryData<FactsResponse>(factKeys.team(TEAM), { facts: [] });
+    current.apply({ type: 'versions', versions: { '1': 2, '3': 1 } });
+    expect(current.invalidated(phaseDataKeys.list(TEAM))).toBe(false);
+    expect(current.invalidated(factKeys.team(TEAM))).toBe(true);
+
+    const behind = cacheWith([record(1, 2, {})]);
+    behind.apply({ type: 'versions', versions: { '1': 3 } });
+    expect(behind.invalidated(phaseDataKeys.list(TEAM))).toBe(true);
+
+    const missing = cacheWith([record(1, 2, {})]);
+    missing.apply({ type: 'versions', versions: { '1': 2, '4': 1 } });
+    expect(missing.invalidated(phaseDataKeys.list(TEAM))).toBe(true);
+  });
+});
+
+describe("a teammate's facts", () => {
+  it("replace the cached facts with the same id and add new ones; this page's own are ignored", () => {
+    const cache = cacheWith([]);
+    const fact = (id: string, value: string) => ({ id, value, givenIn: 1, updatedAt: at });
+    cache.queryClient.setQueryData<FactsResponse>(factKeys.team(TEAM), {
+      facts: [fact('company_name', 'Acme'), fact('sector', 'Toys')],
+    });
+    cache.apply({
+      type: 'facts',
+      clientId: OTHER,
+      facts: [fact('sector', 'Games'), fact('audience', 'Kids')],
+    });
+    cache.apply({ type: 'facts', clientId: SELF, facts: [fact('company_name', 'Echo')] });
+    expect(cache.queryClient.getQueryData<FactsResponse>(factKeys.team(TEAM))).toEqual({
+      facts: [fact('company_name', 'Acme'), fact('sector', 'Games'), fact('audience', 'Kids')],
+    });
+  });
+});
+
+describe('presence', () => {
+  it('keeps the open pages for the presence line', () => {
+    const devices = [{ clientId: OTHER, phase: 3, label: 'Chrome on Windows', admin: false }];
+    cacheWith([]).apply({ type: 'presence', devices });
+    expect(getPresence()).toEqual(devices);
+  });
+});

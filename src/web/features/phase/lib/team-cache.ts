@@ -1,0 +1,99 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { FactsResponse } from '@shared/schemas/facts';
+import type { PhaseDataRecord } from '@shared/schemas/phase-data';
+import type { AnswersEvent, TeamEvent } from '@shared/schemas/team-events';
+import { factKeys, phaseDataKeys } from '@/lib/query-keys';
+import { setPresence } from './presence-store';
+
+/**
+ * What one event of the team's stream does to this page's cache (docs/product.md, Autosave and
+ * collaboration). The activity form follows the cache (hooks/use-follow-remote.ts), the header's list of
+ * activities with answers too, so keeping the cache right is all the stream does.
+ */
+export function applyTeamEvent(
+  queryClient: QueryClient,
+  teamId: string,
+  ownClientId: string,
+  event: TeamEvent,
+): void {
+  switch (event.type) {
+    case 'answers':
+      applyAnswers(queryClient, teamId, ownClientId, event);
+      return;
+    case 'versions':
+      applyVersions(queryClient, teamId, event.versions);
+      return;
+    case 'facts':
+      if (event.clientId !== ownClientId) mergeFacts(queryClient, teamId, event.facts);
+      return;
+    case 'presence':
+      setPresence(event.devices);
+      return;
+  }
+}
+
+const listKey = (teamId: string) => phaseDataKeys.list(teamId);
+
+/**
+ * A save of one activity. When the cached record is the version just before it, the save's fields are
+ * written into it in place; when the cache is further behind (an event was missed) or the event carries
+ * no values (too big for an event), the list is read again; when the cache already holds this version or
+ * a later one (the page's own save answered first), nothing changes. This page's own save is answered by
+ * the save call itself: its event only matters when it carries the values.
+ */
+function applyAnswers(queryClient: QueryClient, teamId: string, ownClientId: string, event: AnswersEvent) {
+  const list = queryClient.getQueryData<PhaseDataRecord[]>(listKey(teamId));
+  if (!list) return;
+  const current = list.find((r) => r.phaseNumber === event.phaseNumber);
+  const cachedVersion = current?.version ?? 0;
+  if (cachedVersion >= event.version) return;
+  const own = event.clientId === ownClientId;
+  // A read of the list under way may have started before this save: read it again rather than have it
+  // overwrite the merged record with an older one.
+  const reading = queryClient.isFetching({ queryKey: listKey(teamId), exact: true }) > 0;
+  if (!event.values || cachedVersion < event.version - 1 || reading) {
+    if (!own) void queryClient.invalidateQueries({ queryKey: listKey(teamId), exact: true });
+    return;
+  }
+  const data: Record<string, unknown> = { ...current?.data };
+  for (const field of event.changed) {
+    if (Object.hasOwn(event.values, field)) data[field] = event.values[field];
+    else delete data[field];
+  }
+  const record: PhaseDataRecord = {
+    teamId,
+    phaseNumber: event.phaseNumber,
+    data,
+    updatedAt: event.updatedAt,
+    version: event.version,
+  };
+  queryClient.setQueryData<PhaseDataRecord[]>(listKey(teamId), (old) =>
+    [...(old ?? []).filter((r) => r.phaseNumber !== event.phaseNumber), record].sort(
+      (a, b) => a.phaseNumber - b.phaseNumber,
+    ),
+  );
+}
+
+/**
+ * Sent on every (re)connection: the list is read again when any cached activity is behind the stored
+ * version or missing (this page missed saves while disconnected), and the team's facts are read again.
+ */
+function applyVersions(queryClient: QueryClient, teamId: string, versions: Record<string, number>) {
+  const list = queryClient.getQueryData<PhaseDataRecord[]>(listKey(teamId));
+  if (list) {
+    const cached = new Map(list.map((r) => [r.phaseNumber, r.version]));
+    const behind = Object.entries(versions).some(([phase, v]) => (cached.get(Number(phase)) ?? 0) < v);
+    if (behind) void queryClient.invalidateQueries({ queryKey: listKey(teamId), exact: true });
+  }
+  void queryClient.invalidateQueries({ queryKey: factKeys.team(teamId), exact: true });
+}
+
+/** A teammate saved some of the team's facts: they replace the cached ones with the same id. */
+function mergeFacts(queryClient: QueryClient, teamId: string, facts: FactsResponse['facts']) {
+  queryClient.setQueryData<FactsResponse>(factKeys.team(teamId), (old) => {
+    if (!old) return old;
+    const byId = new Map(old.facts.map((fact) => [fact.id, fact]));
+    for (const fact of facts) byId.set(fact.id, fact);
+    return { facts: [...byId.values()] };
+  });
+}
