@@ -173,7 +173,7 @@ function ResultsShell({
             </Button>
           )}
           {onPresent && (
-            <Button variant="outline" size="sm" onClick={onPresent}>
+            <Button variant="outline" size="sm" onClick={onPresent} className="hidden sm:inline-flex">
               <Maximize2 aria-hidden="true" />
               Present
             </Button>

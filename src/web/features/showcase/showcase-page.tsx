@@ -259,7 +259,7 @@ function Showcase({
         </div>
         <div className="flex flex-wrap gap-2">
           {isAdmin && (
-            <Button variant="outline" onClick={presentation.enter}>
+            <Button variant="outline" onClick={presentation.enter} className="hidden sm:inline-flex">
               <Maximize2 aria-hidden="true" />
               Present
             </Button>
