@@ -1,6 +1,7 @@
 import { avatarLabel, avatarUrl } from '@shared/avatars';
 import { initialsOf } from '@shared/workspace-code';
 import { clsx } from 'clsx';
+import { AVATAR_TEXT_COLOUR, avatarColour } from '@/lib/avatar-colour';
 
 /**
  * The name of a button showing a team's avatar: when the avatar is drawn as initials, the name holds them
@@ -11,16 +12,19 @@ export function avatarButtonLabel(action: string, name: string, avatarIcon?: str
 }
 
 /**
- * A team's avatar image, or the initials of the first two words of its name. `className` sets its size and
- * the initials' text size (it is in the first route, so classes are joined, not merged: see Button).
+ * A team's avatar image, or the initials of the first two words of its name on a colour of the team's own
+ * (from its id, `teamId`; its name where no id is known). `className` sets its size and the initials' text
+ * size (it is in the first route, so classes are joined, not merged: see Button).
  */
 export function TeamAvatar({
   name,
   avatarIcon,
+  teamId,
   className = 'size-10 text-sm',
 }: {
   name: string;
   avatarIcon?: string | null;
+  teamId?: string;
   className?: string;
 }) {
   if (avatarIcon) {
@@ -37,10 +41,8 @@ export function TeamAvatar({
   return (
     <span
       aria-hidden
-      className={clsx(
-        'flex shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground',
-        className,
-      )}
+      className={clsx('flex shrink-0 items-center justify-center rounded-full font-semibold', className)}
+      style={{ backgroundColor: avatarColour(teamId ?? name), color: AVATAR_TEXT_COLOUR }}
     >
       {initialsOf(name) || '?'}
     </span>

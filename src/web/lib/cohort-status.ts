@@ -1,4 +1,4 @@
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { CohortEvent, CohortStatus } from '@shared/schemas/cohort';
 import * as React from 'react';
 import { ApiError, api } from './api-client';
@@ -29,10 +29,26 @@ export function cohortStatusQueryOptions(tag: string | undefined) {
 type BallotCount = Extract<CohortEvent, { type: 'ballots' }>;
 
 /**
+ * POST /api/admin/cohorts/{tag}/reveal (instructors): starts the reveal on every open results page of the
+ * cohort. Answers when it was stored; a repeat answers the first time. 409 before results are released.
+ */
+export function revealToRoom(tag: string): Promise<{ revealedAt: string }> {
+  return api(`/api/admin/cohorts/${encodeURIComponent(tag)}/reveal`, { method: 'POST' });
+}
+
+/** Writes a cohort's `revealedAt` into its cached status (after the reveal call, or its event). */
+export function setCachedRevealedAt(queryClient: QueryClient, tag: string, revealedAt: string | null) {
+  queryClient.setQueryData(cohortStatusQueryOptions(tag).queryKey, (current) =>
+    current ? { ...current, revealedAt } : current,
+  );
+}
+
+/**
  * The live classroom: ONE EventSource per page on `/api/cohorts/{tag}/events`. A 'cohort' event replaces
- * the cached cohort status, so a page reacts within a second when the instructor opens voting or releases
- * results. The browser reconnects a dropped stream by itself (the server asks for 3 s), and the stream
- * closes when the page unmounts. Pass a tag only once the cohort is known to exist.
+ * the cached cohort's switches, a 'ballots' event its counts ("N of M teams voted"), a 'reveal' event its
+ * `revealedAt` (null: hidden again), so a page reacts within a second when the instructor opens voting,
+ * releases results or reveals them. The browser reconnects a dropped stream by itself (the server asks for
+ * 3 s), and the stream closes when the page unmounts. Pass a tag only once the cohort is known to exist.
  */
 export function useCohortEvents(tag: string | undefined, onBallots?: (count: BallotCount) => void) {
   const queryClient = useQueryClient();
@@ -43,14 +59,16 @@ export function useCohortEvents(tag: string | undefined, onBallots?: (count: Bal
 
   React.useEffect(() => {
     if (!tag) return;
+    const key = cohortStatusQueryOptions(tag).queryKey;
     return subscribeToCohortEvents(tag, (event) => {
       if (event.type === 'cohort') {
         const { name, competitionEnabled, votingOpen, resultsVisible, revealedAt } = event.cohort;
         queryClient.setQueryData(
-          cohortStatusQueryOptions(tag).queryKey,
-          (previous): CohortStatus => ({
-            ballotCount: previous?.ballotCount ?? 0,
-            teamCount: previous?.teamCount ?? 0,
+          key,
+          (current): CohortStatus => ({
+            ballotCount: 0,
+            teamCount: 0,
+            ...current,
             name,
             competitionEnabled,
             votingOpen,
@@ -59,7 +77,13 @@ export function useCohortEvents(tag: string | undefined, onBallots?: (count: Bal
           }),
         );
       } else if (event.type === 'ballots') {
+        const { ballotCount, teamCount } = event;
+        queryClient.setQueryData(key, (current) =>
+          current ? { ...current, ballotCount, teamCount } : current,
+        );
         onBallotsRef.current?.(event);
+      } else if (event.type === 'reveal') {
+        setCachedRevealedAt(queryClient, tag, event.revealedAt);
       }
     });
   }, [tag, queryClient]);

@@ -127,6 +127,10 @@ export const messages = {
     title: 'Workspace deleted',
     description: 'Your workspace and everything saved in it are deleted.',
   },
+  revealFailed: (message?: string) => ({
+    title: 'Failed to reveal results',
+    description: message ?? 'Please try again.',
+  }),
   ownTeamVote: { title: 'Cannot vote for your own team', description: 'Please select a different team.' },
   websiteSubmitted: (cohortName?: string) => ({
     title: 'Website submitted successfully',

@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
+import { useAdminEvents } from './hooks/use-admin-events';
 import { useAdminStatus } from './hooks/use-admin-status';
 import { serverMessageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
@@ -46,6 +47,7 @@ function Dashboard() {
   const [exporting, setExporting] = React.useState(false);
   const teams = useQuery(adminTeamsQueryOptions);
   const cohorts = useQuery(activeCohortsQueryOptions);
+  useAdminEvents();
 
   const onExport = async () => {
     setExporting(true);

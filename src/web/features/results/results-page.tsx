@@ -1,26 +1,37 @@
-import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CohortStatus } from '@shared/schemas/cohort';
 import type { ResultRow } from '@shared/schemas/showcase';
-import { CircleAlert, Hourglass, Presentation, Trophy, UserRound, Vote } from 'lucide-react';
+import { CircleAlert, Hourglass, Maximize2, Presentation, Trophy, UserRound, Vote } from 'lucide-react';
 import * as React from 'react';
 import { useParams } from 'wouter';
 import { CohortMessage, CohortNotFoundPage } from '@/components/cohort-message';
 import { Button } from '@/components/ui/button';
 import { FullPageSpinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
 import { useAdminStatus } from '@/features/admin';
 import { openWorkspaceDialog, useWorkspace } from '@/features/workspace';
 import { serverMessageOf } from '@/lib/api-client';
-import { cohortStatusQueryOptions, useCohortEvents } from '@/lib/cohort-status';
-import { callDefaults } from '@/lib/messages';
+import {
+  cohortStatusQueryOptions,
+  revealToRoom,
+  setCachedRevealedAt,
+  useCohortEvents,
+} from '@/lib/cohort-status';
+import { callDefaults, messages } from '@/lib/messages';
 import { decodeParam } from '@/lib/route-param';
+import { usePresentation } from '@/lib/use-presentation';
 import { resultsQueryOptions } from './api/get-results';
 import { ChampionshipPodium } from './components/championship-podium';
 import { Leaderboard } from './components/leaderboard';
+import { ResultsPresentation } from './components/results-presentation';
+import { RevealAnnouncer } from './components/reveal-announcer';
 import { ScoringSystemCard } from './components/scoring-system-card';
+import { VotedCount } from './components/voted-count';
 import { usePrefersReducedMotion } from './hooks/use-prefers-reduced-motion';
 import { useReveal } from './hooks/use-reveal';
-import { LEADERBOARD_STEP, type RevealStep } from './lib/reveal-choreography';
-import { teamLabel } from './lib/team-label';
+import { LEADERBOARD_STEP } from './lib/reveal-choreography';
+import { type RevealState, resultsState } from './lib/results-state';
+import { roomRevealAction } from './lib/room-reveal';
 
 /** The podium needs at least three teams with results (docs/product.md, Limits and constants). */
 const PODIUM_MIN_TEAMS = 3;
@@ -32,12 +43,61 @@ export default function ResultsPage() {
   return <CohortResults key={tag} tag={tag} />;
 }
 
+/**
+ * The reveal of one results page. The cohort's `revealedAt` (in its status, kept live by its events) drives
+ * it: a reveal already stored when the page opens shows the podium at once, one that arrives while open
+ * runs the choreography from that moment, and null (results hidden again) goes back to before it.
+ */
+function useResultsReveal(tag: string, cohort: CohortStatus | null | undefined, visible: boolean) {
+  const queryClient = useQueryClient();
+  const { isAdmin } = useAdminStatus();
+  const reducedMotion = usePrefersReducedMotion();
+  const reveal = useReveal({ reducedMotion });
+  const revealRef = React.useRef(reveal);
+  revealRef.current = reveal;
+
+  const known = React.useRef<string | null | undefined>(undefined);
+  const revealedAt = cohort ? (cohort.revealedAt ?? null) : undefined;
+  // Before paint: a page opened after the reveal never flashes the button.
+  React.useLayoutEffect(() => {
+    if (revealedAt === undefined) return;
+    const action = roomRevealAction(known.current, revealedAt, Date.now());
+    known.current = revealedAt;
+    if (action === 'play') revealRef.current.start();
+    else if (action === 'show') revealRef.current.show();
+    else if (action === 'reset') revealRef.current.reset();
+  }, [revealedAt]);
+
+  // Hidden results take this screen's own reveal with them.
+  React.useEffect(() => {
+    if (!visible) revealRef.current.reset();
+  }, [visible]);
+
+  const room = useMutation({
+    mutationFn: () => revealToRoom(tag),
+    // Its event starts this screen too; the answer does if the event is slower (the same moment: no replay).
+    onSuccess: ({ revealedAt: at }) => setCachedRevealedAt(queryClient, tag, at),
+    onError: (error) => toast({ variant: 'destructive', ...messages.revealFailed(serverMessageOf(error)) }),
+  });
+
+  return {
+    ...reveal,
+    onReveal: () => (isAdmin ? room.mutate() : reveal.start()),
+    revealing: room.isPending,
+    forRoom: isAdmin,
+    reducedMotion,
+  } satisfies RevealState;
+}
+
 function CohortResults({ tag }: { tag: string }) {
   const queryClient = useQueryClient();
   const status = useQuery(cohortStatusQueryOptions(tag));
   const cohort = status.data;
   const visible = Boolean(cohort?.competitionEnabled && cohort.resultsVisible);
   const results = useQuery(resultsQueryOptions(tag, visible));
+  const reveal = useResultsReveal(tag, cohort, visible);
+  const presentation = usePresentation();
+  const { isAdmin } = useAdminStatus();
 
   // New ballots change visible results; the first count after connecting is only the current state.
   const lastBallotCount = React.useRef<number | null>(null);
@@ -61,14 +121,37 @@ function CohortResults({ tag }: { tag: string }) {
   }
   if (!cohort) return <CohortNotFoundPage />;
 
+  const rows = results.data ?? [];
+  const announcer = (
+    <RevealAnnouncer rows={rows} step={reveal.step} quiet={!reveal.revealed || reveal.settled} />
+  );
+
+  if (presentation.presenting) {
+    return (
+      <>
+        <ResultsPresentation cohort={cohort} results={results} reveal={reveal} onExit={presentation.exit} />
+        {announcer}
+      </>
+    );
+  }
+
   return (
-    <ResultsShell cohort={cohort}>
-      <ResultsBody cohort={cohort} results={results} />
+    <ResultsShell cohort={cohort} onPresent={isAdmin ? presentation.enter : undefined}>
+      <ResultsBody cohort={cohort} results={results} reveal={reveal} />
+      {announcer}
     </ResultsShell>
   );
 }
 
-function ResultsShell({ cohort, children }: { cohort?: CohortStatus; children: React.ReactNode }) {
+function ResultsShell({
+  cohort,
+  onPresent,
+  children,
+}: {
+  cohort?: CohortStatus;
+  onPresent?: () => void;
+  children: React.ReactNode;
+}) {
   const { team } = useWorkspace();
   const { isAdmin } = useAdminStatus();
   return (
@@ -89,6 +172,12 @@ function ResultsShell({ cohort, children }: { cohort?: CohortStatus; children: R
               Open Your Workspace
             </Button>
           )}
+          {onPresent && (
+            <Button variant="outline" size="sm" onClick={onPresent} className="hidden sm:inline-flex">
+              <Maximize2 aria-hidden="true" />
+              Present
+            </Button>
+          )}
         </header>
       )}
       {children}
@@ -96,22 +185,38 @@ function ResultsShell({ cohort, children }: { cohort?: CohortStatus; children: R
   );
 }
 
-function ResultsBody({ cohort, results }: { cohort: CohortStatus; results: UseQueryResult<ResultRow[]> }) {
-  if (!cohort.competitionEnabled) {
+function ResultsBody({
+  cohort,
+  results,
+  reveal,
+}: {
+  cohort: CohortStatus;
+  results: UseQueryResult<ResultRow[]>;
+  reveal: RevealState;
+}) {
+  const state = resultsState(cohort, results);
+  if (state === 'off') {
     return (
       <CohortMessage icon={Presentation} title="Competition Not Enabled">
         This cohort is running in showcase mode without competition features.
       </CohortMessage>
     );
   }
-  if (!cohort.resultsVisible) {
+  if (state === 'hidden') {
     return (
-      <CohortMessage icon={Hourglass} title="Results Not Yet Available" tone="celebrate">
+      <CohortMessage
+        icon={Hourglass}
+        title="Results Not Yet Available"
+        tone="celebrate"
+        action={
+          <VotedCount ballotCount={cohort.ballotCount} teamCount={cohort.teamCount} className="text-lg" />
+        }
+      >
         The final votes are being tallied. Please check back later!
       </CohortMessage>
     );
   }
-  if (results.isPending) return <FullPageSpinner label="Loading results" />;
+  if (state === 'loading') return <FullPageSpinner label="Loading results" />;
   if (results.isError) {
     return (
       <CohortMessage icon={CircleAlert} title={callDefaults.fetchResults} tone="destructive">
@@ -122,27 +227,18 @@ function ResultsBody({ cohort, results }: { cohort: CohortStatus; results: UseQu
       </CohortMessage>
     );
   }
-  if (results.data.length === 0) {
+  if (state === 'empty') {
     return (
       <CohortMessage icon={Vote} title="No votes yet">
         Results will appear here once voting begins and teams submit their votes.
       </CohortMessage>
     );
   }
-  return <Reveal rows={results.data} />;
+  return <Reveal rows={results.data ?? []} cohort={cohort} reveal={reveal} />;
 }
 
-const STEP_ANNOUNCEMENTS: Record<RevealStep, (rows: ResultRow[]) => string> = {
-  0: () => 'And the winners are…',
-  1: (rows) => (rows[2] ? `Third place: ${teamLabel(rows[2])}` : ''),
-  2: (rows) => (rows[1] ? `Second place: ${teamLabel(rows[1])}` : ''),
-  3: (rows) => (rows[0] ? `First place: ${teamLabel(rows[0])}!` : ''),
-};
-
-function Reveal({ rows }: { rows: ResultRow[] }) {
-  const reducedMotion = usePrefersReducedMotion();
-  const { revealed, step, start } = useReveal({ reducedMotion });
-
+function Reveal({ rows, cohort, reveal }: { rows: ResultRow[]; cohort: CohortStatus; reveal: RevealState }) {
+  const { revealed, step, settled, reducedMotion } = reveal;
   if (!revealed) {
     return (
       <CohortMessage
@@ -151,9 +247,23 @@ function Reveal({ rows }: { rows: ResultRow[] }) {
         tone="celebrate"
         className="max-w-3xl"
         action={
-          <Button variant="accent" size="xl" className="mt-2" onClick={start}>
-            🏆 And the winners are...
-          </Button>
+          <>
+            <VotedCount ballotCount={cohort.ballotCount} teamCount={cohort.teamCount} className="text-lg" />
+            <Button
+              variant="accent"
+              size="xl"
+              className="mt-2"
+              onClick={reveal.onReveal}
+              disabled={reveal.revealing}
+            >
+              🏆 And the winners are...
+            </Button>
+            {reveal.forRoom && (
+              <p className="text-sm text-muted-foreground">
+                Starts the reveal on every screen showing these results.
+              </p>
+            )}
+          </>
         }
       >
         All votes have been counted. Are you ready to see who won?
@@ -161,18 +271,14 @@ function Reveal({ rows }: { rows: ResultRow[] }) {
     );
   }
 
+  const instant = reducedMotion || settled;
   const leaderboardRunning = step >= LEADERBOARD_STEP;
   return (
-    <div className="flex flex-col gap-8">
-      <p className="sr-only" aria-live="polite">
-        {STEP_ANNOUNCEMENTS[step](rows)}
-      </p>
-      {rows.length >= PODIUM_MIN_TEAMS && (
-        <ChampionshipPodium rows={rows} step={step} instant={reducedMotion} />
-      )}
+    <div className="flex flex-col gap-8" data-testid="revealed-results">
+      {rows.length >= PODIUM_MIN_TEAMS && <ChampionshipPodium rows={rows} step={step} instant={instant} />}
       {leaderboardRunning && (
-        <div className="animate-rise">
-          <Leaderboard rows={rows} running={leaderboardRunning} instant={reducedMotion} />
+        <div className={settled ? undefined : 'animate-rise'}>
+          <Leaderboard rows={rows} running={leaderboardRunning} instant={instant} />
         </div>
       )}
       <ScoringSystemCard />

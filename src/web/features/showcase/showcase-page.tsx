@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CohortStatus } from '@shared/schemas/cohort';
 import type { ShowcaseTeam } from '@shared/schemas/showcase';
 import type { Team } from '@shared/schemas/team';
-import { CircleAlert, Globe, Lock, ShieldCheck, Trophy, UserRound, Vote } from 'lucide-react';
+import { CircleAlert, Globe, Lock, Maximize2, ShieldCheck, Trophy, UserRound, Vote } from 'lucide-react';
 import * as React from 'react';
 import { Link, useParams } from 'wouter';
 import { CohortMessage, CohortNotFoundPage } from '@/components/cohort-message';
@@ -15,6 +15,7 @@ import { ApiError, serverMessageOf } from '@/lib/api-client';
 import { cohortStatusQueryOptions, useCohortEvents } from '@/lib/cohort-status';
 import { callDefaults, messages } from '@/lib/messages';
 import { decodeParam } from '@/lib/route-param';
+import { usePresentation } from '@/lib/use-presentation';
 import { castBallot } from './api/cast-ballot';
 import { ballotQueryOptions } from './api/get-ballot';
 import { showcaseTeamsQueryOptions } from './api/get-showcase-teams';
@@ -30,6 +31,9 @@ import {
   ranksToFill,
 } from './lib/ballot-draft';
 
+// The projector's view carries the QR code's library: loaded only when an instructor presents.
+const ShowcasePresentation = React.lazy(() => import('./components/showcase-presentation'));
+
 /** /showcase/{cohortTag}: the sites, and the ballot while voting is open (docs/product.md, Showcase). */
 export default function ShowcasePage() {
   const tag = decodeParam(useParams().cohortTag)?.trim().toLowerCase() || undefined;
@@ -41,6 +45,7 @@ function CohortShowcase({ tag }: { tag: string }) {
   const status = useQuery(cohortStatusQueryOptions(tag));
   const session = useTeamSession();
   const { isAdmin, adminLoading } = useAdminStatus();
+  const presentation = usePresentation();
   useCohortEvents(status.data ? tag : undefined);
 
   if (status.isPending) return <FullPageSpinner label="Loading the showcase" />;
@@ -66,13 +71,25 @@ function CohortShowcase({ tag }: { tag: string }) {
     );
   }
   return (
-    <PageShell cohort={cohort}>
-      <ShowcaseBody tag={tag} cohort={cohort} team={team} />
+    <PageShell cohort={cohort} bare={presentation.presenting}>
+      <ShowcaseBody tag={tag} cohort={cohort} team={team} presentation={presentation} />
     </PageShell>
   );
 }
 
-function PageShell({ cohort, children }: { cohort?: CohortStatus; children: React.ReactNode }) {
+type Presentation = ReturnType<typeof usePresentation>;
+
+function PageShell({
+  cohort,
+  bare = false,
+  children,
+}: {
+  cohort?: CohortStatus;
+  /** Presenting: the presentation is the whole screen. */
+  bare?: boolean;
+  children: React.ReactNode;
+}) {
+  if (bare) return children;
   return (
     <main className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-8 sm:py-12">
       <title>{cohort ? `${cohort.name} Showcase · Applied GenAI Lab` : 'Showcase · Applied GenAI Lab'}</title>
@@ -100,7 +117,17 @@ function TeamSessionRequired() {
   );
 }
 
-function ShowcaseBody({ tag, cohort, team }: { tag: string; cohort: CohortStatus; team: Team | null }) {
+function ShowcaseBody({
+  tag,
+  cohort,
+  team,
+  presentation,
+}: {
+  tag: string;
+  cohort: CohortStatus;
+  team: Team | null;
+  presentation: Presentation;
+}) {
   const teams = useQuery(showcaseTeamsQueryOptions(tag));
   const voter = team?.cohortTag === tag ? team : null;
 
@@ -136,7 +163,7 @@ function ShowcaseBody({ tag, cohort, team }: { tag: string; cohort: CohortStatus
     );
   }
 
-  return <Showcase tag={tag} cohort={cohort} teams={teams.data} voter={voter} />;
+  return <Showcase tag={tag} cohort={cohort} teams={teams.data} voter={voter} presentation={presentation} />;
 }
 
 function SubmitFirst({ code }: { code: string }) {
@@ -161,13 +188,16 @@ function Showcase({
   cohort,
   teams,
   voter,
+  presentation,
 }: {
   tag: string;
   cohort: CohortStatus;
   teams: ShowcaseTeam[];
   voter: Team | null;
+  presentation: Presentation;
 }) {
   const queryClient = useQueryClient();
+  const { isAdmin } = useAdminStatus();
   const ballot = useQuery({
     ...ballotQueryOptions(tag, voter?.id),
     enabled: Boolean(voter && cohort.competitionEnabled),
@@ -207,6 +237,14 @@ function Showcase({
     setDraft((current) => assignRank(current, team.id, rank));
   };
 
+  if (presentation.presenting) {
+    return (
+      <React.Suspense fallback={<FullPageSpinner label="Loading the presentation" />}>
+        <ShowcasePresentation tag={tag} cohort={cohort} teams={teams} onExit={presentation.exit} />
+      </React.Suspense>
+    );
+  }
+
   return (
     <>
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -219,12 +257,20 @@ function Showcase({
               : 'The websites built by the teams of this cohort. Each opens in a new tab.'}
           </p>
         </div>
-        {cohort.competitionEnabled && (
-          <Link to={`/results/${tag}`} className={buttonVariants({ variant: 'outline' })}>
-            <Trophy aria-hidden="true" />
-            View Results
-          </Link>
-        )}
+        <div className="flex flex-wrap gap-2">
+          {isAdmin && (
+            <Button variant="outline" onClick={presentation.enter} className="hidden sm:inline-flex">
+              <Maximize2 aria-hidden="true" />
+              Present
+            </Button>
+          )}
+          {cohort.competitionEnabled && (
+            <Link to={`/results/${tag}`} className={buttonVariants({ variant: 'outline' })}>
+              <Trophy aria-hidden="true" />
+              View Results
+            </Link>
+          )}
+        </div>
       </header>
 
       {!voter && <AdminNote />}

@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
+import { CohortLivePanel } from './cohort-live-panel';
 
 type Props = {
   cohort: AdminCohort;
@@ -72,6 +73,8 @@ export function CohortCard({ cohort, onToggle, onArchive, onRestore, busy = fals
           />
         </div>
       )}
+
+      {!cohort.archived && <CohortLivePanel cohort={cohort} />}
 
       {onToggle && (
         <div className="mt-4 flex flex-col divide-y divide-border rounded-lg border border-border">

@@ -25,6 +25,8 @@ import {
   sortTeams,
 } from '../lib/team-list';
 import { EmptyPanel, ErrorPanel } from './panels';
+import { ProgressBoard } from './progress-board';
+import { type TeamView, TeamViewSwitch } from './team-view-switch';
 import { TEAM_TABLE_HEADINGS, TeamRow } from './team-row';
 
 export function ParticipantsTab() {
@@ -34,6 +36,7 @@ export function ParticipantsTab() {
   const [cohortFilter, setCohortFilter] = React.useState<string>(ALL_COHORTS);
   const [sort, setSort] = React.useState<SortKey>('name');
   const [target, setTarget] = React.useState<string>('');
+  const [view, setView] = React.useState<TeamView>('list');
 
   const activeCohorts = cohortsQuery.data ?? [];
   const cohortsByTag = React.useMemo(() => new Map(activeCohorts.map((c) => [c.tag, c])), [activeCohorts]);
@@ -219,9 +222,12 @@ export function ParticipantsTab() {
         </div>
       </section>
 
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        Showing {visible.length} of {teams.length} {teams.length === 1 ? 'team' : 'teams'}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          Showing {visible.length} of {teams.length} {teams.length === 1 ? 'team' : 'teams'}
+        </p>
+        <TeamViewSwitch view={view} onChange={setView} />
+      </div>
 
       {visible.length === 0 ? (
         <EmptyPanel
@@ -242,6 +248,8 @@ export function ParticipantsTab() {
             ) : null
           }
         />
+      ) : view === 'board' ? (
+        <ProgressBoard teams={visible} caption="Progress board: teams by activity" />
       ) : (
         <>
           <Card className="hidden overflow-hidden md:block">

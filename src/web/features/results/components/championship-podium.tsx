@@ -12,9 +12,36 @@ import { teamLabel } from '../lib/team-label';
 type Place = 1 | 2 | 3;
 
 const PLACE = {
-  1: { label: '1st Place', plinth: 'h-36 bg-gold text-foreground sm:h-48', order: 'order-2' },
-  2: { label: '2nd Place', plinth: 'h-24 bg-silver text-foreground sm:h-36', order: 'order-1' },
-  3: { label: '3rd Place', plinth: 'h-16 bg-bronze text-black sm:h-28', order: 'order-3' },
+  1: { label: '1st Place', colour: 'bg-gold text-foreground', height: 'h-36 sm:h-48', order: 'order-2' },
+  2: { label: '2nd Place', colour: 'bg-silver text-foreground', height: 'h-24 sm:h-36', order: 'order-1' },
+  3: { label: '3rd Place', colour: 'bg-bronze text-black', height: 'h-16 sm:h-28', order: 'order-3' },
+} as const;
+
+/**
+ * On a projector (presentation mode) the podium is sized by the screen: names at 2.5vw (48 px at 1920, 32 px
+ * at 1280 wide), heights in vh so the podium and the leaderboard's top share a 16:9 screen without scrolling.
+ */
+const PRESENT_PLINTH = { 1: 'h-[28vh]', 2: 'h-[20vh]', 3: 'h-[14vh]' } as const;
+
+const SIZES = {
+  page: {
+    crown: 'size-8 text-gold sm:size-12',
+    avatar: (place: Place) =>
+      cn(place === 1 ? 'size-16 sm:size-24' : 'size-14 sm:size-20', 'text-lg sm:text-2xl'),
+    name: 'w-full text-base leading-tight font-bold break-words sm:text-2xl',
+    points: 'text-2xl font-extrabold text-foreground tabular-nums sm:text-4xl',
+    pointsUnit: 'text-sm sm:text-base',
+    plinth: (place: Place) => cn('pt-2 text-sm sm:pt-4 sm:text-xl', PLACE[place].colour, PLACE[place].height),
+  },
+  present: {
+    crown: 'size-[7vh] text-gold',
+    avatar: (place: Place) => cn(place === 1 ? 'size-[15vh]' : 'size-[11vh]', 'text-[clamp(1rem,2vw,3rem)]'),
+    name: 'w-full text-[clamp(1.75rem,2.5vw,4rem)] leading-[1.1] font-extrabold break-words line-clamp-2',
+    points: 'text-[clamp(1.75rem,3vw,5rem)] font-extrabold text-foreground tabular-nums',
+    pointsUnit: 'text-[clamp(1rem,1.4vw,2rem)]',
+    plinth: (place: Place) =>
+      cn('pt-[1.2vh] text-[clamp(1rem,1.8vw,2.75rem)]', PLACE[place].colour, PRESENT_PLINTH[place]),
+  },
 } as const;
 
 function PodiumPlace({
@@ -22,12 +49,15 @@ function PodiumPlace({
   place,
   step,
   instant,
+  size,
 }: {
   row: ResultRow;
   place: Place;
   step: RevealStep;
   instant: boolean;
+  size: keyof typeof SIZES;
 }) {
+  const sizes = SIZES[size];
   const revealed = isPlaceRevealed(place, step);
   const points = useCountUp(row.totalPoints, { running: revealed, instant });
   const name = teamLabel(row);
@@ -42,36 +72,66 @@ function PodiumPlace({
       <div
         className={cn(
           'flex w-full flex-col items-center gap-2 px-1 pb-3 text-center',
-          revealed ? 'animate-rise' : 'invisible',
+          revealed ? (instant ? undefined : 'animate-rise') : 'invisible',
         )}
       >
-        {place === 1 && <Crown className="size-8 text-gold sm:size-12" aria-label="Champion's crown" />}
+        {place === 1 && <Crown className={sizes.crown} aria-label="Champion's crown" />}
         <TeamAvatar
           name={name}
           avatarIcon={row.avatarIcon}
-          className={cn(place === 1 ? 'size-16 sm:size-24' : 'size-14 sm:size-20', 'text-lg sm:text-2xl')}
+          teamId={row.teamId}
+          className={sizes.avatar(place)}
         />
-        <p className="w-full text-base leading-tight font-bold break-words sm:text-2xl">{name}</p>
+        <p className={sizes.name} data-testid="podium-name">
+          {name}
+        </p>
         <p className="text-muted-foreground">
-          <span
-            className="text-2xl font-extrabold text-foreground tabular-nums sm:text-4xl"
-            data-testid="podium-points"
-          >
+          <span className={sizes.points} data-testid="podium-points">
             {points}
           </span>{' '}
-          <span className="text-sm sm:text-base">{row.totalPoints === 1 ? 'point' : 'points'}</span>
+          <span className={sizes.pointsUnit}>{row.totalPoints === 1 ? 'point' : 'points'}</span>
         </p>
       </div>
       <div
         className={cn(
-          'flex w-full items-start justify-center rounded-t-lg pt-2 text-sm font-bold shadow-inner sm:pt-4 sm:text-xl',
-          config.plinth,
+          'flex w-full items-start justify-center rounded-t-lg font-bold shadow-inner',
+          sizes.plinth(place),
           !revealed && 'opacity-30',
         )}
       >
         {config.label}
       </div>
     </li>
+  );
+}
+
+/** The podium's three places alone (presentation mode lays them out on the screen itself). */
+export function PodiumPlaces({
+  rows,
+  step,
+  instant,
+  size = 'page',
+  className,
+}: {
+  rows: ResultRow[];
+  step: RevealStep;
+  instant: boolean;
+  size?: keyof typeof SIZES;
+  className?: string;
+}) {
+  return (
+    <ol className={cn('mx-auto flex w-full items-end', className)} aria-label="Podium">
+      {rows.slice(0, 3).map((row, i) => (
+        <PodiumPlace
+          key={row.teamId}
+          row={row}
+          place={(i + 1) as Place}
+          step={step}
+          instant={instant}
+          size={size}
+        />
+      ))}
+    </ol>
   );
 }
 
@@ -93,11 +153,7 @@ export function ChampionshipPodium({
         <CardTitle className="text-2xl sm:text-4xl">Championship Podium</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
-        <ol className="mx-auto flex w-full max-w-4xl items-end gap-2 sm:gap-6" aria-label="Podium">
-          {top.map((row, i) => (
-            <PodiumPlace key={row.teamId} row={row} place={(i + 1) as Place} step={step} instant={instant} />
-          ))}
-        </ol>
+        <PodiumPlaces rows={rows} step={step} instant={instant} className="max-w-4xl gap-2 sm:gap-6" />
         {withSites.length > 0 && (
           <div className="flex flex-wrap justify-center gap-3 animate-fade-in">
             {withSites.map((row) => (

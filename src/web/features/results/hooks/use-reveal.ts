@@ -26,11 +26,14 @@ function randomIn([min, max]: readonly [number, number]): number {
 /**
  * Runs the reveal: `start()` turns `revealed` on and fires the first burst at once, then the step counter
  * moves 1, 2, 3 on CELEBRATION's schedule and step 3 starts the two-sided show. With `reducedMotion` the
- * steps still come in order but no confetti is drawn (no canvas is even created).
+ * steps still come in order but no confetti is drawn (no canvas is even created). `show()` goes straight to
+ * the end (a reveal that happened before the page saw it, `settled` on), `reset()` back to before it.
  */
 export function useReveal({ reducedMotion }: { reducedMotion: boolean }) {
   const [revealed, setRevealed] = React.useState(false);
   const [step, setStep] = React.useState<RevealStep>(0);
+  /** Shown at its end at once: no animation, no count-up. */
+  const [settled, setSettled] = React.useState(false);
   const timers = React.useRef<ReturnType<typeof setTimeout>[]>([]);
   const cannon = React.useRef<confetti.CreateTypes | null>(null);
 
@@ -44,17 +47,32 @@ export function useReveal({ reducedMotion }: { reducedMotion: boolean }) {
     [reducedMotion],
   );
 
-  React.useEffect(
-    () => () => {
-      for (const timer of timers.current) clearTimeout(timer);
-      cannon.current?.reset();
-    },
-    [],
-  );
+  const stop = React.useCallback(() => {
+    for (const timer of timers.current) clearTimeout(timer);
+    timers.current = [];
+    cannon.current?.reset();
+  }, []);
+
+  React.useEffect(() => stop, [stop]);
+
+  const show = React.useCallback(() => {
+    stop();
+    setRevealed(true);
+    setSettled(true);
+    setStep(3);
+  }, [stop]);
+
+  const reset = React.useCallback(() => {
+    stop();
+    setRevealed(false);
+    setSettled(false);
+    setStep(0);
+  }, [stop]);
 
   const start = React.useCallback(() => {
     if (revealed) return;
     setRevealed(true);
+    setSettled(false);
     fire(CELEBRATION.firstBurst);
     const later = (ms: number, run: () => void) => timers.current.push(setTimeout(run, ms));
     for (const at of CELEBRATION.stepTimesMs) later(at, () => setStep(revealStepAt(at)));
@@ -73,5 +91,5 @@ export function useReveal({ reducedMotion }: { reducedMotion: boolean }) {
     }
   }, [fire, revealed]);
 
-  return { revealed, step, start };
+  return { revealed, step, settled, start, show, reset };
 }

@@ -62,7 +62,12 @@ export function RankingList({
             </span>
             {team ? (
               <>
-                <TeamAvatar name={team.name} avatarIcon={team.avatarIcon} className="size-8 text-sm" />
+                <TeamAvatar
+                  name={team.name}
+                  avatarIcon={team.avatarIcon}
+                  teamId={team.id}
+                  className="size-8 text-sm"
+                />
                 <span className="min-w-0 flex-1 truncate font-medium">{team.name}</span>
               </>
             ) : (

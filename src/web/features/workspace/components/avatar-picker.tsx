@@ -36,7 +36,12 @@ export default function AvatarPicker() {
         className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         aria-label={avatarButtonLabel('Change team avatar', team.name, team.avatarIcon)}
       >
-        <TeamAvatar name={team.name} avatarIcon={team.avatarIcon} className="size-9 text-sm" />
+        <TeamAvatar
+          name={team.name}
+          avatarIcon={team.avatarIcon}
+          teamId={team.id}
+          className="size-9 text-sm"
+        />
       </PopoverTrigger>
       <PopoverContent className="w-72" aria-labelledby="avatar-picker-title">
         <p id="avatar-picker-title" className="mb-2 text-sm font-semibold">

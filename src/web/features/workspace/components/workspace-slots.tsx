@@ -38,7 +38,12 @@ export function AvatarPickerSlot({ team }: { team: WorkspaceTeam }) {
           size="avatar"
           aria-label={avatarButtonLabel('Change team avatar', team.name, team.avatarIcon)}
         >
-          <TeamAvatar name={team.name} avatarIcon={team.avatarIcon} className="size-9 text-sm" />
+          <TeamAvatar
+            name={team.name}
+            avatarIcon={team.avatarIcon}
+            teamId={team.id}
+            className="size-9 text-sm"
+          />
         </PendingTrigger>
       }
     >

@@ -1,0 +1,153 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminCohort, CohortTeamRef } from '@shared/schemas/cohort';
+import { CheckCircle2, LayoutGrid } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { serverMessageOf } from '@/lib/api-client';
+import { revealToRoom } from '@/lib/cohort-status';
+import { messages } from '@/lib/messages';
+import { cohortKeys } from '@/lib/query-keys';
+import { adminTeamsQueryOptions } from '../api/admin-teams';
+import { ProgressBoard } from './progress-board';
+
+/** Names shown before "and N more". */
+const NAMES_SHOWN = 8;
+
+/**
+ * The live part of an active cohort's card: the room's reveal (once results are released), who has not
+ * voted yet, who still has no website, and the cohort's progress board. Kept current by the dashboard's
+ * progress events.
+ */
+export function CohortLivePanel({ cohort }: { cohort: AdminCohort }) {
+  return (
+    <div className="mt-3 flex flex-col gap-3">
+      {cohort.competitionEnabled && cohort.resultsVisible && <RoomReveal cohort={cohort} />}
+      {cohort.competitionEnabled && (
+        <TeamNames
+          label="Not voted yet"
+          teams={cohort.notVoted}
+          done="Every team has voted."
+          testId="not-voted"
+        />
+      )}
+      <TeamNames
+        label="Missing a website"
+        teams={cohort.missingWebsite}
+        done="Every team has submitted its website."
+        testId="missing-website"
+      />
+      <CohortBoardDialog cohort={cohort} />
+    </div>
+  );
+}
+
+function RoomReveal({ cohort }: { cohort: AdminCohort }) {
+  const queryClient = useQueryClient();
+  const reveal = useMutation({
+    mutationFn: () => revealToRoom(cohort.tag),
+    onSuccess: ({ revealedAt }) =>
+      queryClient.setQueryData<AdminCohort[]>(cohortKeys.active(), (list) =>
+        list?.map((c) => (c.tag === cohort.tag ? { ...c, revealedAt } : c)),
+      ),
+    onError: (error) => toast({ variant: 'destructive', ...messages.revealFailed(serverMessageOf(error)) }),
+  });
+  if (cohort.revealedAt) {
+    return (
+      <p className="flex items-center gap-2 text-sm font-medium" data-testid="reveal-state">
+        <Badge variant="success">
+          <CheckCircle2 aria-hidden /> Revealed
+        </Badge>
+        <span className="text-muted-foreground">The winners are on every results screen.</span>
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-1.5 rounded-lg border border-accent/40 bg-accent-soft p-3">
+      <Button variant="accent" onClick={() => reveal.mutate()} disabled={reveal.isPending}>
+        {reveal.isPending && <Spinner className="size-4 text-current" label="Revealing" />}🏆 And the winners
+        are...
+      </Button>
+      <p className="text-xs text-muted-foreground">
+        Starts the reveal on every open results page of {cohort.name}.
+      </p>
+    </div>
+  );
+}
+
+function TeamNames({
+  label,
+  teams,
+  done,
+  testId,
+}: {
+  label: string;
+  teams: CohortTeamRef[];
+  done: string;
+  testId: string;
+}) {
+  const shown = teams.slice(0, NAMES_SHOWN);
+  const more = teams.length - shown.length;
+  return (
+    <div className="text-sm" data-testid={testId}>
+      <p className="font-medium">
+        {label} <span className="text-muted-foreground tabular-nums">({teams.length})</span>
+      </p>
+      {teams.length === 0 ? (
+        <p className="text-muted-foreground">{done}</p>
+      ) : (
+        <ul className="mt-1 flex flex-wrap gap-1.5">
+          {shown.map((team) => (
+            <li key={team.id}>
+              <Badge variant="outline" className="max-w-44">
+                <span className="truncate">{team.name}</span>
+              </Badge>
+            </li>
+          ))}
+          {more > 0 && <li className="text-xs text-muted-foreground">and {more} more</li>}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function CohortBoardDialog({ cohort }: { cohort: AdminCohort }) {
+  const teams = useQuery(adminTeamsQueryOptions);
+  const members = (teams.data ?? [])
+    .filter((t) => t.cohortTag === cohort.tag)
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" className="self-start">
+          <LayoutGrid aria-hidden /> Board
+          <span className="sr-only"> of {cohort.name}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-5xl">
+        <DialogHeader>
+          <DialogTitle>{cohort.name}: progress board</DialogTitle>
+          <DialogDescription>
+            Each team's activities with saved answers, and where it is now. Updates as teams work.
+          </DialogDescription>
+        </DialogHeader>
+        {teams.isPending ? (
+          <Spinner className="size-8 text-primary" label="Loading teams" />
+        ) : members.length === 0 ? (
+          <p className="text-muted-foreground">No teams in this cohort yet.</p>
+        ) : (
+          <ProgressBoard teams={members} caption={`${cohort.name}: teams by activity`} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,135 @@
+import { phaseNavName, TOTAL_PHASES } from '@shared/phases';
+import { formatRelativeTime } from '@shared/relative-time';
+import type { AdminTeam } from '@shared/schemas/team';
+import { Check, Globe } from 'lucide-react';
+import { TeamAvatar } from '@/components/team-avatar';
+import { cn } from '@/lib/cn';
+import { boardRow, teamsPerActivity } from '../lib/board';
+
+const ACTIVITIES = Array.from({ length: TOTAL_PHASES }, (_, i) => i + 1);
+
+/**
+ * The board: teams (rows) by activities 1 to 8 (columns). A filled cell is an activity with saved answers,
+ * the amber cell where the team is now (its furthest activity), so who is stuck where reads at a glance.
+ * It follows the dashboard's live lists.
+ */
+export function ProgressBoard({ teams, caption }: { teams: AdminTeam[]; caption: string }) {
+  const perActivity = teamsPerActivity(teams);
+  return (
+    <div className="flex flex-col gap-3">
+      <BoardLegend />
+      <div className="overflow-x-auto rounded-xl border border-border bg-surface">
+        <table
+          className="w-full min-w-[40rem] border-separate border-spacing-1 text-sm"
+          data-testid="progress-board"
+        >
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr>
+              <th
+                scope="col"
+                className="sticky left-0 z-10 bg-surface px-2 py-1.5 text-left font-medium text-muted-foreground"
+              >
+                Team
+              </th>
+              {ACTIVITIES.map((n) => (
+                <th key={n} scope="col" className="w-12 px-0.5 py-1.5 text-center font-semibold">
+                  <abbr title={`Activity ${n}: ${phaseNavName(n)}`} className="no-underline">
+                    {n}
+                  </abbr>
+                  <span className="block text-xs font-normal text-muted-foreground tabular-nums">
+                    <span className="sr-only">teams here: </span>
+                    {perActivity[n - 1]}
+                  </span>
+                </th>
+              ))}
+              <th
+                scope="col"
+                className="px-2 py-1.5 text-left font-medium whitespace-nowrap text-muted-foreground"
+              >
+                Last activity
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {teams.map((team) => (
+              <tr key={team.id} data-testid="board-row" data-team={team.name}>
+                <th
+                  scope="row"
+                  className="sticky left-0 z-10 max-w-44 bg-surface px-2 py-1 text-left font-semibold sm:max-w-56"
+                >
+                  <span className="flex min-w-0 items-center gap-2">
+                    <TeamAvatar
+                      name={team.name}
+                      avatarIcon={team.avatarIcon}
+                      teamId={team.id}
+                      className="size-7 text-xs"
+                    />
+                    <span className="truncate" title={team.name}>
+                      {team.name}
+                    </span>
+                    {team.submittedWebsiteUrl && (
+                      <Globe className="size-4 shrink-0 text-success" aria-label="Website submitted" />
+                    )}
+                  </span>
+                </th>
+                {boardRow(team).map((cell) => (
+                  <td key={cell.phase} className="p-0">
+                    <BoardCellView {...cell} />
+                  </td>
+                ))}
+                <td className="px-2 py-1 whitespace-nowrap text-muted-foreground">
+                  {formatRelativeTime(team.updatedAt)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function BoardCellView({ phase, hasData, current }: { phase: number; hasData: boolean; current: boolean }) {
+  const words = [current ? 'Now here' : null, hasData ? 'has data' : 'no data'].filter(Boolean).join(', ');
+  return (
+    <span
+      className={cn(
+        'flex h-9 min-w-9 items-center justify-center rounded-md text-xs font-semibold',
+        current
+          ? 'bg-accent text-accent-foreground ring-2 ring-amber-700 ring-offset-1'
+          : hasData
+            ? 'bg-primary text-primary-foreground'
+            : 'bg-muted text-muted-foreground',
+      )}
+      data-cell={current ? 'current' : hasData ? 'data' : 'empty'}
+      data-phase={phase}
+    >
+      {hasData ? <Check className="size-4" aria-hidden /> : current ? phase : null}
+      <span className="sr-only">
+        Activity {phase}: {words}
+      </span>
+    </span>
+  );
+}
+
+function BoardLegend() {
+  return (
+    <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-muted-foreground" aria-label="Legend">
+      <li className="flex items-center gap-2">
+        <span className="flex size-5 items-center justify-center rounded bg-primary text-primary-foreground">
+          <Check className="size-3.5" aria-hidden />
+        </span>
+        Answers saved
+      </li>
+      <li className="flex items-center gap-2">
+        <span className="size-5 rounded bg-accent ring-2 ring-amber-700 ring-offset-1" aria-hidden />
+        Where the team is now
+      </li>
+      <li className="flex items-center gap-2">
+        <span className="size-5 rounded bg-muted" aria-hidden />
+        Not started
+      </li>
+    </ul>
+  );
+}

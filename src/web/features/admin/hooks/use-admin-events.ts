@@ -1,0 +1,51 @@
+import { useQueryClient } from '@tanstack/react-query';
+import * as React from 'react';
+import { cohortKeys, teamKeys } from '@/lib/query-keys';
+import { subscribeToAdminEvents } from '../api/admin-events';
+import { throttle } from '../lib/throttle';
+
+/** The dashboard reads its lists again at most once a second, however busy the room. */
+export const ADMIN_REFRESH_INTERVAL_MS = 1000;
+
+/** While a list or menu is open, the refresh waits, checking again this often. */
+const OPEN_LIST_RECHECK_MS = 500;
+
+/**
+ * An open select list or menu: new options (a cohort appearing) would move the one under the pointer, so
+ * the lists are read again once it closes.
+ */
+function listOpen(): boolean {
+  return document.querySelector('[role="listbox"], [role="menu"]') !== null;
+}
+
+/**
+ * Progress as it happens: while the dashboard is open, every team change (a workspace created, an activity
+ * saved, a website submitted, a ballot cast...) reads the team list and the active cohorts again, so the
+ * activities with data, the progress, the last activity, the board and the cohort cards' lists stay
+ * current without a reload. One stream per dashboard; the refetch is throttled, and waits while a select
+ * list or a menu is open.
+ */
+export function useAdminEvents() {
+  const queryClient = useQueryClient();
+  React.useEffect(() => {
+    let waiting: ReturnType<typeof setTimeout> | undefined;
+    const apply = () => {
+      waiting = undefined;
+      if (listOpen()) {
+        waiting = setTimeout(apply, OPEN_LIST_RECHECK_MS);
+        return;
+      }
+      void queryClient.invalidateQueries({ queryKey: teamKeys.adminList() });
+      void queryClient.invalidateQueries({ queryKey: cohortKeys.active() });
+    };
+    const refresh = throttle(() => {
+      if (waiting === undefined) apply();
+    }, ADMIN_REFRESH_INTERVAL_MS);
+    const close = subscribeToAdminEvents(() => refresh());
+    return () => {
+      refresh.cancel();
+      clearTimeout(waiting);
+      close();
+    };
+  }, [queryClient]);
+}
