@@ -10,66 +10,22 @@
  *
  * ROOM_STREAMS=200 (default) sets the number of pages.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '../scripts/free-port.ts';
+import { BENCH_ADMIN, ROOT, rssMb, startServer } from './server.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const ADMIN = { username: 'bench-admin', password: 'bench-password-123' };
 const STREAMS = Number(process.env.ROOM_STREAMS ?? 200);
 const ROUNDS = Number(process.env.ROOM_ROUNDS ?? 10);
 const TAG = 'bench-room';
 
-type Server = { base: string; child: ChildProcess; dataDir: string };
 type Mode = 'PostgreSQL' | 'PGlite';
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-/** The real server (scripts/start.mjs) at its default settings; only the admin account is added. */
-async function startServer(databaseUrl: string | undefined): Promise<Server> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'genai-room-'));
-  const { DATABASE_URL: _, RATE_LIMIT_PER_MINUTE: __, ...env } = process.env;
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT,
-    env: {
-      ...env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      SKIP_CLIENT_BUILD: '1',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, child, dataDir };
-    } catch {}
-    await delay(250);
-  }
-  throw new Error('the server did not start');
-}
-
-async function stopServer(server: Server): Promise<void> {
-  server.child.kill('SIGTERM');
-  await new Promise((resolve) => server.child.once('exit', resolve));
-  rmSync(server.dataDir, { recursive: true, force: true });
-}
 
 /** One open results page: when it first heard the winners revealed and the reveal taken back, since `reset`. */
 type Page = {
@@ -133,7 +89,7 @@ async function measure(mode: Mode, databaseUrl: string | undefined): Promise<str
     const login = await fetch(`${server.base}/api/auth/admin/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
+      body: JSON.stringify(BENCH_ADMIN),
     });
     const cookie = login.headers
       .getSetCookie()
@@ -195,7 +151,7 @@ async function measure(mode: Mode, databaseUrl: string | undefined): Promise<str
     return row;
   } finally {
     for (const page of pages) page.request.destroy();
-    await stopServer(server);
+    await server.stop();
   }
 }
 

@@ -6,44 +6,22 @@
  * as a classroom's do; only workspace creation is spread over loopback addresses (127.0.0.x), since one
  * address may create 60 a minute.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort } from '../scripts/free-port.ts';
+import { BENCH_ADMIN, ROOT, cpuMs, rssMb, startServer } from './server.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const ADMIN = { username: 'bench-admin', password: 'bench-password-123' };
 /** Workspaces one address may create a minute (src/server/plugins/security.ts). */
 const CREATIONS_PER_ADDRESS = 60;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
 type Leg = { name: string; databaseUrl?: string; databaseName?: string; cleanup?: () => Promise<void> };
 type Figures = Record<string, string | number>;
-
-function rssMb(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU time (user + system) a process has used, in ms: /proc/<pid>/stat fields 14 and 15, 1/100 s ticks. */
-function cpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
 
 /**
  * CPU time per request of the server process and, on PostgreSQL, of the backends serving the bench database
@@ -109,43 +87,6 @@ function sampleRss(child: ChildProcess) {
     },
     reset: () => {
       peak = 0;
-    },
-  };
-}
-
-async function startServer(leg: Leg) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'genai-bench-'));
-  // The defaults: no limit is raised for the bench, whatever the calling shell has set.
-  const { RATE_LIMIT_PER_MINUTE: _limit, TRUST_PROXY: _proxy, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT,
-    env: {
-      ...inherited,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: leg.databaseUrl ?? '',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      SKIP_CLIENT_BUILD: '1',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    base,
-    child,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -418,7 +359,7 @@ async function pacedAutosave(
 
 async function benchLeg(leg: Leg): Promise<Figures> {
   const figures: Figures = {};
-  const server = await startServer(leg);
+  const server = await startServer(leg.databaseUrl);
   const rss = sampleRss(server.child);
   try {
     const idleRss = rssMb(server.child.pid!);
@@ -504,7 +445,7 @@ async function benchLeg(leg: Leg): Promise<Figures> {
     figures['Server RSS after start-up, MB'] = Math.round(idleRss);
 
     // Results of a cohort of 100 teams with 100 ballots.
-    const admin = await call(server.base, 'POST', '/api/auth/admin/login', ADMIN);
+    const admin = await call(server.base, 'POST', '/api/auth/admin/login', BENCH_ADMIN);
     const tag = `bench-${randomBytes(3).toString('hex')}`;
     await call(server.base, 'POST', '/api/admin/cohorts', { tag, name: 'Bench cohort' }, admin.cookie);
     const cohortTeams = teams.slice(0, 100);

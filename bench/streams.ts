@@ -7,71 +7,22 @@
  *
  * STREAM_COUNTS=1000,2000,4000 (default) sets the steps; each step adds streams to the ones already open.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '../scripts/free-port.ts';
+import { BENCH_ADMIN, type BenchServer, ROOT, cpuMs, rssMb, startServer } from './server.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const ADMIN = { username: 'bench-admin', password: 'bench-password-123' };
 const COUNTS = (process.env.STREAM_COUNTS ?? '1000,2000,4000').split(',').map(Number);
 const ROUNDS = 20;
 const TAG = 'bench-live';
-
-type Server = { base: string; child: ChildProcess; dataDir: string };
+/** The flood limit out of the way: thousands of streams are opened from one address on purpose. */
+const STREAMS_ENV = { RATE_LIMIT_PER_MINUTE: '100000000' };
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-/** CPU time (user + system) in ms: /proc/<pid>/stat fields 14 and 15, in 1/100 s ticks. */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-async function startServer(databaseUrl: string): Promise<Server> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'genai-streams-'));
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      SKIP_CLIENT_BUILD: '1',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, child, dataDir };
-    } catch {}
-    await delay(250);
-  }
-  throw new Error('the server did not start');
-}
-
-async function stopServer(server: Server): Promise<void> {
-  server.child.kill('SIGTERM');
-  await new Promise((resolve) => server.child.once('exit', resolve));
-  rmSync(server.dataDir, { recursive: true, force: true });
-}
 
 /** One open stream: when it last saw `"votingOpen":<value>` in an event. */
 type Stream = { socket: http.ClientRequest; seen: Map<boolean, number>; ready: Promise<void> };
@@ -108,18 +59,18 @@ async function main(): Promise<void> {
   await admin.query(`create database ${name}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  const servers: Server[] = [];
+  const servers: BenchServer[] = [];
   const streams: Stream[] = [];
   const rows: string[][] = [];
   try {
-    servers.push(await startServer(url.toString()));
-    servers.push(await startServer(url.toString()));
-    const [a, b] = servers as [Server, Server];
+    servers.push(await startServer(url.toString(), STREAMS_ENV));
+    servers.push(await startServer(url.toString(), STREAMS_ENV));
+    const [a, b] = servers as [BenchServer, BenchServer];
     const pid = a.child.pid!;
     const login = await fetch(`${b.base}/api/auth/admin/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
+      body: JSON.stringify(BENCH_ADMIN),
     });
     const cookie = login.headers
       .getSetCookie()
@@ -199,7 +150,7 @@ async function main(): Promise<void> {
     writeReport(rows, idleRss);
   } finally {
     for (const stream of streams) stream.socket.destroy();
-    for (const server of servers) await stopServer(server);
+    for (const server of servers) await server.stop();
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }

@@ -10,14 +10,16 @@ import { expect, practice, test } from './support/fixtures.ts';
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const saved = (page: Page) =>
   expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 10_000 });
-/** Holds the page's saves on their way to the server until `release()`. */
+/** Holds the page's saves (answers and shared facts) on their way to the server until `release()`. */
 async function holdSaves(page: Page) {
   const held: Route[] = [];
   let holding = true;
-  await page.route('**/api/phase-data', (route) => {
+  const hold = (route: Route) => {
     if (holding && route.request().method() === 'POST') held.push(route);
     else return route.continue();
-  });
+  };
+  await page.route('**/api/phase-data', hold);
+  await page.route('**/api/teams/*/facts', hold);
   return {
     count: () => held.length,
     release: async () => {
@@ -37,17 +39,24 @@ test.describe('a team on several devices', () => {
     const { devices, stored, close } = await teamOnDevices(browser, ['/phase/1', '/phase/1']);
     const [a, b] = devices.map((d) => d.page) as [Page, Page];
 
-    // Typed at the same time, saved at about the same time.
+    // Typed at the same time, saved at about the same time: a shared fact on one device, an answer of the
+    // activity on the other, then both kinds on both.
     await Promise.all([
       field(a, 'Company name').fill('BrightBlocks'),
       field(b, 'Sector or product category').fill('STEM toys'),
+      field(b, 'Out of scope').fill('board games'),
     ]);
     await Promise.all([saved(a), saved(b)]);
     await expect(field(b, 'Company name')).toHaveValue('BrightBlocks', LIVE);
     await expect(field(a, 'Sector or product category')).toHaveValue('STEM toys', LIVE);
+    await expect(field(a, 'Out of scope')).toHaveValue('board games', LIVE);
     // The prompt preview follows the teammate's answer too.
     await expect(a.getByTestId('prompt-preview')).toContainText('STEM toys');
-    expect(await stored(1)).toMatchObject({ company_name: 'BrightBlocks', sector: 'STEM toys' });
+    expect(await stored(1)).toMatchObject({
+      company_name: 'BrightBlocks',
+      sector: 'STEM toys',
+      exclusions: 'board games',
+    });
 
     // A later edit on one device reaches the other in place, again without a reload.
     await field(a, 'Target region').fill('Nordics');
@@ -133,6 +142,7 @@ test.describe('a team on several devices', () => {
 
     await offline.context.setOffline(true);
     await field(offline.page, 'Target region').fill('Offline region');
+    await field(offline.page, 'Out of scope').fill('Offline exclusions');
     await expect(offline.page.getByTestId('save-status')).toHaveText('Offline – will retry', {
       timeout: 10_000,
     });
@@ -148,9 +158,11 @@ test.describe('a team on several devices', () => {
     });
     await expect(field(online.page, 'Target region')).toHaveValue('Offline region', LIVE);
     await expect(field(offline.page, 'Target region')).toHaveValue('Offline region');
+    await expect(field(online.page, 'Out of scope')).toHaveValue('Offline exclusions', LIVE);
     expect(await stored(1)).toMatchObject({
       company_name: 'Saved While You Were Away',
       target_region: 'Offline region',
+      exclusions: 'Offline exclusions',
     });
     await close();
   });
@@ -170,17 +182,36 @@ test.describe('practice mode in two tabs', () => {
     await Promise.all([saved(page), saved(other)]);
     await expect(field(other, 'Company name')).toHaveValue('Tab One Co', LIVE);
     await expect(field(page, 'Sector or product category')).toHaveValue('Tab two sector', LIVE);
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('phase1_data') ?? '{}'));
-    expect(stored).toMatchObject({ company_name: 'Tab One Co', sector: 'Tab two sector' });
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('shared_facts') ?? '{}'));
+    expect(stored).toMatchObject({
+      company_name: { value: 'Tab One Co' },
+      sector: { value: 'Tab two sector' },
+    });
 
-    // The same field: the tab typing in it keeps its text and gets the note.
-    await field(other, 'Company name').fill('Mine, typing');
-    await field(page, 'Company name').fill('Theirs');
-    await expect(other.locator('[data-remote-note="company_name"]')).toContainText(
-      'Changed on another device',
-      LIVE,
-    );
-    await expect(field(other, 'Company name')).toHaveValue('Mine, typing');
+    // An answer of the activity, each tab its own: both kept.
+    await field(page, 'Research questions').fill('Who buys?');
+    await field(other, 'Out of scope').fill('Tab two exclusions');
+    await Promise.all([saved(page), saved(other)]);
+    await expect(field(page, 'Out of scope')).toHaveValue('Tab two exclusions', LIVE);
+    await expect(field(other, 'Research questions')).toHaveValue('Who buys?', LIVE);
+    const answers = await page.evaluate(() => JSON.parse(localStorage.getItem('phase1_data') ?? '{}'));
+    expect(answers).toMatchObject({ research_questions: 'Who buys?', exclusions: 'Tab two exclusions' });
+
+    // The same field: the tab typing in it keeps its text and gets the note, for an answer and a fact.
+    for (const [label, id] of [
+      ['Out of scope', 'exclusions'],
+      ['Company name', 'company_name'],
+    ] as const) {
+      await field(other, label).fill('Mine, typing');
+      await saved(other);
+      await field(page, label).fill('Theirs');
+      await saved(page);
+      await expect(other.locator(`[data-remote-note="${id}"]`)).toContainText(
+        'Changed on another device',
+        LIVE,
+      );
+      await expect(field(other, label)).toHaveValue('Mine, typing');
+    }
     await other.close();
   });
 });

@@ -21,11 +21,17 @@ export async function teamOnDevices(browser: Browser, paths: string[]) {
   return {
     team: team!,
     devices,
-    /** The activity's answers as the server holds them now. */
+    /** The activity's answers as the server holds them now, with the team's shared facts among them. */
     stored: async (phase: number) => {
-      const response = await api.get(`/api/phase-data/${team!.id}/${phase}`);
-      expect(response.status()).toBe(200);
-      return (await response.json()).data as Record<string, unknown>;
+      const answers = await api.get(`/api/phase-data/${team!.id}/${phase}`);
+      expect([200, 404]).toContain(answers.status());
+      const facts = await api.get(`/api/teams/${team!.id}/facts`);
+      expect(facts.status()).toBe(200);
+      const { facts: list } = (await facts.json()) as { facts: { id: string; value: string }[] };
+      return {
+        ...(answers.status() === 200 ? ((await answers.json()).data as Record<string, unknown>) : {}),
+        ...Object.fromEntries(list.map((fact) => [fact.id, fact.value])),
+      } as Record<string, unknown>;
     },
     close: async () => {
       for (const device of devices) await device.close();

@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useLiveAnswers } from '../hooks/use-live-answers';
 import { usePhaseAutosave } from '../hooks/use-phase-autosave';
-import { useFactsIntoForm, useSharedAnswers } from '../hooks/use-shared-answers';
+import { useLiveFacts } from '../hooks/use-live-facts';
+import { useSharedAnswers } from '../hooks/use-shared-answers';
 import { type Answers, hasAnyAnswer, isIncomplete, REQUIRED_BANNER, validateAnswers } from '../lib/answers';
 import { DecisionForm } from './decision-form';
 import { PresenceLine } from './presence-line';
@@ -76,7 +77,8 @@ export function PhaseWorkspace({
 
   // The shared facts and the other activities' answers: the prompt's data, and where each fact was given.
   const shared = useSharedAnswers(config.phase, teamId, config.fields, answers);
-  useFactsIntoForm(teamId, config.fields, form, shared.facts);
+  const factNotes = useLiveFacts(form, config.fields, teamId, config.phase, shared.facts, update);
+  const notes = React.useMemo(() => ({ ...remoteNotes, ...factNotes }), [remoteNotes, factNotes]);
 
   const started = isSubmitted || Object.keys(touchedFields).length > 0 || hasAnyAnswer(answers);
   const showBanner = started && isIncomplete(config.fields, answers);
@@ -133,12 +135,7 @@ export function PhaseWorkspace({
                   {REQUIRED_BANNER}
                 </div>
               )}
-              <DecisionForm
-                fields={config.fields}
-                form={form}
-                origins={shared.origins}
-                remoteNotes={remoteNotes}
-              />
+              <DecisionForm fields={config.fields} form={form} origins={shared.origins} remoteNotes={notes} />
               <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-border pt-4">
                 <p className="text-xs text-muted-foreground">
                   <span className="text-destructive" aria-hidden>

@@ -4,6 +4,7 @@ import * as React from 'react';
 import { clientId } from '@/lib/client-id';
 import { factsQueryOptions, mergeFactsIntoCache, saveFacts } from '../api/facts';
 import { type AutosaveQueue, type AutosaveState, createAutosaveQueue } from '../lib/autosave-queue';
+import { useQueueLifecycle } from './use-queue-lifecycle';
 
 type FactsSave = { values: Record<string, string>; givenIn: number };
 type Entry = {
@@ -31,6 +32,8 @@ function entryFor(queryClient: QueryClient, teamId: string | undefined): Entry {
     listeners,
     queue: createAutosaveQueue<FactsSave>({
       save: async ({ values, givenIn }, { keepalive }) => {
+        // Every typed fact was dropped for a teammate's version ("Use their version"): nothing to send.
+        if (Object.keys(values).length === 0) return;
         const saved = await saveFacts(teamId, values, givenIn, { keepalive, clientId: clientId() });
         for (const [id, value] of Object.entries(values)) {
           if (entry.pending[id] === value) delete entry.pending[id];
@@ -53,6 +56,19 @@ export function unsavedFacts(teamId: string | undefined): Record<string, string>
   return { ...registry.get(teamId ?? 'local')?.pending };
 }
 
+/**
+ * Drops the unsaved value typed here for fact `id` (the page now shows a teammate's version). Should a save
+ * of it be under way already, `shown` is saved after it, so the store ends with what the page shows.
+ */
+export function forgetUnsavedFact(teamId: string | undefined, id: string, shown: string, givenIn: number) {
+  const entry = registry.get(teamId ?? 'local');
+  if (!entry) return;
+  const saving = entry.queue.getState().status === 'saving';
+  delete entry.pending[id];
+  if (saving) entry.pending[id] = shown;
+  entry.queue.update({ values: { ...entry.pending }, givenIn });
+}
+
 /** Saves every pending fact now. */
 export async function flushAllFactAutosaves(): Promise<void> {
   await Promise.all([...registry.values()].map((entry) => entry.queue.flush()));
@@ -65,28 +81,7 @@ export async function flushAllFactAutosaves(): Promise<void> {
 export function useFactsAutosave(teamId: string | undefined, phase: number) {
   const queryClient = useQueryClient();
   const entry = React.useMemo(() => entryFor(queryClient, teamId), [queryClient, teamId]);
-  const [state, setState] = React.useState(() => entry.queue.getState());
-
-  React.useEffect(() => {
-    const { queue, listeners } = entry;
-    setState(queue.getState());
-    listeners.add(setState);
-    const flushKeepalive = () => void queue.flush({ keepalive: true });
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') flushKeepalive();
-    };
-    const onOnline = () => queue.retryNow();
-    document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('pagehide', flushKeepalive);
-    window.addEventListener('online', onOnline);
-    return () => {
-      listeners.delete(setState);
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('pagehide', flushKeepalive);
-      window.removeEventListener('online', onOnline);
-      void queue.flush();
-    };
-  }, [entry]);
+  const state = useQueueLifecycle(entry);
 
   const update = React.useCallback(
     (changed: Record<string, string>) => {

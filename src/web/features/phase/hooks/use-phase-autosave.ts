@@ -10,6 +10,7 @@ import { factsQueryOptions, factValues } from '../api/facts';
 import type { Answers } from '../lib/answers';
 import { type AutosaveQueue, type AutosaveState, createAutosaveQueue } from '../lib/autosave-queue';
 import { flushAllFactAutosaves, useFactsAutosave } from './use-facts-autosave';
+import { useQueueLifecycle } from './use-queue-lifecycle';
 
 type Entry = {
   queue: AutosaveQueue<Answers>;
@@ -109,38 +110,20 @@ function combinedState(answers: AutosaveState, facts: AutosaveState): AutosaveSt
 export function usePhaseAutosave(teamId: string | undefined, phase: number) {
   const queryClient = useQueryClient();
   const entry = React.useMemo(() => entryFor(queryClient, teamId, phase), [queryClient, teamId, phase]);
-  const [state, setState] = React.useState(() => entry.queue.getState());
+  const state = useQueueLifecycle(entry);
   const facts = useFactsAutosave(teamId, phase);
   const factsUnsaved = facts.hasUnsavedChanges;
 
   React.useEffect(() => {
-    const { queue, listeners } = entry;
-    setState(queue.getState());
-    listeners.add(setState);
-    const flushKeepalive = () => void queue.flush({ keepalive: true });
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') flushKeepalive();
-    };
-    const onOnline = () => queue.retryNow();
+    const { queue } = entry;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (!queue.hasUnsavedChanges() && !factsUnsaved()) return;
       event.preventDefault();
       // Older browsers need returnValue set to show the prompt.
       event.returnValue = '';
     };
-    document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('pagehide', flushKeepalive);
-    window.addEventListener('online', onOnline);
     window.addEventListener('beforeunload', onBeforeUnload);
-    return () => {
-      listeners.delete(setState);
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('pagehide', flushKeepalive);
-      window.removeEventListener('online', onOnline);
-      window.removeEventListener('beforeunload', onBeforeUnload);
-      // Moving to another activity: save now rather than after the debounce.
-      void queue.flush();
-    };
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [entry, factsUnsaved]);
 
   const factsUpdate = facts.update;

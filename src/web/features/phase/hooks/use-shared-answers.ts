@@ -1,14 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormField } from '@shared/phase-config';
 import type { Fact } from '@shared/schemas/facts';
 import * as React from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import { SHARED_FACTS_KEY } from '@/lib/local-facts-storage';
 import { loadAllLocalPhaseData } from '@/lib/local-workspace-storage';
 import { factsQueryOptions, factValues } from '../api/facts';
 import { phaseDataListQueryOptions } from '../api/phase-data';
 import type { Answers } from '../lib/answers';
 import { factOrigins, promptContext } from '../lib/shared-answers';
-import { unsavedFacts } from './use-facts-autosave';
 
 const NO_FACTS: Fact[] = [];
 
@@ -24,6 +23,18 @@ export function useSharedAnswers(
   current: Answers,
 ) {
   const facts = useQuery(factsQueryOptions(teamId));
+  // Practice mode in two tabs: a fact another tab saves is read again here (the storage event fires in
+  // every tab of the browser but the writing one); the form then follows it (hooks/use-live-facts.ts).
+  const queryClient = useQueryClient();
+  React.useEffect(() => {
+    if (teamId) return;
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== null && event.key !== SHARED_FACTS_KEY) return;
+      void queryClient.invalidateQueries({ queryKey: factsQueryOptions(undefined).queryKey });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [teamId, queryClient]);
   const list = useQuery(phaseDataListQueryOptions(teamId));
   // Practice mode: the other activities do not change while this one is open.
   const [local] = React.useState(() => (teamId ? {} : loadAllLocalPhaseData()));
@@ -39,23 +50,4 @@ export function useSharedAnswers(
   );
   const origins = React.useMemo(() => factOrigins(phase, fields, factList), [phase, fields, factList]);
   return { context, origins, facts: factList };
-}
-
-/**
- * A shared fact changed elsewhere (another activity of this page's session, another device through the
- * workspace's events) shows in this form's field, unless this page has typed a value not yet saved.
- */
-export function useFactsIntoForm(
-  teamId: string | undefined,
-  fields: readonly FormField[],
-  form: UseFormReturn<Answers>,
-  facts: readonly Fact[],
-) {
-  React.useEffect(() => {
-    const pending = unsavedFacts(teamId);
-    for (const fact of facts) {
-      if (!fields.some((f) => f.id === fact.id) || Object.hasOwn(pending, fact.id)) continue;
-      if ((form.getValues(fact.id) ?? '') !== fact.value) form.setValue(fact.id, fact.value);
-    }
-  }, [teamId, fields, form, facts]);
 }
