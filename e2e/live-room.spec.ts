@@ -198,7 +198,7 @@ test.describe('the live room', () => {
     await expect(row.getByRole('img', { name: 'Activities with data: 3' })).toBeVisible();
     await expect(row).toContainText('Less than an hour ago');
 
-    await dash.getByRole('button', { name: 'Board' }).click();
+    await dash.getByRole('button', { name: 'Board', exact: true }).click();
     const board = dash.getByTestId('progress-board');
     const lynx = board.locator('[data-team="Lynx"]');
     await expect(lynx.locator('[data-phase="3"]')).toHaveAttribute('data-cell', 'current');

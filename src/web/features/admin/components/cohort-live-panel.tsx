@@ -133,7 +133,8 @@ function CohortBoardDialog({ cohort }: { cohort: AdminCohort }) {
           <span className="sr-only"> of {cohort.name}</span>
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-w-5xl">
+      {/* A live view: the dashboard's refresh goes on while it is open (hooks/use-admin-events.ts). */}
+      <DialogContent className="max-w-5xl" data-live-view="">
         <DialogHeader>
           <DialogTitle>{cohort.name}: progress board</DialogTitle>
           <DialogDescription>

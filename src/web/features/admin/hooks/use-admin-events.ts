@@ -7,15 +7,21 @@ import { throttle } from '../lib/throttle';
 /** The dashboard reads its lists again at most once a second, however busy the room. */
 export const ADMIN_REFRESH_INTERVAL_MS = 1000;
 
-/** While a list or menu is open, the refresh waits, checking again this often. */
+/** While a list, menu or dialog is open, the refresh waits, checking again this often. */
 const OPEN_LIST_RECHECK_MS = 500;
 
 /**
- * An open select list or menu: new options (a cohort appearing) would move the one under the pointer, so
- * the lists are read again once it closes.
+ * An open select list or menu: new options (a cohort appearing) would move the one under the pointer; an
+ * open dialog about a team (a new code, a deletion) would vanish with its row when another instructor
+ * deletes that team. So the lists are read again once it closes. A dialog that is itself a live view (the
+ * cohort's progress board) does not hold the refresh.
  */
 function listOpen(): boolean {
-  return document.querySelector('[role="listbox"], [role="menu"]') !== null;
+  return (
+    document.querySelector(
+      '[role="listbox"], [role="menu"], [role="dialog"]:not([data-live-view]), [role="alertdialog"]',
+    ) !== null
+  );
 }
 
 /**
@@ -23,7 +29,7 @@ function listOpen(): boolean {
  * saved, a website submitted, a ballot cast...) reads the team list and the active cohorts again, so the
  * activities with data, the progress, the last activity, the board and the cohort cards' lists stay
  * current without a reload. One stream per dashboard; the refetch is throttled, and waits while a select
- * list or a menu is open.
+ * list, a menu or a dialog about a team is open.
  */
 export function useAdminEvents() {
   const queryClient = useQueryClient();

@@ -38,8 +38,11 @@ function entryFor(queryClient: QueryClient, teamId: string | undefined): Entry {
         for (const [id, value] of Object.entries(values)) {
           if (entry.pending[id] === value) delete entry.pending[id];
         }
-        // The answer is every fact as stored; what was typed since stays on top of it.
-        queryClient.setQueryData<FactsResponse>(factsQueryOptions(teamId).queryKey, saved);
+        // The answer is every fact as stored, but a teammate's fact heard since (by the team's stream) may be
+        // newer than the answer's copy: it stays. What was typed since stays on top of it all.
+        queryClient.setQueryData<FactsResponse>(factsQueryOptions(teamId).queryKey, (cached) =>
+          newerFacts(cached, saved, Object.keys(values)),
+        );
         mergeFactsIntoCache(queryClient, teamId, entry.pending, givenIn);
       },
       onStateChange: (state) => {
@@ -49,6 +52,23 @@ function entryFor(queryClient: QueryClient, teamId: string | undefined): Entry {
   };
   registry.set(key, entry);
   return entry;
+}
+
+/**
+ * The facts after a save's answer: the answer's copy of each fact, unless the cache holds a later one
+ * (a teammate's save heard meanwhile); the facts this save wrote are the answer's.
+ */
+export function newerFacts(
+  cached: FactsResponse | undefined,
+  answer: FactsResponse,
+  written: readonly string[],
+): FactsResponse {
+  const byId = new Map((cached?.facts ?? []).map((fact) => [fact.id, fact]));
+  for (const fact of answer.facts) {
+    const held = byId.get(fact.id);
+    if (!held || written.includes(fact.id) || held.updatedAt <= fact.updatedAt) byId.set(fact.id, fact);
+  }
+  return { facts: [...byId.values()].sort((a, b) => a.id.localeCompare(b.id)) };
 }
 
 /** Fact values typed in this workspace and not yet saved (shown instead of the stored ones). */

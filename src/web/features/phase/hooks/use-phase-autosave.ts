@@ -137,6 +137,9 @@ export function usePhaseAutosave(teamId: string | undefined, phase: number) {
       const known = factValues(queryClient.getQueryData(factsQueryOptions(teamId).queryKey));
       for (const [id, value] of Object.entries(answers)) {
         if (!isSharedFactId(id)) own[id] = value ?? '';
+        // Only a fact edited here is written: one shown here while a teammate's newer copy waits to be
+        // followed (or is offered in a note) must not go back over it.
+        else if (changed && !changed.includes(id)) continue;
         else if ((known[id] ?? '') !== (value ?? '')) changedFacts[id] = value ?? '';
       }
       if (Object.keys(changedFacts).length > 0) factsUpdate(changedFacts);
