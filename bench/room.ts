@@ -16,7 +16,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { BENCH_ADMIN, ROOT, rssMb, startServer } from './server.ts';
+import { adminCookie, ROOT, rssMb, startServer } from './server.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const STREAMS = Number(process.env.ROOM_STREAMS ?? 200);
@@ -86,15 +86,7 @@ async function measure(mode: Mode, databaseUrl: string | undefined): Promise<str
       if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
       return response;
     };
-    const login = await fetch(`${server.base}/api/auth/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(BENCH_ADMIN),
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await adminCookie(server.base);
     await call('POST', '/api/admin/cohorts', cookie, { tag: TAG, name: 'Bench room' });
     await call('PATCH', `/api/admin/cohorts/${TAG}`, cookie, { competitionEnabled: true });
 

@@ -63,6 +63,20 @@ export async function startServer(
   throw new Error('the server did not start');
 }
 
+/** Signs the bench's instructor in on `base`: the session cookie to send with admin calls. */
+export async function adminCookie(base: string): Promise<string> {
+  const login = await fetch(`${base}/api/auth/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (!login.ok) throw new Error(`admin login: ${login.status} ${await login.text()}`);
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
 /** Resident memory of a process, in MB. */
 export function rssMb(pid: number): number {
   try {

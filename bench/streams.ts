@@ -13,7 +13,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { BENCH_ADMIN, type BenchServer, ROOT, cpuMs, rssMb, startServer } from './server.ts';
+import { adminCookie, type BenchServer, ROOT, cpuMs, rssMb, startServer } from './server.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const COUNTS = (process.env.STREAM_COUNTS ?? '1000,2000,4000').split(',').map(Number);
@@ -67,15 +67,7 @@ async function main(): Promise<void> {
     servers.push(await startServer(url.toString(), STREAMS_ENV));
     const [a, b] = servers as [BenchServer, BenchServer];
     const pid = a.child.pid!;
-    const login = await fetch(`${b.base}/api/auth/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(BENCH_ADMIN),
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await adminCookie(b.base);
     await fetch(`${b.base}/api/admin/cohorts`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
