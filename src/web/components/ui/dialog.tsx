@@ -7,6 +7,16 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+/**
+ * Radix portals wait for a layout effect before they render into `document.body` (for server rendering),
+ * so an opening dialog's content would be rendered a second time, synchronously, inside the commit: a long
+ * task when the workspace dialog opens on a first visit. Given the container up front, the content renders
+ * in the opening render itself. A closed dialog renders nothing, on the server too.
+ */
+function portalContainer(): HTMLElement | undefined {
+  return typeof document === 'undefined' ? undefined : document.body;
+}
+
 export function DialogContent({
   className,
   children,
@@ -14,7 +24,7 @@ export function DialogContent({
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
   return (
-    <DialogPrimitive.Portal>
+    <DialogPrimitive.Portal container={portalContainer()}>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
       <DialogPrimitive.Content
         className={cn(
