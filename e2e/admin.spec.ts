@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { createTeams, uniqueName, uniqueTag } from './support/api.ts';
+import type { Route } from '@playwright/test';
+import { adminApi, createCohort, createTeams, uniqueName, uniqueTag } from './support/api.ts';
 import {
   chooseOption,
   createWorkspace,
@@ -159,6 +160,56 @@ test.describe('instructor dashboard', () => {
     await card.getByRole('button', { name: /Restore/ }).click();
     await expect(page.getByText('Cohort restored', { exact: true })).toBeVisible();
     await expect(card.getByRole('switch', { name: 'Competition' })).toBeVisible();
+  });
+
+  test('a select keeps its options still while open: a reading landing mid-click does not take the click', async ({
+    page,
+    request,
+  }) => {
+    // Names with a leading digit come first among the cohort filter's cohorts, so both are in view.
+    const admin = await adminApi();
+    const target = uniqueName('0 Target');
+    const tags = [await createCohort(admin, target)];
+    try {
+      await createTeams(request, [uniqueName('Still')]);
+      await loginAsAdmin(page);
+      const filter = page.getByRole('combobox', { name: 'Cohort', exact: true });
+      await expect(filter).toBeVisible();
+
+      // A team joins: the dashboard reads its lists again; the cohorts' answers are held until the list is
+      // open (every reading: a newer one replaces an older one still on its way).
+      const held: Route[] = [];
+      await page.route('**/api/admin/cohorts', async (route) => {
+        if (route.request().method() === 'GET') held.push(route);
+        else await route.continue();
+      });
+      await createTeams(request, [uniqueName('Still')]);
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      await filter.click();
+      await expect(page.locator('[role="listbox"]:focus-within')).toHaveCount(1);
+
+      // The instructor presses on the cohort; before the release, the held answers land with a new cohort
+      // whose name sorts just ahead of it (the Cohorts tab's count shows the last one was taken in).
+      await page.getByRole('option', { name: target }).hover();
+      await page.mouse.down();
+      tags.push(await createCohort(admin, uniqueName('0 Ahead')));
+      let count = 0;
+      for (const route of held) {
+        const response = await route.fetch();
+        count = ((await response.json()) as unknown[]).length;
+        await route.fulfill({ response });
+      }
+      await expect(page.locator('[role="tab"]', { hasText: 'Cohorts' })).toHaveText(
+        new RegExp(`Cohorts\\s*${count}$`),
+      );
+      await page.mouse.up();
+
+      await expect(page.getByRole('listbox')).toHaveCount(0);
+      await expect(filter).toContainText(target);
+    } finally {
+      for (const tag of tags) expect((await admin.post(`/api/admin/cohorts/${tag}/archive`)).ok()).toBe(true);
+      await admin.dispose();
+    }
   });
 
   test('downloads the progress CSV', async ({ page, request }) => {

@@ -13,6 +13,7 @@ import { serverMessageOf } from '@/lib/api-client';
 import { callDefaults, messages } from '@/lib/messages';
 import { activeCohortsQueryOptions } from '../api/admin-cohorts';
 import { adminTeamsQueryOptions, assignTeams, unassignTeams } from '../api/admin-teams';
+import { useHeldWhileOpen } from '../hooks/use-held-while-open';
 import { useRefreshAdminLists } from '../hooks/use-refresh-admin-lists';
 import { useTeamSelection } from '../hooks/use-team-selection';
 import {
@@ -45,6 +46,9 @@ export function ParticipantsTab() {
     () => cohortFilterOptions(activeCohorts, teams),
     [activeCohorts, teams],
   );
+  // The cohort lists of the two selects stay as they were while one is open (a reading may land then).
+  const filterList = useHeldWhileOpen(filterOptions);
+  const targetList = useHeldWhileOpen(activeCohorts);
   const visible = React.useMemo(
     () => sortTeams(filterTeams(teams, search, cohortFilter), sort),
     [teams, search, cohortFilter, sort],
@@ -137,14 +141,14 @@ export function ParticipantsTab() {
         <div className="grid grid-cols-2 gap-3 md:flex">
           <div className="flex flex-col gap-1.5 md:w-52">
             <Label id="cohort-filter-label">Cohort</Label>
-            <Select value={cohortFilter} onValueChange={setCohortFilter}>
+            <Select value={cohortFilter} onValueChange={setCohortFilter} {...filterList.selectProps}>
               <SelectTrigger aria-labelledby="cohort-filter-label">
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
                 <SelectItem value={ALL_COHORTS}>All cohorts</SelectItem>
                 <SelectItem value={NO_COHORT}>No cohort</SelectItem>
-                {filterOptions.map(([tag, name]) => (
+                {filterList.options.map(([tag, name]) => (
                   <SelectItem key={tag} value={tag}>
                     {name}
                   </SelectItem>
@@ -180,14 +184,19 @@ export function ParticipantsTab() {
           )}
         </p>
         <div className="flex flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:justify-end">
-          <Select value={target} onValueChange={setTarget} disabled={activeCohorts.length === 0}>
+          <Select
+            value={target}
+            onValueChange={setTarget}
+            disabled={activeCohorts.length === 0}
+            {...targetList.selectProps}
+          >
             <SelectTrigger aria-label="Assign to cohort" className="sm:w-56">
               <SelectValue
                 placeholder={activeCohorts.length === 0 ? 'Create a cohort first' : 'Choose a cohort'}
               />
             </SelectTrigger>
             <SelectContent>
-              {activeCohorts.map((c) => (
+              {targetList.options.map((c) => (
                 <SelectItem key={c.tag} value={c.tag}>
                   {c.name}
                 </SelectItem>

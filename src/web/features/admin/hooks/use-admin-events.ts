@@ -13,8 +13,10 @@ const OPEN_LIST_RECHECK_MS = 500;
 /**
  * An open select list or menu: new options (a cohort appearing) would move the one under the pointer; an
  * open dialog about a team (a new code, a deletion) would vanish with its row when another instructor
- * deletes that team. So the lists are read again once it closes. A dialog that is itself a live view (the
- * cohort's progress board) does not hold the refresh.
+ * deletes that team. So the lists are read again once it closes. A reading already on its way when a list
+ * opens still lands while it is open: the dashboard's selects hold their options until they close for that
+ * (useHeldWhileOpen). A dialog that is itself a live view (the cohort's progress board) does not hold the
+ * refresh.
  */
 function listOpen(): boolean {
   return (
