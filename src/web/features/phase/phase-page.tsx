@@ -93,7 +93,7 @@ export default function PhasePage() {
  */
 function ActivityPart({ children }: { children: React.ReactNode }) {
   return (
-    <div className="space-y-6 [contain-intrinsic-size:auto_640px] [content-visibility:auto]">
+    <div className="space-y-6">
       <DeferredHydration>{children}</DeferredHydration>
     </div>
   );
