@@ -1,19 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AdminCohort } from '@shared/schemas/cohort';
-import { AlertTriangle, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import * as React from 'react';
+import { ConfirmDialogFooter, ConfirmDialogTitle } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
-  DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
@@ -58,12 +55,9 @@ export function DeleteCohortButton({ cohort }: { cohort: AdminCohort }) {
       </DialogTrigger>
       <DialogContent className="sm:max-w-md" data-testid="delete-cohort-dialog">
         <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">
-            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-destructive-soft text-destructive">
-              <Trash2 className="size-5" aria-hidden />
-            </span>
+          <ConfirmDialogTitle icon={Trash2} tone="destructive">
             Delete cohort?
-          </DialogTitle>
+          </ConfirmDialogTitle>
           <DialogDescription asChild>
             <div className="flex flex-col gap-2 pt-1">
               <p>
@@ -87,30 +81,17 @@ export function DeleteCohortButton({ cohort }: { cohort: AdminCohort }) {
             </div>
           </DialogDescription>
         </DialogHeader>
-        {remove.isError && (
-          <p
-            role="alert"
-            className="flex items-start gap-2 rounded-md bg-destructive-soft px-3 py-2 text-sm text-destructive"
-          >
-            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-            {serverMessageOf(remove.error) ?? 'The cohort could not be deleted.'}
-          </p>
-        )}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={remove.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button variant="destructive" onClick={() => remove.mutate()} disabled={remove.isPending}>
-            {remove.isPending ? (
-              <Spinner className="size-4 text-current" label="Deleting" />
-            ) : (
-              <Trash2 aria-hidden />
-            )}
-            Delete cohort
-          </Button>
-        </DialogFooter>
+        <ConfirmDialogFooter
+          error={
+            remove.isError ? (serverMessageOf(remove.error) ?? 'The cohort could not be deleted.') : null
+          }
+          pending={remove.isPending}
+          pendingLabel="Deleting"
+          icon={Trash2}
+          confirmLabel="Delete cohort"
+          variant="destructive"
+          onConfirm={() => remove.mutate()}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminTeam } from '@shared/schemas/team';
-import { AlertTriangle, Check, Copy, KeyRound } from 'lucide-react';
+import { Check, Copy, KeyRound } from 'lucide-react';
+import { ConfirmDialogFooter, ConfirmDialogTitle } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -11,7 +12,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
@@ -53,12 +53,9 @@ export function RotateCodeDialog({ team, open, onOpenChange }: Props) {
         ) : (
           <>
             <DialogHeader>
-              <DialogTitle className="flex items-center gap-2">
-                <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-warning-soft text-warning">
-                  <KeyRound className="size-5" aria-hidden />
-                </span>
+              <ConfirmDialogTitle icon={KeyRound} tone="warning">
                 New Workspace Code?
-              </DialogTitle>
+              </ConfirmDialogTitle>
               <DialogDescription asChild>
                 <div className="flex flex-col gap-2 pt-1">
                   <p>
@@ -77,30 +74,18 @@ export function RotateCodeDialog({ team, open, onOpenChange }: Props) {
                 </div>
               </DialogDescription>
             </DialogHeader>
-            {rotate.isError && (
-              <p
-                role="alert"
-                className="flex items-start gap-2 rounded-md bg-destructive-soft px-3 py-2 text-sm text-destructive"
-              >
-                <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-                {serverMessageOf(rotate.error) ?? 'The code could not be replaced. Please try again.'}
-              </p>
-            )}
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button variant="outline" disabled={rotate.isPending}>
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button onClick={() => rotate.mutate()} disabled={rotate.isPending}>
-                {rotate.isPending ? (
-                  <Spinner className="size-4 text-current" label="Creating a new code" />
-                ) : (
-                  <KeyRound aria-hidden />
-                )}
-                Create New Code
-              </Button>
-            </DialogFooter>
+            <ConfirmDialogFooter
+              error={
+                rotate.isError
+                  ? (serverMessageOf(rotate.error) ?? 'The code could not be replaced. Please try again.')
+                  : null
+              }
+              pending={rotate.isPending}
+              pendingLabel="Creating a new code"
+              icon={KeyRound}
+              confirmLabel="Create New Code"
+              onConfirm={() => rotate.mutate()}
+            />
           </>
         )}
       </DialogContent>

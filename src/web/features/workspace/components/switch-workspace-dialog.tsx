@@ -1,16 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, ArrowLeftRight } from 'lucide-react';
+import { ArrowLeftRight } from 'lucide-react';
 import { navigate } from 'wouter/use-browser-location';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { ConfirmDialogFooter, ConfirmDialogTitle } from '@/components/confirm-dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
@@ -61,12 +53,9 @@ export function SwitchWorkspaceDialog({ linkSwitch }: { linkSwitch: LinkSwitch }
     <Dialog open onOpenChange={(open) => !open && stay()}>
       <DialogContent className="sm:max-w-md" data-testid="switch-workspace-dialog">
         <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">
-            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
-              <ArrowLeftRight className="size-5" aria-hidden />
-            </span>
+          <ConfirmDialogTitle icon={ArrowLeftRight} tone="primary">
             Switch workspace?
-          </DialogTitle>
+          </ConfirmDialogTitle>
           <DialogDescription asChild>
             <div className="flex flex-col gap-3 pt-1">
               <p>
@@ -89,28 +78,20 @@ export function SwitchWorkspaceDialog({ linkSwitch }: { linkSwitch: LinkSwitch }
             </div>
           </DialogDescription>
         </DialogHeader>
-        {switchTo.isError && (
-          <p
-            role="alert"
-            className="flex items-start gap-2 rounded-md bg-destructive-soft px-3 py-2 text-sm text-destructive"
-          >
-            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-            {serverMessageOf(switchTo.error) ?? messages.openWorkspaceError.description}
-          </p>
-        )}
-        <DialogFooter>
-          <Button variant="outline" onClick={stay} disabled={switchTo.isPending} className="max-w-full">
-            <span className="truncate">Stay in {current.name}</span>
-          </Button>
-          <Button onClick={() => switchTo.mutate()} disabled={switchTo.isPending}>
-            {switchTo.isPending ? (
-              <Spinner className="size-4 text-current" label="Switching" />
-            ) : (
-              <ArrowLeftRight aria-hidden />
-            )}
-            Switch
-          </Button>
-        </DialogFooter>
+        <ConfirmDialogFooter
+          error={
+            switchTo.isError
+              ? (serverMessageOf(switchTo.error) ?? messages.openWorkspaceError.description)
+              : null
+          }
+          pending={switchTo.isPending}
+          pendingLabel="Switching"
+          icon={ArrowLeftRight}
+          confirmLabel="Switch"
+          onConfirm={() => switchTo.mutate()}
+          cancelLabel={<span className="truncate">Stay in {current.name}</span>}
+          onCancel={stay}
+        />
       </DialogContent>
     </Dialog>
   );
