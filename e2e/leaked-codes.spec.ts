@@ -140,7 +140,7 @@ test.describe('a link for another workspace while one is open', () => {
   });
 
   test('?team_id= then Switch opens the link’s workspace', async ({ page, request }) => {
-    const { mine, other } = await mineAndAnother(page, request, 'Other');
+    const { other } = await mineAndAnother(page, request, 'Other');
 
     await page.goto(`/?team_id=${other.code}`);
     const dialog = page.getByRole('dialog', { name: 'Switch workspace?' });
