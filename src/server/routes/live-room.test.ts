@@ -7,10 +7,17 @@ import type { AdminCohort, CohortEvent } from '../../shared/schemas/cohort.ts';
 import { adminListeners, cohorts, teams } from '../db/schema.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { LIVE_EVENTS_CHANNEL } from '../lib/pg-live-events.ts';
+import { type CohortSwitches, createCohort, createCohortMembers } from '../testing/cohorts.ts';
 import { describeTwoInstances, openEventStream } from '../testing/live.ts';
-import { createAdminSession, createTeamSession, describeApi } from '../testing/test-app.ts';
-
-type Member = Awaited<ReturnType<typeof createTeamSession>>;
+import {
+  createAdminSession,
+  createTeamSession,
+  describeApi,
+  saveAnswers,
+  type Member,
+  setWebsite,
+  setAvatar,
+} from '../testing/test-app.ts';
 
 const openCohortStream = (app: FastifyInstance, tag: string) =>
   openEventStream<CohortEvent>(app, `/api/cohorts/${tag}/events`);
@@ -21,24 +28,12 @@ const openAdminStream = (app: FastifyInstance, cookie: string) =>
 async function seedCohort(
   app: FastifyInstance,
   tag: string,
-  switches: Partial<{ competitionEnabled: boolean; votingOpen: boolean; resultsVisible: boolean }>,
+  switches: CohortSwitches,
   names: string[],
   submitted = names.length,
 ): Promise<Member[]> {
-  await app.db.insert(cohorts).values({ tag, name: `Cohort ${tag}`, ...switches });
-  const members: Member[] = [];
-  for (const [i, name] of names.entries()) {
-    const member = await createTeamSession(app, name);
-    await app.db
-      .update(teams)
-      .set({
-        cohortTag: tag,
-        submittedWebsiteUrl: i < submitted ? `https://${name.toLowerCase()}.example` : null,
-      })
-      .where(eq(teams.id, member.team.id));
-    members.push(member);
-  }
-  return members;
+  await createCohort(app, tag, switches);
+  return createCohortMembers(app, tag, names, submitted);
 }
 
 function reveal(app: FastifyInstance, tag: string, cookie?: string) {
@@ -230,12 +225,7 @@ describeApi('live counts', (ctx) => {
     await north.waitFor(3);
     await south.waitFor(3);
 
-    const website = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/teams/${alpha!.team.id}/website`,
-      headers: { cookie: alpha!.cookie },
-      payload: { websiteUrl: 'alpha.example' },
-    });
+    const website = await setWebsite(ctx.app, alpha!.cookie, alpha!.team.id, 'alpha.example');
     expect(website.statusCode).toBe(200);
     expect((await north.waitFor(4))[3]).toEqual({ type: 'ballots', ballotCount: 0, teamCount: 2 });
 
@@ -310,12 +300,7 @@ describeApi('admin progress stream', (ctx) => {
     const created = await createTeamSession(ctx.app, 'Newcomer');
     await expectEvent(created.team.id, 'created');
 
-    const saved = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/phase-data',
-      headers: { cookie: created.cookie },
-      payload: { teamId: created.team.id, phaseNumber: 1, data: { idea: 'x' } },
-    });
+    const saved = await saveAnswers(ctx.app, created, 1, { idea: 'x' });
     expect(saved.statusCode).toBe(200);
     await expectEvent(created.team.id, 'saved');
 
@@ -330,21 +315,16 @@ describeApi('admin progress stream', (ctx) => {
     expect(facts.statusCode).toBe(200);
     await expectEvent(factGiver.team.id, 'saved');
 
-    const avatar = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/teams/${created.team.id}/avatar`,
-      headers: { cookie: created.cookie },
-      payload: { avatarIcon: created.team.avatarIcon === 'owl.svg' ? 'fox.svg' : 'owl.svg' },
-    });
+    const avatar = await setAvatar(
+      ctx.app,
+      created.cookie,
+      created.team.id,
+      created.team.avatarIcon === 'owl.svg' ? 'fox.svg' : 'owl.svg',
+    );
     expect(avatar.statusCode).toBe(200);
     await expectEvent(created.team.id, 'avatar');
 
-    const website = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/teams/${created.team.id}/website`,
-      headers: { cookie: created.cookie },
-      payload: { websiteUrl: 'newcomer.example' },
-    });
+    const website = await setWebsite(ctx.app, created.cookie, created.team.id, 'newcomer.example');
     expect(website.statusCode).toBe(200);
     await expectEvent(created.team.id, 'website');
 
@@ -460,24 +440,18 @@ describeTwoInstances('the live room across app instances', (apps) => {
     try {
       const admin = await createAdminSession(apps.first);
       const member = await createTeamSession(apps.first, 'Busy');
-      const save = (n: number) =>
-        apps.first.inject({
-          method: 'POST',
-          url: '/api/phase-data',
-          headers: { cookie: member.cookie },
-          payload: { teamId: member.team.id, phaseNumber: 1, data: { idea: `v${n}` } },
-        });
+      const save = (n: number) => saveAnswers(apps.first, member, 1, { idea: `v${n}` });
       const adminNotices = () =>
         raw.payloads.filter((p) => p.includes('"channel":"admin"') || p.includes('"channel" : "admin"'));
 
       // Nobody watches: saves and other changes send no admin NOTIFY at all.
       expect((await save(1)).statusCode).toBe(200);
-      const avatar = await apps.first.inject({
-        method: 'PATCH',
-        url: `/api/teams/${member.team.id}/avatar`,
-        headers: { cookie: member.cookie },
-        payload: { avatarIcon: member.team.avatarIcon === 'owl.svg' ? 'fox.svg' : 'owl.svg' },
-      });
+      const avatar = await setAvatar(
+        apps.first,
+        member.cookie,
+        member.team.id,
+        member.team.avatarIcon === 'owl.svg' ? 'fox.svg' : 'owl.svg',
+      );
       expect(avatar.statusCode).toBe(200);
       await settle(apps.first, raw.payloads, 'quiet');
       expect(adminNotices()).toEqual([]);
@@ -516,12 +490,7 @@ describeTwoInstances('the live room across app instances', (apps) => {
       const admin = await createAdminSession(apps.first);
       const member = await createTeamSession(apps.first, 'Local');
       const stream = await openAdminStream(apps.first, admin.cookie);
-      const saved = await apps.first.inject({
-        method: 'POST',
-        url: '/api/phase-data',
-        headers: { cookie: member.cookie },
-        payload: { teamId: member.team.id, phaseNumber: 2, data: { idea: 'local' } },
-      });
+      const saved = await saveAnswers(apps.first, member, 2, { idea: 'local' });
       expect(saved.statusCode).toBe(200);
       await stream.waitUntil((event) => event.teamId === member.team.id && event.reason === 'saved');
       await settle(apps.first, raw.payloads, 'local');

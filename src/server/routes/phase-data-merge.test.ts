@@ -8,15 +8,17 @@ import type { TeamEvent } from '../../shared/schemas/team-events.ts';
 import type { Team } from '../../shared/schemas/team.ts';
 import { LIVE_EVENTS_CHANNEL } from '../lib/pg-live-events.ts';
 import { describeTwoInstances, openEventStream } from '../testing/live.ts';
-import { cookiesFrom, createAdminSession, createTeamSession, describeApi } from '../testing/test-app.ts';
+import {
+  cookiesFrom,
+  createAdminSession,
+  createTeamSession,
+  describeApi,
+  loginTeam,
+} from '../testing/test-app.ts';
 
 /** Another device of the same team: its own session, made with the team's access token. */
 async function joinTeam(app: FastifyInstance, team: Team): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/team/login',
-    payload: { access_token: team.accessToken },
-  });
+  const response = await loginTeam(app, team.accessToken);
   expect(response.statusCode).toBe(200);
   return cookiesFrom(response);
 }

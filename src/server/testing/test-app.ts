@@ -157,6 +157,44 @@ export async function createTeamSession(app: FastifyInstance, name = 'Team Rocke
   };
 }
 
+/** A team with its session, as `createTeamSession` makes it. */
+export type Member = Awaited<ReturnType<typeof createTeamSession>>;
+
+/** Logs a team in with its access token, as a second device (or a secure link) does. */
+export function loginTeam(app: FastifyInstance, accessToken: string) {
+  return app.inject({ method: 'POST', url: '/api/auth/team/login', payload: { access_token: accessToken } });
+}
+
+/** A team's first save of answers to an activity (no versions sent: it changes every field it names). */
+export function saveAnswers(app: FastifyInstance, member: Member, phaseNumber: number, data: object) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/phase-data',
+    headers: { cookie: member.cookie },
+    payload: { teamId: member.team.id, phaseNumber, data },
+  });
+}
+
+/** Sets a team's website, as the team or an admin (whoever `cookie` is). */
+export function setWebsite(app: FastifyInstance, cookie: string, teamId: string, websiteUrl: string) {
+  return app.inject({
+    method: 'PATCH',
+    url: `/api/teams/${teamId}/website`,
+    headers: { cookie },
+    payload: { websiteUrl },
+  });
+}
+
+/** Sets a team's avatar, as the team or an admin (whoever `cookie` is). */
+export function setAvatar(app: FastifyInstance, cookie: string, teamId: string, avatarIcon: string) {
+  return app.inject({
+    method: 'PATCH',
+    url: `/api/teams/${teamId}/avatar`,
+    headers: { cookie },
+    payload: { avatarIcon },
+  });
+}
+
 /** One hash per password per file: a full-cost scrypt hash takes a third of a second. */
 const adminHashes = new Map<string, Promise<string>>();
 
