@@ -1,7 +1,13 @@
 import { AlertTriangle, type LucideIcon } from 'lucide-react';
 import type * as React from 'react';
 import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import {
+  DialogClose,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 
 // Literal class names, so that Tailwind sees each one.
@@ -11,23 +17,35 @@ const iconTones = {
   primary: 'bg-primary-soft text-primary',
 } as const;
 
-/** A confirm dialog's title: the action's icon in a tinted circle, then the question. */
-export function ConfirmDialogTitle({
+/**
+ * A confirm dialog's header: the action's icon in a tinted circle, then the question; under it, what the
+ * action does (the dialog's description, in a column of paragraphs or a list).
+ */
+export function ConfirmDialogHeader({
   icon: Icon,
   tone,
+  title,
+  descriptionClassName = 'flex flex-col gap-2 pt-1',
   children,
 }: {
   icon: LucideIcon;
   tone: keyof typeof iconTones;
+  title: React.ReactNode;
+  descriptionClassName?: string;
   children: React.ReactNode;
 }) {
   return (
-    <DialogTitle className="flex items-center gap-2">
-      <span className={`flex size-9 shrink-0 items-center justify-center rounded-full ${iconTones[tone]}`}>
-        <Icon className="size-5" aria-hidden />
-      </span>
-      {children}
-    </DialogTitle>
+    <DialogHeader>
+      <DialogTitle className="flex items-center gap-2">
+        <span className={`flex size-9 shrink-0 items-center justify-center rounded-full ${iconTones[tone]}`}>
+          <Icon className="size-5" aria-hidden />
+        </span>
+        {title}
+      </DialogTitle>
+      <DialogDescription asChild>
+        <div className={descriptionClassName}>{children}</div>
+      </DialogDescription>
+    </DialogHeader>
   );
 }
 

@@ -1,8 +1,8 @@
 import { confirmsTeamName } from '@shared/data-deletion';
 import { Trash2 } from 'lucide-react';
 import * as React from 'react';
-import { ConfirmDialogFooter, ConfirmDialogTitle } from '@/components/confirm-dialog';
-import { Dialog, DialogContent, DialogDescription, DialogHeader } from '@/components/ui/dialog';
+import { ConfirmDialogFooter, ConfirmDialogHeader } from '@/components/confirm-dialog';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Input, Label } from '@/components/ui/input';
 
 type Props = {
@@ -47,14 +47,14 @@ export function DeleteTeamDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent className="sm:max-w-md" data-testid="delete-team-dialog">
-        <DialogHeader>
-          <ConfirmDialogTitle icon={Trash2} tone="destructive">
-            {title}
-          </ConfirmDialogTitle>
-          <DialogDescription asChild>
-            <div className="flex flex-col gap-2 pt-1 text-sm text-muted-foreground">{children}</div>
-          </DialogDescription>
-        </DialogHeader>
+        <ConfirmDialogHeader
+          icon={Trash2}
+          tone="destructive"
+          title={title}
+          descriptionClassName="flex flex-col gap-2 pt-1 text-sm text-muted-foreground"
+        >
+          {children}
+        </ConfirmDialogHeader>
         <form
           className="flex flex-col gap-2"
           onSubmit={(event) => {

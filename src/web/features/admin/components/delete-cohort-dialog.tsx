@@ -2,15 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import type { AdminCohort } from '@shared/schemas/cohort';
 import { Trash2 } from 'lucide-react';
 import * as React from 'react';
-import { ConfirmDialogFooter, ConfirmDialogTitle } from '@/components/confirm-dialog';
+import { ConfirmDialogFooter, ConfirmDialogHeader } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
@@ -54,33 +48,26 @@ export function DeleteCohortButton({ cohort }: { cohort: AdminCohort }) {
         </Button>
       </DialogTrigger>
       <DialogContent className="sm:max-w-md" data-testid="delete-cohort-dialog">
-        <DialogHeader>
-          <ConfirmDialogTitle icon={Trash2} tone="destructive">
-            Delete cohort?
-          </ConfirmDialogTitle>
-          <DialogDescription asChild>
-            <div className="flex flex-col gap-2 pt-1">
-              <p>
-                <span className="font-semibold text-foreground">{cohort.name}</span> (
-                <span className="font-mono">{cohort.tag}</span>) is deleted for good:
-              </p>
-              <ul className="list-disc space-y-1 pl-5">
-                <li>
-                  {teams === 0
-                    ? 'It has no teams.'
-                    : `Its ${teams} ${teams === 1 ? 'team stays' : 'teams stay'}, with their answers, in no cohort.`}
-                </li>
-                <li>
-                  {ballots === 0
-                    ? 'It has no ballots.'
-                    : `Its ${ballots} ${ballots === 1 ? 'ballot is' : 'ballots are'} deleted.`}{' '}
-                  Its showcase and results are gone.
-                </li>
-              </ul>
-              <p>This cannot be undone.</p>
-            </div>
-          </DialogDescription>
-        </DialogHeader>
+        <ConfirmDialogHeader icon={Trash2} tone="destructive" title="Delete cohort?">
+          <p>
+            <span className="font-semibold text-foreground">{cohort.name}</span> (
+            <span className="font-mono">{cohort.tag}</span>) is deleted for good:
+          </p>
+          <ul className="list-disc space-y-1 pl-5">
+            <li>
+              {teams === 0
+                ? 'It has no teams.'
+                : `Its ${teams} ${teams === 1 ? 'team stays' : 'teams stay'}, with their answers, in no cohort.`}
+            </li>
+            <li>
+              {ballots === 0
+                ? 'It has no ballots.'
+                : `Its ${ballots} ${ballots === 1 ? 'ballot is' : 'ballots are'} deleted.`}{' '}
+              Its showcase and results are gone.
+            </li>
+          </ul>
+          <p>This cannot be undone.</p>
+        </ConfirmDialogHeader>
         <ConfirmDialogFooter
           error={
             remove.isError ? (serverMessageOf(remove.error) ?? 'The cohort could not be deleted.') : null

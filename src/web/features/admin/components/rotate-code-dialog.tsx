@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminTeam } from '@shared/schemas/team';
 import { Check, Copy, KeyRound } from 'lucide-react';
-import { ConfirmDialogFooter, ConfirmDialogTitle } from '@/components/confirm-dialog';
+import { ConfirmDialogFooter, ConfirmDialogHeader } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -52,28 +52,20 @@ export function RotateCodeDialog({ team, open, onOpenChange }: Props) {
           <NewCode teamName={team.name} code={newCode} />
         ) : (
           <>
-            <DialogHeader>
-              <ConfirmDialogTitle icon={KeyRound} tone="warning">
-                New Workspace Code?
-              </ConfirmDialogTitle>
-              <DialogDescription asChild>
-                <div className="flex flex-col gap-2 pt-1">
-                  <p>
-                    <span className="font-semibold text-foreground">{team.name}</span> gets a new Workspace
-                    Code and a new secure link. Use this when the code has leaked.
-                  </p>
-                  <ul className="list-disc space-y-1 pl-5">
-                    <li>
-                      The old code{' '}
-                      <span className="font-mono font-semibold tracking-widest">{team.code}</span> and the old
-                      secure link stop working at once.
-                    </li>
-                    <li>Every open session of the team ends, on every device.</li>
-                    <li>The team&rsquo;s answers, website and ballot stay.</li>
-                  </ul>
-                </div>
-              </DialogDescription>
-            </DialogHeader>
+            <ConfirmDialogHeader icon={KeyRound} tone="warning" title="New Workspace Code?">
+              <p>
+                <span className="font-semibold text-foreground">{team.name}</span> gets a new Workspace Code
+                and a new secure link. Use this when the code has leaked.
+              </p>
+              <ul className="list-disc space-y-1 pl-5">
+                <li>
+                  The old code <span className="font-mono font-semibold tracking-widest">{team.code}</span>{' '}
+                  and the old secure link stop working at once.
+                </li>
+                <li>Every open session of the team ends, on every device.</li>
+                <li>The team&rsquo;s answers, website and ballot stay.</li>
+              </ul>
+            </ConfirmDialogHeader>
             <ConfirmDialogFooter
               error={
                 rotate.isError

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftRight } from 'lucide-react';
 import { navigate } from 'wouter/use-browser-location';
-import { ConfirmDialogFooter, ConfirmDialogTitle } from '@/components/confirm-dialog';
-import { Dialog, DialogContent, DialogDescription, DialogHeader } from '@/components/ui/dialog';
+import { ConfirmDialogFooter, ConfirmDialogHeader } from '@/components/confirm-dialog';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
@@ -52,32 +52,30 @@ export function SwitchWorkspaceDialog({ linkSwitch }: { linkSwitch: LinkSwitch }
   return (
     <Dialog open onOpenChange={(open) => !open && stay()}>
       <DialogContent className="sm:max-w-md" data-testid="switch-workspace-dialog">
-        <DialogHeader>
-          <ConfirmDialogTitle icon={ArrowLeftRight} tone="primary">
-            Switch workspace?
-          </ConfirmDialogTitle>
-          <DialogDescription asChild>
-            <div className="flex flex-col gap-3 pt-1">
-              <p>
-                {target ? (
-                  <>
-                    This link opens <span className="font-semibold text-foreground">{target.name}</span> (
-                    <CodeOf code={target.code} />
-                    ).
-                  </>
-                ) : (
-                  'This link opens another workspace.'
-                )}{' '}
-                This browser has <span className="font-semibold text-foreground">{current.name}</span> (
-                <CodeOf code={current.code} />) open.
-              </p>
-              <p>
-                Switching closes {current.name} in this browser; its answers stay saved, and its Workspace
-                Code opens it again.
-              </p>
-            </div>
-          </DialogDescription>
-        </DialogHeader>
+        <ConfirmDialogHeader
+          icon={ArrowLeftRight}
+          tone="primary"
+          title="Switch workspace?"
+          descriptionClassName="flex flex-col gap-3 pt-1"
+        >
+          <p>
+            {target ? (
+              <>
+                This link opens <span className="font-semibold text-foreground">{target.name}</span> (
+                <CodeOf code={target.code} />
+                ).
+              </>
+            ) : (
+              'This link opens another workspace.'
+            )}{' '}
+            This browser has <span className="font-semibold text-foreground">{current.name}</span> (
+            <CodeOf code={current.code} />) open.
+          </p>
+          <p>
+            Switching closes {current.name} in this browser; its answers stay saved, and its Workspace Code
+            opens it again.
+          </p>
+        </ConfirmDialogHeader>
         <ConfirmDialogFooter
           error={
             switchTo.isError
