@@ -9,6 +9,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { serverMessageOf } from '@/lib/api-client';
 
 // Literal class names, so that Tailwind sees each one.
 const iconTones = {
@@ -47,6 +48,14 @@ export function ConfirmDialogHeader({
       </DialogDescription>
     </DialogHeader>
   );
+}
+
+/** A failed action's message for the footer's alert: the server's words, else `fallback`; none before a failure. */
+export function refusalOf(
+  action: { isError: boolean; error: unknown },
+  fallback: string,
+): string | undefined {
+  return action.isError ? (serverMessageOf(action.error) ?? fallback) : undefined;
 }
 
 type FooterProps = {

@@ -2,11 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import type { AdminCohort } from '@shared/schemas/cohort';
 import { Trash2 } from 'lucide-react';
 import * as React from 'react';
-import { ConfirmDialogFooter, ConfirmDialogHeader } from '@/components/confirm-dialog';
+import { ConfirmDialogFooter, ConfirmDialogHeader, refusalOf } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
-import { serverMessageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
 import { deleteCohort } from '../api/admin-cohorts';
 import { useRefreshAdminLists } from '../hooks/use-refresh-admin-lists';
@@ -69,9 +68,7 @@ export function DeleteCohortButton({ cohort }: { cohort: AdminCohort }) {
           <p>This cannot be undone.</p>
         </ConfirmDialogHeader>
         <ConfirmDialogFooter
-          error={
-            remove.isError ? (serverMessageOf(remove.error) ?? 'The cohort could not be deleted.') : null
-          }
+          error={refusalOf(remove, 'The cohort could not be deleted.')}
           pending={remove.isPending}
           pendingLabel="Deleting"
           icon={Trash2}

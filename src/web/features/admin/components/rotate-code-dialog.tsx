@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminTeam } from '@shared/schemas/team';
 import { Check, Copy, KeyRound } from 'lucide-react';
-import { ConfirmDialogFooter, ConfirmDialogHeader } from '@/components/confirm-dialog';
+import { ConfirmDialogFooter, ConfirmDialogHeader, refusalOf } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -13,7 +13,6 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
-import { serverMessageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
 import { teamKeys } from '@/lib/query-keys';
 import { useCopyToClipboard } from '@/lib/use-copy-to-clipboard';
@@ -67,11 +66,7 @@ export function RotateCodeDialog({ team, open, onOpenChange }: Props) {
               </ul>
             </ConfirmDialogHeader>
             <ConfirmDialogFooter
-              error={
-                rotate.isError
-                  ? (serverMessageOf(rotate.error) ?? 'The code could not be replaced. Please try again.')
-                  : null
-              }
+              error={refusalOf(rotate, 'The code could not be replaced. Please try again.')}
               pending={rotate.isPending}
               pendingLabel="Creating a new code"
               icon={KeyRound}

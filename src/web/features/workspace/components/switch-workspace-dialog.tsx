@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftRight } from 'lucide-react';
 import { navigate } from 'wouter/use-browser-location';
-import { ConfirmDialogFooter, ConfirmDialogHeader } from '@/components/confirm-dialog';
+import { ConfirmDialogFooter, ConfirmDialogHeader, refusalOf } from '@/components/confirm-dialog';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
-import { serverMessageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
 import { loginTeam, replaceTokenWithCode } from '../api/team-session';
 import type { LinkSwitch } from '../hooks/use-link-switch';
@@ -77,11 +76,7 @@ export function SwitchWorkspaceDialog({ linkSwitch }: { linkSwitch: LinkSwitch }
           </p>
         </ConfirmDialogHeader>
         <ConfirmDialogFooter
-          error={
-            switchTo.isError
-              ? (serverMessageOf(switchTo.error) ?? messages.openWorkspaceError.description)
-              : null
-          }
+          error={refusalOf(switchTo, messages.openWorkspaceError.description)}
           pending={switchTo.isPending}
           pendingLabel="Switching"
           icon={ArrowLeftRight}
