@@ -175,25 +175,21 @@ export function saveAnswers(app: FastifyInstance, member: Member, phaseNumber: n
   });
 }
 
-/** Sets a team's website, as the team or an admin (whoever `cookie` is). */
-export function setWebsite(app: FastifyInstance, cookie: string, teamId: string, websiteUrl: string) {
+/** Changes one of a team's settings, as the team or an admin (whoever `cookie` is). */
+function patchTeam(app: FastifyInstance, cookie: string, teamId: string, setting: string, payload: object) {
   return app.inject({
     method: 'PATCH',
-    url: `/api/teams/${teamId}/website`,
+    url: `/api/teams/${teamId}/${setting}`,
     headers: { cookie },
-    payload: { websiteUrl },
+    payload,
   });
 }
 
-/** Sets a team's avatar, as the team or an admin (whoever `cookie` is). */
-export function setAvatar(app: FastifyInstance, cookie: string, teamId: string, avatarIcon: string) {
-  return app.inject({
-    method: 'PATCH',
-    url: `/api/teams/${teamId}/avatar`,
-    headers: { cookie },
-    payload: { avatarIcon },
-  });
-}
+export const setWebsite = (app: FastifyInstance, cookie: string, teamId: string, websiteUrl: string) =>
+  patchTeam(app, cookie, teamId, 'website', { websiteUrl });
+
+export const setAvatar = (app: FastifyInstance, cookie: string, teamId: string, avatarIcon: string) =>
+  patchTeam(app, cookie, teamId, 'avatar', { avatarIcon });
 
 /** One hash per password per file: a full-cost scrypt hash takes a third of a second. */
 const adminHashes = new Map<string, Promise<string>>();
