@@ -1,14 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { adminApi, createCohort, createTeams, uniqueName, uniqueTag } from './support/api.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { createWorkspace, expect, loginAsAdmin, test } from './support/fixtures.ts';
-
-async function openTeamAction(page: Page, teamName: string, action: string) {
-  await page.getByLabel('Search').fill(teamName);
-  await page.getByRole('button', { name: `Actions for ${teamName}` }).click();
-  await page.getByRole('menuitem', { name: action }).click();
-}
+import { createWorkspace, expect, loginAsAdmin, openTeamAction, test } from './support/fixtures.ts';
 
 test.describe('deleting data', () => {
   test('an instructor deletes a team: the button waits for the exact name, then the team leaves the list', async ({

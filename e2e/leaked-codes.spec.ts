@@ -1,6 +1,35 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import { adminApi, createTeams, uniqueName } from './support/api.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { createWorkspace, expect, loginAsAdmin, openAsTeam, test } from './support/fixtures.ts';
+import {
+  createWorkspace,
+  expect,
+  loginAsAdmin,
+  openAsTeam,
+  openTeamAction,
+  test,
+} from './support/fixtures.ts';
+
+/** Signs in as the instructor and opens the "New Workspace Code?" dialog of a team. */
+async function openNewCodeDialog(page: Page, teamName: string) {
+  await loginAsAdmin(page);
+  await openTeamAction(page, teamName, 'New Workspace Code');
+  return page.getByRole('dialog', { name: 'New Workspace Code?' });
+}
+
+/** The workspace this browser's session opens, as the server sees it. */
+async function sessionTeam(page: Page): Promise<{ id: string; code: string }> {
+  const status = await page.request.get('/api/auth/team/status');
+  return (await status.json()).team;
+}
+
+/** This browser with a workspace of its own open, and another team whose link it is about to follow. */
+async function mineAndAnother(page: Page, request: APIRequestContext, otherPrefix: string) {
+  const mine = uniqueName('Mine');
+  const myCode = await createWorkspace(page, mine);
+  const [other] = await createTeams(request, [uniqueName(otherPrefix)]);
+  return { mine, myCode, other: other! };
+}
 
 test.describe('a leaked code: the instructor gives the team a new Workspace Code', () => {
   test('the new code shows; the old code stops working, the open page loses its session, answers stay', async ({
@@ -19,12 +48,7 @@ test.describe('a leaked code: the instructor gives the team a new Workspace Code
     const teamBrowser = await openAsTeam(browser, team!);
     expect((await teamBrowser.page.request.get('/api/auth/team/status')).status()).toBe(200);
 
-    await loginAsAdmin(page);
-    await page.getByLabel('Search').fill(team!.name);
-    await page.getByRole('button', { name: `Actions for ${team!.name}` }).click();
-    await page.getByRole('menuitem', { name: 'New Workspace Code' }).click();
-
-    const dialog = page.getByRole('dialog', { name: 'New Workspace Code?' });
+    const dialog = await openNewCodeDialog(page, team!.name);
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(oldCode);
     await expect(dialog).toContainText('Every open session of the team ends');
@@ -79,11 +103,7 @@ test.describe('a leaked code: the instructor gives the team a new Workspace Code
   test("a refusal shows the server's message in the dialog", async ({ page }) => {
     const admin = await adminApi();
     const [team] = await createTeams(admin, [uniqueName('Gone')]);
-    await loginAsAdmin(page);
-    await page.getByLabel('Search').fill(team!.name);
-    await page.getByRole('button', { name: `Actions for ${team!.name}` }).click();
-    await page.getByRole('menuitem', { name: 'New Workspace Code' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New Workspace Code?' });
+    const dialog = await openNewCodeDialog(page, team!.name);
     await expect(dialog).toBeVisible();
 
     // Another instructor deletes the team meanwhile.
@@ -101,14 +121,12 @@ test.describe('a link for another workspace while one is open', () => {
     page,
     request,
   }) => {
-    const mine = uniqueName('Mine');
-    const myCode = await createWorkspace(page, mine);
-    const [other] = await createTeams(request, [uniqueName('Other')]);
+    const { mine, myCode, other } = await mineAndAnother(page, request, 'Other');
 
-    await page.goto(`/phase/2?team_id=${other!.code}`);
+    await page.goto(`/phase/2?team_id=${other.code}`);
     const dialog = page.getByRole('dialog', { name: 'Switch workspace?' });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText(`This link opens ${other!.name} (${other!.code}).`);
+    await expect(dialog).toContainText(`This link opens ${other.name} (${other.code}).`);
     await expect(dialog).toContainText(`This browser has ${mine} (${myCode}) open.`);
     // Behind the question, the open workspace is still the one shown.
     await expect(page.getByTestId('workspace-name')).toHaveText(mine);
@@ -118,62 +136,52 @@ test.describe('a link for another workspace while one is open', () => {
     await expect(dialog).toHaveCount(0);
     await expect(page).toHaveURL(/\/phase\/2$/);
     await expect(page.getByTestId('workspace-name')).toHaveText(mine);
-    const status = await page.request.get('/api/auth/team/status');
-    expect((await status.json()).team.code).toBe(myCode);
+    expect((await sessionTeam(page)).code).toBe(myCode);
   });
 
   test('?team_id= then Switch opens the link’s workspace', async ({ page, request }) => {
-    const mine = uniqueName('Mine');
-    await createWorkspace(page, mine);
-    const [other] = await createTeams(request, [uniqueName('Other')]);
+    const { other } = await mineAndAnother(page, request, 'Other');
 
-    await page.goto(`/?team_id=${other!.code}`);
+    await page.goto(`/?team_id=${other.code}`);
     const dialog = page.getByRole('dialog', { name: 'Switch workspace?' });
     await dialog.getByRole('button', { name: 'Switch', exact: true }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(page.getByTestId('workspace-name')).toHaveText(other!.name);
-    await expect(page.getByText(`Welcome back, ${other!.name}`, { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`/\\?team_id=${other!.code}$`));
-    const status = await page.request.get('/api/auth/team/status');
-    expect((await status.json()).team.id).toBe(other!.id);
+    await expect(page.getByTestId('workspace-name')).toHaveText(other.name);
+    await expect(page.getByText(`Welcome back, ${other.name}`, { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/\\?team_id=${other.code}$`));
+    expect((await sessionTeam(page)).id).toBe(other.id);
   });
 
   test('a secure link (?token=) asks first; Switch logs in and the token leaves the URL', async ({
     page,
     request,
   }) => {
-    const mine = uniqueName('Mine');
-    await createWorkspace(page, mine);
-    const [other] = await createTeams(request, [uniqueName('Linked')]);
+    const { mine, other } = await mineAndAnother(page, request, 'Linked');
 
-    await page.goto(`/phase/1?team_id=${other!.code}&token=${encodeURIComponent(other!.accessToken)}`);
+    await page.goto(`/phase/1?team_id=${other.code}&token=${encodeURIComponent(other.accessToken)}`);
     const dialog = page.getByRole('dialog', { name: 'Switch workspace?' });
-    await expect(dialog).toContainText(`This link opens ${other!.name}`);
+    await expect(dialog).toContainText(`This link opens ${other.name}`);
     await expect(page.getByTestId('workspace-name')).toHaveText(mine);
     await dialog.getByRole('button', { name: 'Switch', exact: true }).click();
-    await expect(page.getByTestId('workspace-name')).toHaveText(other!.name);
-    await expect(page).toHaveURL(new RegExp(`/phase/1\\?team_id=${other!.code}$`));
-    const status = await page.request.get('/api/auth/team/status');
-    expect((await status.json()).team.id).toBe(other!.id);
+    await expect(page.getByTestId('workspace-name')).toHaveText(other.name);
+    await expect(page).toHaveURL(new RegExp(`/phase/1\\?team_id=${other.code}$`));
+    expect((await sessionTeam(page)).id).toBe(other.id);
   });
 
   test('a bare ?token= names no workspace; Stay drops it and keeps the session', async ({
     page,
     request,
   }) => {
-    const mine = uniqueName('Mine');
-    const myCode = await createWorkspace(page, mine);
-    const [other] = await createTeams(request, [uniqueName('Bare')]);
+    const { mine, myCode, other } = await mineAndAnother(page, request, 'Bare');
 
-    await page.goto(`/?token=${encodeURIComponent(other!.accessToken)}`);
+    await page.goto(`/?token=${encodeURIComponent(other.accessToken)}`);
     const dialog = page.getByRole('dialog', { name: 'Switch workspace?' });
     await expect(dialog).toContainText('This link opens another workspace.');
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(page).not.toHaveURL(/token=/);
     await expect(page.getByTestId('workspace-name')).toHaveText(mine);
-    const status = await page.request.get('/api/auth/team/status');
-    expect((await status.json()).team.code).toBe(myCode);
+    expect((await sessionTeam(page)).code).toBe(myCode);
   });
 
   test('a link for the open workspace does not ask', async ({ page }) => {

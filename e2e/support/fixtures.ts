@@ -65,6 +65,13 @@ export async function loginAsAdmin(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Instructor Dashboard' })).toBeVisible();
 }
 
+/** On the instructor dashboard: finds a team by name and chooses an action from its row's menu. */
+export async function openTeamAction(page: Page, teamName: string, action: string) {
+  await page.getByLabel('Search').fill(teamName);
+  await page.getByRole('button', { name: `Actions for ${teamName}` }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
 /** Opens a phase in practice mode (no workspace): the workspace dialog offers 'Try without saving'. */
 export async function practice(page: Page, phase: number) {
   await page.goto(`/phase/${phase}`);

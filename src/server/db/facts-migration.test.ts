@@ -70,40 +70,31 @@ for (const mode of DATABASE_MODES) {
           ${at}::timestamptz)`;
       // Team A renamed its company in activity 2 (saved last), left activity 5's copy blank, gave the
       // concept in activity 6 first and then in its home, activity 5, at the same moment; activity 2 still
-      // holds the old "our_position", activity 8 the old "problem_solved".
-      await database.db.execute(
-        phase(teamA, 1, '2026-11-01T10:00:00Z', {
-          company_name: 'BrightSpark Labs',
-          sector: 'STEM toys',
-          research_goal: 'size the market',
-        }),
-      );
-      await database.db.execute(
-        phase(teamA, 2, '2026-11-02T10:00:00Z', {
-          company_name: 'BrightSpark Robotics',
-          sector: '   ',
-          our_position: 'SunBot kits at $49',
-          competitors: 'LEGO, KiwiCo',
-        }),
-      );
-      await database.db.execute(
-        phase(teamA, 5, '2026-11-03T10:00:00Z', {
-          company_name: '',
-          concept_name: 'SunBot Grow',
-          pitch: 'p',
-        }),
-      );
-      await database.db.execute(
-        phase(teamA, 6, '2026-11-03T10:00:00Z', { concept_name: 'SunBot Grow 2', asset_type: 'image' }),
-      );
-      await database.db.execute(
-        phase(teamA, 8, '2026-11-04T10:00:00Z', {
-          problem_solved: 'Kits built once and forgotten',
-          faqs: 'f',
-        }),
-      );
-      // Team B answered nothing shared.
-      await database.db.execute(phase(teamB, 3, '2026-11-05T10:00:00Z', { statements: 's' }, 1));
+      // holds the old "our_position", activity 8 the old "problem_solved". Team B answered nothing shared.
+      const saved: [team: string, n: number, at: string, data: object, version?: number][] = [
+        [
+          teamA,
+          1,
+          '2026-11-01T10:00:00Z',
+          { company_name: 'BrightSpark Labs', sector: 'STEM toys', research_goal: 'size the market' },
+        ],
+        [
+          teamA,
+          2,
+          '2026-11-02T10:00:00Z',
+          {
+            company_name: 'BrightSpark Robotics',
+            sector: '   ',
+            our_position: 'SunBot kits at $49',
+            competitors: 'LEGO, KiwiCo',
+          },
+        ],
+        [teamA, 5, '2026-11-03T10:00:00Z', { company_name: '', concept_name: 'SunBot Grow', pitch: 'p' }],
+        [teamA, 6, '2026-11-03T10:00:00Z', { concept_name: 'SunBot Grow 2', asset_type: 'image' }],
+        [teamA, 8, '2026-11-04T10:00:00Z', { problem_solved: 'Kits built once and forgotten', faqs: 'f' }],
+        [teamB, 3, '2026-11-05T10:00:00Z', { statements: 's' }, 1],
+      ];
+      for (const row of saved) await database.db.execute(phase(...row));
       await migrateDatabase(database);
     }, 60_000);
 

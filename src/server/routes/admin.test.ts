@@ -3,7 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import type { CohortEvent } from '../../shared/schemas/cohort.ts';
 import { ballots, teams } from '../db/schema.ts';
-import { cookiesFrom, createAdminSession, createTeamSession, describeApi } from '../testing/test-app.ts';
+import {
+  cookiesFrom,
+  createAdminSession,
+  createTeamSession,
+  describeApi,
+  saveAnswers,
+  loginTeam,
+} from '../testing/test-app.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -46,12 +53,7 @@ describeApi('admin team list', (ctx) => {
     const a = await createTeamSession(ctx.app, 'Alpha');
     const b = await createTeamSession(ctx.app, 'Beta');
     for (const phaseNumber of [3, 1]) {
-      const saved = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/phase-data',
-        headers: { cookie: a.cookie },
-        payload: { teamId: a.team.id, phaseNumber, data: { company_name: 'Acme' } },
-      });
+      const saved = await saveAnswers(ctx.app, a, phaseNumber, { company_name: 'Acme' });
       expect(saved.statusCode).toBe(200);
     }
     // Shared facts count in the activity they were first given in; a blank one does not.
@@ -107,17 +109,8 @@ describeApi('a new Workspace Code for a team', (ctx) => {
   it('gives the team a new code and token, ends all its sessions, and keeps its answers', async () => {
     const { cookie } = await createAdminSession(ctx.app);
     const leaked = await createTeamSession(ctx.app, 'Leaky');
-    const secondDevice = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/team/login',
-      payload: { access_token: leaked.team.accessToken },
-    });
-    const saved = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/phase-data',
-      headers: { cookie: leaked.cookie },
-      payload: { teamId: leaked.team.id, phaseNumber: 2, data: { company_name: 'Kept' } },
-    });
+    const secondDevice = await loginTeam(ctx.app, leaked.team.accessToken);
+    const saved = await saveAnswers(ctx.app, leaked, 2, { company_name: 'Kept' });
     expect(saved.statusCode).toBe(200);
     const bystander = await createTeamSession(ctx.app, 'Bystander');
 
@@ -134,11 +127,7 @@ describeApi('a new Workspace Code for a team', (ctx) => {
     // The old code and token open nothing; the new ones do.
     expect((await ctx.app.inject({ url: `/api/teams/${leaked.team.code}` })).statusCode).toBe(404);
     expect((await ctx.app.inject({ url: `/api/teams/${team.code}` })).json().id).toBe(team.id);
-    const oldToken = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/team/login',
-      payload: { access_token: leaked.team.accessToken },
-    });
+    const oldToken = await loginTeam(ctx.app, leaked.team.accessToken);
     expect(oldToken.statusCode).toBe(401);
     // Every session of the team has ended, on every device; another team's has not.
     for (const session of [leaked.cookie, cookiesFrom(secondDevice)]) {
@@ -151,11 +140,7 @@ describeApi('a new Workspace Code for a team', (ctx) => {
     });
     expect(other.statusCode).toBe(200);
     // The answers stay, and the new token opens them.
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/team/login',
-      payload: { access_token: team.accessToken },
-    });
+    const login = await loginTeam(ctx.app, team.accessToken);
     expect(login.statusCode).toBe(200);
     const answers = await ctx.app.inject({
       url: `/api/phase-data/${team.id}/2`,
@@ -456,16 +441,7 @@ describeApi('admin export', (ctx) => {
     const created = [];
     for (const name of names) created.push(await createTeamSession(ctx.app, name));
     await assign(ctx.app, cookie, 'csv', [created[0]!.team.id]);
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/phase-data',
-      headers: { cookie: created[0]!.cookie },
-      payload: {
-        teamId: created[0]!.team.id,
-        phaseNumber: 2,
-        data: { research_goal: 'Size it', empty: '', list: [] },
-      },
-    });
+    await saveAnswers(ctx.app, created[0]!, 2, { research_goal: 'Size it', empty: '', list: [] });
     // Shared facts count with the activity they were first given in; a blank one counts nowhere.
     await ctx.app.inject({
       method: 'POST',

@@ -1,18 +1,19 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
 import { upsertAdmin } from '../db/users.ts';
 import { hashPassword, needsRehash } from '../lib/password.ts';
-import { cookiesFrom, createTeamSession, describeApi } from '../testing/test-app.ts';
+import { cookiesFrom, createTeamSession, describeApi, loginTeam } from '../testing/test-app.ts';
+
+/** The instructor's login call. */
+const adminLogin = (app: FastifyInstance, username: string, password: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/admin/login', payload: { username, password } });
 
 describeApi('team sessions', (ctx) => {
   it('logs a team in with its access token and out again, deleting the session', async () => {
     const { team } = await createTeamSession(ctx.app);
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/team/login',
-      payload: { access_token: team.accessToken },
-    });
+    const login = await loginTeam(ctx.app, team.accessToken);
     expect(login.statusCode).toBe(200);
     expect(login.json().id).toBe(team.id);
     const cookie = cookiesFrom(login);
@@ -40,11 +41,7 @@ describeApi('team sessions', (ctx) => {
     });
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toEqual({ message: expect.stringMatching(/Team session required/) });
-    const unknown = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/team/login',
-      payload: { access_token: 'nope' },
-    });
+    const unknown = await loginTeam(ctx.app, 'nope');
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json()).toEqual({ message: 'Invalid access token.' });
     const blank = await ctx.app.inject({ method: 'POST', url: '/api/auth/team/login', payload: {} });
@@ -54,17 +51,9 @@ describeApi('team sessions', (ctx) => {
 
   it('rate-limits failed token logins per IP', async () => {
     for (let i = 0; i < 20; i++) {
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/team/login',
-        payload: { access_token: `wrong-${i}` },
-      });
+      await loginTeam(ctx.app, `wrong-${i}`);
     }
-    const limited = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/team/login',
-      payload: { access_token: 'wrong' },
-    });
+    const limited = await loginTeam(ctx.app, 'wrong');
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
   });
@@ -76,11 +65,7 @@ describeApi('admin sessions', (ctx) => {
     const before = await ctx.app.inject({ url: '/api/auth/admin/status' });
     expect(before.json()).toEqual({ isAuthenticated: false, user: null });
 
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/admin/login',
-      payload: { username: 'instructor', password: 'correct horse' },
-    });
+    const login = await adminLogin(ctx.app, 'instructor', 'correct horse');
     expect(login.statusCode).toBe(200);
     expect(login.json()).toEqual({ user: { username: 'instructor', role: 'admin' } });
     const cookie = cookiesFrom(login);
@@ -97,16 +82,8 @@ describeApi('admin sessions', (ctx) => {
 
   it('says the same for an unknown user and a wrong password', async () => {
     await upsertAdmin(ctx.app.db, 'instructor', 'correct horse');
-    const wrong = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/admin/login',
-      payload: { username: 'instructor', password: 'nope' },
-    });
-    const unknown = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/admin/login',
-      payload: { username: 'ghost', password: 'nope' },
-    });
+    const wrong = await adminLogin(ctx.app, 'instructor', 'nope');
+    const unknown = await adminLogin(ctx.app, 'ghost', 'nope');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ message: 'Invalid credentials' });
@@ -114,24 +91,12 @@ describeApi('admin sessions', (ctx) => {
   });
 
   it('refuses blank fields with 400 and limits failed logins to 10 a minute', async () => {
-    const blank = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/admin/login',
-      payload: { username: ' ', password: '' },
-    });
+    const blank = await adminLogin(ctx.app, ' ', '');
     expect(blank.statusCode).toBe(400);
     for (let i = 0; i < 10; i++) {
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/admin/login',
-        payload: { username: 'x', password: 'y' },
-      });
+      await adminLogin(ctx.app, 'x', 'y');
     }
-    const limited = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/admin/login',
-      payload: { username: 'x', password: 'y' },
-    });
+    const limited = await adminLogin(ctx.app, 'x', 'y');
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
   });
@@ -142,29 +107,17 @@ describeApi('admin sessions', (ctx) => {
     const stored = async () =>
       (await ctx.app.db.select().from(users).where(eq(users.username, 'veteran')))[0]!.passwordHash;
 
-    const wrong = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/admin/login',
-      payload: { username: 'veteran', password: 'wrong horse' },
-    });
+    const wrong = await adminLogin(ctx.app, 'veteran', 'wrong horse');
     expect(wrong.statusCode).toBe(401);
     expect(await stored(), 'a failed login changes nothing').toBe(oldHash);
 
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/admin/login',
-      payload: { username: 'veteran', password: 'correct horse' },
-    });
+    const login = await adminLogin(ctx.app, 'veteran', 'correct horse');
     expect(login.statusCode).toBe(200);
     const upgraded = await stored();
     expect(upgraded.split('$').slice(0, 4)).toEqual(['scrypt', '131072', '8', '1']);
     expect(needsRehash(upgraded)).toBe(false);
     // The same password opens the upgraded hash.
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/admin/login',
-      payload: { username: 'veteran', password: 'correct horse' },
-    });
+    const again = await adminLogin(ctx.app, 'veteran', 'correct horse');
     expect(again.statusCode).toBe(200);
     expect(await stored()).toBe(upgraded);
   });

@@ -1,10 +1,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { CohortEvent } from '../../shared/schemas/cohort.ts';
 import { cohorts, teams } from '../db/schema.ts';
 import { toCohort } from '../db/cohorts.ts';
-import { openEventStream, openTwoInstances } from '../testing/live.ts';
+import { describeTwoInstances, openEventStream } from '../testing/live.ts';
 import { createTeamSession, describeApi } from '../testing/test-app.ts';
 
 const openCohortStream = (app: FastifyInstance, tag: string) =>
@@ -66,35 +66,23 @@ describeApi('cohort event stream', (ctx) => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('cohort events across app instances [postgres]', () => {
-  let first: FastifyInstance;
-  let second: FastifyInstance;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ first, second, close } = await openTwoInstances());
-  });
-
-  afterAll(async () => {
-    await close?.();
-  });
-
+describeTwoInstances('cohort events across app instances', (apps) => {
   it("a ballot cast on one instance reaches the other instance's event stream", async () => {
-    await first.db
+    await apps.first.db
       .insert(cohorts)
       .values({ tag: 'scaled', name: 'Scaled', competitionEnabled: true, votingOpen: true });
-    const voter = await createTeamSession(first, 'Voter');
-    const a = await createTeamSession(first, 'Alpha');
-    await first.db
+    const voter = await createTeamSession(apps.first, 'Voter');
+    const a = await createTeamSession(apps.first, 'Alpha');
+    await apps.first.db
       .update(teams)
       .set({ cohortTag: 'scaled', submittedWebsiteUrl: 'https://site.example' })
       .where(inArray(teams.id, [voter.team.id, a.team.id]));
 
-    const stream = await openCohortStream(second, 'scaled');
+    const stream = await openCohortStream(apps.second, 'scaled');
     await stream.waitFor(3);
     expect(stream.events[1]).toEqual({ type: 'ballots', ballotCount: 0, teamCount: 2 });
 
-    const cast = await first.inject({
+    const cast = await apps.first.inject({
       method: 'POST',
       url: '/api/showcase/scaled/vote',
       headers: { cookie: voter.cookie },
@@ -107,10 +95,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('cohort events across app instan
 
   it('delivers an instance its own events once, not again when they come back from PostgreSQL', async () => {
     const received: CohortEvent[] = [];
-    const unsubscribe = first.cohortEvents.subscribe('echo', (event) => received.push(event));
+    const unsubscribe = apps.first.cohortEvents.subscribe('echo', (event) => received.push(event));
     const remote: CohortEvent[] = [];
-    const unsubscribeRemote = second.cohortEvents.subscribe('echo', (event) => remote.push(event));
-    await first.cohortEvents.publish('echo', { type: 'ballots', ballotCount: 1, teamCount: 1 });
+    const unsubscribeRemote = apps.second.cohortEvents.subscribe('echo', (event) => remote.push(event));
+    await apps.first.cohortEvents.publish('echo', { type: 'ballots', ballotCount: 1, teamCount: 1 });
     await new Promise((r) => setTimeout(r, 300));
     unsubscribe();
     unsubscribeRemote();
@@ -119,17 +107,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('cohort events across app instan
   });
 
   it('reconnects a listener that PostgreSQL dropped', async () => {
-    const terminated = (await first.db.execute(
+    const terminated = (await apps.first.db.execute(
       sql`select pg_terminate_backend(pid) as ended from pg_stat_activity
           where datname = current_database() and query ilike 'listen %' and pid <> pg_backend_pid()`,
     )) as unknown as { rows: unknown[] };
     // Both instances' listeners are gone.
     expect(terminated.rows).toHaveLength(2);
     const remote: CohortEvent[] = [];
-    const unsubscribe = second.cohortEvents.subscribe('again', (event) => remote.push(event));
+    const unsubscribe = apps.second.cohortEvents.subscribe('again', (event) => remote.push(event));
     const deadline = Date.now() + 8000;
     while (remote.length === 0 && Date.now() < deadline) {
-      await first.cohortEvents.publish('again', { type: 'ballots', ballotCount: 2, teamCount: 2 });
+      await apps.first.cohortEvents.publish('again', { type: 'ballots', ballotCount: 2, teamCount: 2 });
       await new Promise((r) => setTimeout(r, 200));
     }
     unsubscribe();

@@ -2,30 +2,21 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import type { CohortEvent } from '../../shared/schemas/cohort.ts';
-import { cohorts, teams } from '../db/schema.ts';
-import { createAdminSession, createTeamSession, describeApi } from '../testing/test-app.ts';
+import { cohorts } from '../db/schema.ts';
+import { createCohort, createCohortMembers } from '../testing/cohorts.ts';
+import {
+  createAdminSession,
+  createTeamSession,
+  describeApi,
+  type Member,
+  saveAnswers,
+} from '../testing/test-app.ts';
 import { MESSAGES } from '../lib/messages.ts';
-
-type Member = Awaited<ReturnType<typeof createTeamSession>>;
 
 /** A cohort whose teams have all submitted, with voting open and results visible. */
 async function votingCohort(app: FastifyInstance, tag: string, names: string[]): Promise<Member[]> {
-  await app.db
-    .insert(cohorts)
-    .values({ tag, name: `Cohort ${tag}`, competitionEnabled: true, votingOpen: true, resultsVisible: true });
-  const members: Member[] = [];
-  for (const name of names) {
-    const member = await createTeamSession(app, name);
-    await app.db
-      .update(teams)
-      .set({
-        cohortTag: tag,
-        submittedWebsiteUrl: `https://${name.toLowerCase().replace(/\W+/g, '-')}.example`,
-      })
-      .where(eq(teams.id, member.team.id));
-    members.push(member);
-  }
-  return members;
+  await createCohort(app, tag, { competitionEnabled: true, votingOpen: true, resultsVisible: true });
+  return createCohortMembers(app, tag, names);
 }
 
 async function castBallot(app: FastifyInstance, tag: string, voter: Member, ranked: Member[]) {
@@ -38,12 +29,10 @@ async function castBallot(app: FastifyInstance, tag: string, voter: Member, rank
   expect(response.statusCode, response.body).toBe(201);
 }
 
-async function saveAnswers(app: FastifyInstance, member: Member, phaseNumber: number) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/phase-data',
-    headers: { cookie: member.cookie },
-    payload: { teamId: member.team.id, phaseNumber, data: { idea: `${member.team.name} ${phaseNumber}` } },
+/** Answers and a shared fact of the member's, for a deletion to remove. */
+async function saveAnswersAndFact(app: FastifyInstance, member: Member, phaseNumber: number) {
+  const response = await saveAnswers(app, member, phaseNumber, {
+    idea: `${member.team.name} ${phaseNumber}`,
   });
   expect(response.statusCode, response.body).toBe(200);
   const facts = await app.inject({
@@ -116,9 +105,9 @@ describeApi('deleting a team', (ctx) => {
       'Gamma',
       'Delta',
     ]);
-    await saveAnswers(ctx.app, beta!, 1);
-    await saveAnswers(ctx.app, beta!, 2);
-    await saveAnswers(ctx.app, alpha!, 1);
+    await saveAnswersAndFact(ctx.app, beta!, 1);
+    await saveAnswersAndFact(ctx.app, beta!, 2);
+    await saveAnswersAndFact(ctx.app, alpha!, 1);
     await castBallot(ctx.app, 'spring', beta!, [alpha!, gamma!, delta!]);
     await castBallot(ctx.app, 'spring', alpha!, [beta!, gamma!, delta!]);
     const admin = await createAdminSession(ctx.app);
@@ -182,7 +171,7 @@ describeApi('deleting a team', (ctx) => {
 
   it('a team deletes its own workspace: its cookie is cleared and its session ends', async () => {
     const own = await createTeamSession(ctx.app, 'Solo Squad');
-    await saveAnswers(ctx.app, own, 3);
+    await saveAnswersAndFact(ctx.app, own, 3);
     const response = await deleteTeam(ctx.app, own.team.id, own.cookie, { confirmName: '  Solo Squad ' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ id: own.team.id, name: 'Solo Squad', cohortTag: null });
@@ -211,7 +200,7 @@ describeApi('deleting a team', (ctx) => {
     ['an empty confirmation', { confirmName: '' }],
   ])('refuses %s with a clear 400 and changes nothing', async (_label, payload) => {
     const [alpha, beta, gamma] = await votingCohort(ctx.app, 'spring', ['Alpha', 'Beta', 'Gamma']);
-    await saveAnswers(ctx.app, beta!, 1);
+    await saveAnswersAndFact(ctx.app, beta!, 1);
     await castBallot(ctx.app, 'spring', beta!, [alpha!, gamma!]);
     const admin = await createAdminSession(ctx.app);
     const before = await snapshot(ctx.app);

@@ -1,16 +1,23 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { AdminEvent } from '../../shared/schemas/admin.ts';
 import type { AdminCohort, CohortEvent } from '../../shared/schemas/cohort.ts';
 import { adminListeners, cohorts, teams } from '../db/schema.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { LIVE_EVENTS_CHANNEL } from '../lib/pg-live-events.ts';
-import { openEventStream, openTwoInstances } from '../testing/live.ts';
-import { createAdminSession, createTeamSession, describeApi } from '../testing/test-app.ts';
-
-type Member = Awaited<ReturnType<typeof createTeamSession>>;
+import { type CohortSwitches, createCohort, createCohortMembers } from '../testing/cohorts.ts';
+import { describeTwoInstances, openEventStream } from '../testing/live.ts';
+import {
+  createAdminSession,
+  createTeamSession,
+  describeApi,
+  saveAnswers,
+  type Member,
+  setWebsite,
+  setAvatar,
+} from '../testing/test-app.ts';
 
 const openCohortStream = (app: FastifyInstance, tag: string) =>
   openEventStream<CohortEvent>(app, `/api/cohorts/${tag}/events`);
@@ -21,24 +28,12 @@ const openAdminStream = (app: FastifyInstance, cookie: string) =>
 async function seedCohort(
   app: FastifyInstance,
   tag: string,
-  switches: Partial<{ competitionEnabled: boolean; votingOpen: boolean; resultsVisible: boolean }>,
+  switches: CohortSwitches,
   names: string[],
   submitted = names.length,
 ): Promise<Member[]> {
-  await app.db.insert(cohorts).values({ tag, name: `Cohort ${tag}`, ...switches });
-  const members: Member[] = [];
-  for (const [i, name] of names.entries()) {
-    const member = await createTeamSession(app, name);
-    await app.db
-      .update(teams)
-      .set({
-        cohortTag: tag,
-        submittedWebsiteUrl: i < submitted ? `https://${name.toLowerCase()}.example` : null,
-      })
-      .where(eq(teams.id, member.team.id));
-    members.push(member);
-  }
-  return members;
+  await createCohort(app, tag, switches);
+  return createCohortMembers(app, tag, names, submitted);
 }
 
 function reveal(app: FastifyInstance, tag: string, cookie?: string) {
@@ -230,12 +225,7 @@ describeApi('live counts', (ctx) => {
     await north.waitFor(3);
     await south.waitFor(3);
 
-    const website = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/teams/${alpha!.team.id}/website`,
-      headers: { cookie: alpha!.cookie },
-      payload: { websiteUrl: 'alpha.example' },
-    });
+    const website = await setWebsite(ctx.app, alpha!.cookie, alpha!.team.id, 'alpha.example');
     expect(website.statusCode).toBe(200);
     expect((await north.waitFor(4))[3]).toEqual({ type: 'ballots', ballotCount: 0, teamCount: 2 });
 
@@ -310,12 +300,7 @@ describeApi('admin progress stream', (ctx) => {
     const created = await createTeamSession(ctx.app, 'Newcomer');
     await expectEvent(created.team.id, 'created');
 
-    const saved = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/phase-data',
-      headers: { cookie: created.cookie },
-      payload: { teamId: created.team.id, phaseNumber: 1, data: { idea: 'x' } },
-    });
+    const saved = await saveAnswers(ctx.app, created, 1, { idea: 'x' });
     expect(saved.statusCode).toBe(200);
     await expectEvent(created.team.id, 'saved');
 
@@ -330,21 +315,16 @@ describeApi('admin progress stream', (ctx) => {
     expect(facts.statusCode).toBe(200);
     await expectEvent(factGiver.team.id, 'saved');
 
-    const avatar = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/teams/${created.team.id}/avatar`,
-      headers: { cookie: created.cookie },
-      payload: { avatarIcon: created.team.avatarIcon === 'owl.svg' ? 'fox.svg' : 'owl.svg' },
-    });
+    const avatar = await setAvatar(
+      ctx.app,
+      created.cookie,
+      created.team.id,
+      created.team.avatarIcon === 'owl.svg' ? 'fox.svg' : 'owl.svg',
+    );
     expect(avatar.statusCode).toBe(200);
     await expectEvent(created.team.id, 'avatar');
 
-    const website = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/teams/${created.team.id}/website`,
-      headers: { cookie: created.cookie },
-      payload: { websiteUrl: 'newcomer.example' },
-    });
+    const website = await setWebsite(ctx.app, created.cookie, created.team.id, 'newcomer.example');
     expect(website.statusCode).toBe(200);
     await expectEvent(created.team.id, 'website');
 
@@ -396,25 +376,16 @@ describeApi('admin progress stream', (ctx) => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('the live room across app instances [postgres]', () => {
-  let first: FastifyInstance;
-  let second: FastifyInstance;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ first, second, close } = await openTwoInstances());
-  });
-
-  afterAll(async () => {
-    await close?.();
-  });
-
+describeTwoInstances('the live room across app instances', (apps) => {
   it("a reveal pressed on one instance reaches a results page's stream on the other", async () => {
-    await seedCohort(first, 'stage', { competitionEnabled: true, resultsVisible: true }, ['Alpha', 'Bravo']);
-    const admin = await createAdminSession(first);
-    const stream = await openCohortStream(second, 'stage');
+    await seedCohort(apps.first, 'stage', { competitionEnabled: true, resultsVisible: true }, [
+      'Alpha',
+      'Bravo',
+    ]);
+    const admin = await createAdminSession(apps.first);
+    const stream = await openCohortStream(apps.second, 'stage');
     expect((await stream.waitFor(3))[2]).toEqual({ type: 'reveal', revealedAt: null });
-    const pressed = await reveal(first, 'stage', admin.cookie);
+    const pressed = await reveal(apps.first, 'stage', admin.cookie);
     expect(pressed.statusCode).toBe(200);
     const { revealedAt } = pressed.json() as { revealedAt: string };
     expect(await stream.waitUntil((event) => event.type === 'reveal' && event.revealedAt !== null)).toEqual({
@@ -424,16 +395,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the live room across app instan
     await stream.waitUntil((event) => event.type === 'cohort' && event.cohort.revealedAt === revealedAt);
 
     // Two presses together on the two instances: one time.
-    await first.db.update(cohorts).set({ revealedAt: null }).where(eq(cohorts.tag, 'stage'));
+    await apps.first.db.update(cohorts).set({ revealedAt: null }).where(eq(cohorts.tag, 'stage'));
     const both = await Promise.all([
-      reveal(first, 'stage', admin.cookie),
-      reveal(second, 'stage', admin.cookie),
+      reveal(apps.first, 'stage', admin.cookie),
+      reveal(apps.second, 'stage', admin.cookie),
     ]);
     expect(both.map((b) => b.statusCode)).toEqual([200, 200]);
     expect(both[0]!.json()).toEqual(both[1]!.json());
 
     // Hiding the results on the second reaches it too.
-    const hide = await setSwitch(second, 'stage', admin.cookie, { resultsVisible: false });
+    const hide = await setSwitch(apps.second, 'stage', admin.cookie, { resultsVisible: false });
     expect(hide.statusCode).toBe(200);
     await stream.waitUntil((event) => event.type === 'reveal' && event.revealedAt === null);
     await stream.close();
@@ -465,34 +436,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the live room across app instan
   }
 
   it('NOTIFYs a team change only while an instructor stream is open on another instance; then it arrives there', async () => {
-    const raw = await listenRaw(first);
+    const raw = await listenRaw(apps.first);
     try {
-      const admin = await createAdminSession(first);
-      const member = await createTeamSession(first, 'Busy');
-      const save = (n: number) =>
-        first.inject({
-          method: 'POST',
-          url: '/api/phase-data',
-          headers: { cookie: member.cookie },
-          payload: { teamId: member.team.id, phaseNumber: 1, data: { idea: `v${n}` } },
-        });
+      const admin = await createAdminSession(apps.first);
+      const member = await createTeamSession(apps.first, 'Busy');
+      const save = (n: number) => saveAnswers(apps.first, member, 1, { idea: `v${n}` });
       const adminNotices = () =>
         raw.payloads.filter((p) => p.includes('"channel":"admin"') || p.includes('"channel" : "admin"'));
 
       // Nobody watches: saves and other changes send no admin NOTIFY at all.
       expect((await save(1)).statusCode).toBe(200);
-      const avatar = await first.inject({
-        method: 'PATCH',
-        url: `/api/teams/${member.team.id}/avatar`,
-        headers: { cookie: member.cookie },
-        payload: { avatarIcon: member.team.avatarIcon === 'owl.svg' ? 'fox.svg' : 'owl.svg' },
-      });
+      const avatar = await setAvatar(
+        apps.first,
+        member.cookie,
+        member.team.id,
+        member.team.avatarIcon === 'owl.svg' ? 'fox.svg' : 'owl.svg',
+      );
       expect(avatar.statusCode).toBe(200);
-      await settle(first, raw.payloads, 'quiet');
+      await settle(apps.first, raw.payloads, 'quiet');
       expect(adminNotices()).toEqual([]);
 
       // An instructor's dashboard on the second instance: the first's saves reach it.
-      const stream = await openAdminStream(second, admin.cookie);
+      const stream = await openAdminStream(apps.second, admin.cookie);
       expect(stream.response.status).toBe(200);
       expect((await save(2)).statusCode).toBe(200);
       expect(await stream.waitUntil((event) => event.reason === 'saved')).toEqual({
@@ -500,19 +465,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the live room across app instan
         teamId: member.team.id,
         reason: 'saved',
       });
-      const created = await createTeamSession(first, 'Late Arrival');
+      const created = await createTeamSession(apps.first, 'Late Arrival');
       await stream.waitUntil((event) => event.teamId === created.team.id && event.reason === 'created');
       expect(adminNotices().length).toBeGreaterThanOrEqual(2);
 
       // The dashboard closes: the notices stop again.
       await stream.close();
       const deadline = Date.now() + 5000;
-      while ((await first.db.select().from(adminListeners)).length > 0 && Date.now() < deadline) {
+      while ((await apps.first.db.select().from(adminListeners)).length > 0 && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 20));
       }
       const before = adminNotices().length;
       expect((await save(3)).statusCode).toBe(200);
-      await settle(first, raw.payloads, 'closed');
+      await settle(apps.first, raw.payloads, 'closed');
       expect(adminNotices()).toHaveLength(before);
     } finally {
       await raw.client.end();
@@ -520,20 +485,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the live room across app instan
   });
 
   it("an instance's own admin stream hears its saves without any NOTIFY", async () => {
-    const raw = await listenRaw(first);
+    const raw = await listenRaw(apps.first);
     try {
-      const admin = await createAdminSession(first);
-      const member = await createTeamSession(first, 'Local');
-      const stream = await openAdminStream(first, admin.cookie);
-      const saved = await first.inject({
-        method: 'POST',
-        url: '/api/phase-data',
-        headers: { cookie: member.cookie },
-        payload: { teamId: member.team.id, phaseNumber: 2, data: { idea: 'local' } },
-      });
+      const admin = await createAdminSession(apps.first);
+      const member = await createTeamSession(apps.first, 'Local');
+      const stream = await openAdminStream(apps.first, admin.cookie);
+      const saved = await saveAnswers(apps.first, member, 2, { idea: 'local' });
       expect(saved.statusCode).toBe(200);
       await stream.waitUntil((event) => event.teamId === member.team.id && event.reason === 'saved');
-      await settle(first, raw.payloads, 'local');
+      await settle(apps.first, raw.payloads, 'local');
       expect(raw.payloads.filter((p) => p.includes(member.team.id) && p.includes('admin'))).toEqual([]);
       await stream.close();
     } finally {
@@ -542,11 +502,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the live room across app instan
   });
 
   it('counts teams leaving a cohort on another instance too', async () => {
-    const [mover] = await seedCohort(first, 'east', {}, ['Mover', 'Stayer']);
-    const admin = await createAdminSession(first);
-    const stream = await openCohortStream(second, 'east');
+    const [mover] = await seedCohort(apps.first, 'east', {}, ['Mover', 'Stayer']);
+    const admin = await createAdminSession(apps.first);
+    const stream = await openCohortStream(apps.second, 'east');
     await stream.waitFor(3);
-    const out = await first.inject({
+    const out = await apps.first.inject({
       method: 'PATCH',
       url: '/api/admin/cohorts/unassign-teams',
       headers: { cookie: admin.cookie },
@@ -554,7 +514,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the live room across app instan
     });
     expect(out.statusCode).toBe(200);
     expect((await stream.waitFor(4))[3]).toEqual({ type: 'ballots', ballotCount: 0, teamCount: 1 });
-    await first.db.delete(teams).where(inArray(teams.id, [mover!.team.id]));
+    await apps.first.db.delete(teams).where(inArray(teams.id, [mover!.team.id]));
     await stream.close();
   });
 });

@@ -1,22 +1,24 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { applySave, type SaveRequest, type StoredAnswers } from '../../shared/answer-merge.ts';
 import type { PhaseDataRecord } from '../../shared/schemas/phase-data.ts';
 import type { TeamEvent } from '../../shared/schemas/team-events.ts';
 import type { Team } from '../../shared/schemas/team.ts';
 import { LIVE_EVENTS_CHANNEL } from '../lib/pg-live-events.ts';
-import { openEventStream, openTwoInstances } from '../testing/live.ts';
-import { cookiesFrom, createAdminSession, createTeamSession, describeApi } from '../testing/test-app.ts';
+import { describeTwoInstances, openEventStream } from '../testing/live.ts';
+import {
+  cookiesFrom,
+  createAdminSession,
+  createTeamSession,
+  describeApi,
+  loginTeam,
+} from '../testing/test-app.ts';
 
 /** Another device of the same team: its own session, made with the team's access token. */
 async function joinTeam(app: FastifyInstance, team: Team): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/team/login',
-    payload: { access_token: team.accessToken },
-  });
+  const response = await loginTeam(app, team.accessToken);
   expect(response.statusCode).toBe(200);
   return cookiesFrom(response);
 }
@@ -312,31 +314,19 @@ describeApi('merging saves, against its model', (ctx) => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('saves heard across app instances [postgres]', () => {
-  let first: FastifyInstance;
-  let second: FastifyInstance;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ first, second, close } = await openTwoInstances());
-  });
-
-  afterAll(async () => {
-    await close?.();
-  });
-
+describeTwoInstances('saves heard across app instances', (apps) => {
   it('a save through one instance reaches a page streaming from the other, once, with its values', async () => {
-    const { team, cookie } = await createTeamSession(first);
-    const teammate = await joinTeam(second, team);
+    const { team, cookie } = await createTeamSession(apps.first);
+    const teammate = await joinTeam(apps.second, team);
     const stream = await openEventStream<TeamEvent>(
-      second,
+      apps.second,
       `/api/teams/${team.id}/events?clientId=page-on-two`,
       {
         cookie: teammate,
       },
     );
     await stream.waitUntil((e) => e.type === 'presence');
-    const saved = await saver(first, team.id)(cookie, {
+    const saved = await saver(apps.first, team.id)(cookie, {
       data: { company_name: 'BrightBlocks' },
       changed: ['company_name'],
       clientId: 'page-on-one',
@@ -359,8 +349,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('saves heard across app instance
   });
 
   it('sends no NOTIFY for a team with no page open on another instance', async () => {
-    const { team, cookie } = await createTeamSession(first);
-    const pool = first.database.pgPool!;
+    const { team, cookie } = await createTeamSession(apps.first);
+    const pool = apps.first.database.pgPool!;
     const listener = await pool.connect();
     const heard: string[] = [];
     listener.on('notification', (message) => heard.push(message.payload ?? ''));
@@ -368,24 +358,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('saves heard across app instance
     try {
       // A page of the team is open, but on the same instance as the save: memory reaches it.
       const stream = await openEventStream<TeamEvent>(
-        first,
+        apps.first,
         `/api/teams/${team.id}/events?clientId=page-on-one`,
         {
           cookie,
         },
       );
       await stream.waitUntil((e) => e.type === 'presence');
-      const save = saver(first, team.id);
+      const save = saver(apps.first, team.id);
       await save(cookie, { data: { a: '1' }, changed: ['a'], clientId: 'page-on-one' });
       expect(await stream.waitUntil((e) => e.type === 'answers')).toMatchObject({ values: { a: '1' } });
       await new Promise((r) => setTimeout(r, 200));
       expect(heard.filter((p) => p.includes('"answers"'))).toEqual([]);
       // Once a page is open on the other instance, the save's own statement tells it.
       const remote = await openEventStream<TeamEvent>(
-        second,
+        apps.second,
         `/api/teams/${team.id}/events?clientId=page-on-two`,
         {
-          cookie: await joinTeam(second, team),
+          cookie: await joinTeam(apps.second, team),
         },
       );
       await remote.waitUntil((e) => e.type === 'presence');
@@ -403,17 +393,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('saves heard across app instance
   });
 
   it('a save too large for NOTIFY still reaches the other instance, without its values', async () => {
-    const { team, cookie } = await createTeamSession(first);
+    const { team, cookie } = await createTeamSession(apps.first);
     const stream = await openEventStream<TeamEvent>(
-      second,
+      apps.second,
       `/api/teams/${team.id}/events?clientId=page-on-two`,
       {
-        cookie: await joinTeam(second, team),
+        cookie: await joinTeam(apps.second, team),
       },
     );
     await stream.waitUntil((e) => e.type === 'presence');
     const big = 'y'.repeat(20_000);
-    const saved = await saver(first, team.id)(cookie, { data: { essay: big }, changed: ['essay'] });
+    const saved = await saver(apps.first, team.id)(cookie, { data: { essay: big }, changed: ['essay'] });
     expect(saved.statusCode).toBe(200);
     const event = await stream.waitUntil((e) => e.type === 'answers');
     expect(event).toMatchObject({ type: 'answers', version: 1, changed: ['essay'] });

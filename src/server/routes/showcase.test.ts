@@ -6,41 +6,18 @@ import { BALLOT_MESSAGES } from '../../shared/scoring.ts';
 import { showcaseOrder } from '../voting/showcase-order.ts';
 import { ballots, cohorts, teams } from '../db/schema.ts';
 import { MESSAGES } from '../lib/messages.ts';
-import { createAdminSession, createTeamSession, describeApi } from '../testing/test-app.ts';
+import { type CohortSwitches, createCohort, createCohortMembers } from '../testing/cohorts.ts';
+import {
+  createAdminSession,
+  createTeamSession,
+  describeApi,
+  loginTeam,
+  type Member,
+  setWebsite,
+} from '../testing/test-app.ts';
 
-type Switches = Partial<{ competitionEnabled: boolean; votingOpen: boolean; resultsVisible: boolean }>;
-type Member = Awaited<ReturnType<typeof createTeamSession>>;
-
-/** The admin cohort calls belong to another module; these tests set the switches in the table directly. */
-async function createCohort(app: FastifyInstance, tag: string, switches: Switches = {}) {
-  await app.db.insert(cohorts).values({ tag, name: `Cohort ${tag}`, ...switches });
-}
-
-async function setSwitches(app: FastifyInstance, tag: string, switches: Switches) {
+async function setSwitches(app: FastifyInstance, tag: string, switches: CohortSwitches) {
   await app.db.update(cohorts).set(switches).where(eq(cohorts.tag, tag));
-}
-
-/** Teams in the cohort; the first `submitted` of them have a website. */
-async function createMembers(
-  app: FastifyInstance,
-  tag: string,
-  names: string[],
-  submitted = names.length,
-): Promise<Member[]> {
-  const members: Member[] = [];
-  for (const [i, name] of names.entries()) {
-    const member = await createTeamSession(app, name);
-    await app.db
-      .update(teams)
-      .set({
-        cohortTag: tag,
-        submittedWebsiteUrl:
-          i < submitted ? `https://${name.toLowerCase().replace(/\W+/g, '-')}.example` : null,
-      })
-      .where(eq(teams.id, member.team.id));
-    members.push(member);
-  }
-  return members;
 }
 
 function vote(app: FastifyInstance, tag: string, cookie: string | undefined, votes: unknown) {
@@ -90,14 +67,8 @@ describeApi('cohort (public)', (ctx) => {
 describeApi('website submission', (ctx) => {
   it('adds https://, refuses other schemes, and lets that team or an admin submit', async () => {
     const own = await createTeamSession(ctx.app, 'Own');
-    const url = `/api/teams/${own.team.id}/website`;
 
-    const ok = await ctx.app.inject({
-      method: 'PATCH',
-      url,
-      headers: { cookie: own.cookie },
-      payload: { websiteUrl: '  own-team.example/home  ' },
-    });
+    const ok = await setWebsite(ctx.app, own.cookie, own.team.id, '  own-team.example/home  ');
     expect(ok.statusCode).toBe(200);
     expect(ok.json().submittedWebsiteUrl).toBe('https://own-team.example/home');
 
@@ -108,23 +79,13 @@ describeApi('website submission', (ctx) => {
       '',
       'nohost',
     ]) {
-      const refused = await ctx.app.inject({
-        method: 'PATCH',
-        url,
-        headers: { cookie: own.cookie },
-        payload: { websiteUrl },
-      });
+      const refused = await setWebsite(ctx.app, own.cookie, own.team.id, websiteUrl);
       expect(refused.statusCode, websiteUrl).toBe(400);
       expect(refused.json().message).toContain('websiteUrl');
     }
 
     const admin = await createAdminSession(ctx.app);
-    const update = await ctx.app.inject({
-      method: 'PATCH',
-      url,
-      headers: { cookie: admin.cookie },
-      payload: { websiteUrl: 'http://updated.example' },
-    });
+    const update = await setWebsite(ctx.app, admin.cookie, own.team.id, 'http://updated.example');
     expect(update.statusCode).toBe(200);
     const lookup = await ctx.app.inject({ url: `/api/teams/${own.team.code}` });
     expect(lookup.json().submittedWebsiteUrl).toBe('http://updated.example');
@@ -134,7 +95,7 @@ describeApi('website submission', (ctx) => {
 describeApi('showcase', (ctx) => {
   it('lists the cohort teams to a submitted team of the cohort and to an admin', async () => {
     await createCohort(ctx.app, 'demo');
-    const [alpha, , charlie] = await createMembers(ctx.app, 'demo', ['Alpha', 'bravo', 'Charlie'], 2);
+    const [alpha, , charlie] = await createCohortMembers(ctx.app, 'demo', ['Alpha', 'bravo', 'Charlie'], 2);
     const byName = [
       {
         id: alpha!.team.id,
@@ -172,7 +133,7 @@ describeApi('showcase', (ctx) => {
   it("gives each team an order of its own, the same on every reload and device; an admin's is by name", async () => {
     await createCohort(ctx.app, 'fair');
     const names = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel'];
-    const members = await createMembers(ctx.app, 'fair', names);
+    const members = await createCohortMembers(ctx.app, 'fair', names);
     const idsFor = async (cookie: string) => {
       const response = await ctx.app.inject({ url: '/api/showcase/fair', headers: { cookie } });
       expect(response.statusCode).toBe(200);
@@ -190,11 +151,7 @@ describeApi('showcase', (ctx) => {
       orders.set(member.team.id, order);
     }
     // Another device of the first team: a session of its own, the same order.
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/team/login',
-      payload: { access_token: members[0]!.team.accessToken },
-    });
+    const login = await loginTeam(ctx.app, members[0]!.team.accessToken);
     expect(login.statusCode).toBe(200);
     const device = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     expect(await idsFor(device)).toEqual(orders.get(members[0]!.team.id));
@@ -206,8 +163,8 @@ describeApi('showcase', (ctx) => {
   it('refuses a team without a submission or without this cohort (403), saying why; 404 unknown', async () => {
     await createCohort(ctx.app, 'demo');
     await createCohort(ctx.app, 'elsewhere');
-    const [, unsubmitted] = await createMembers(ctx.app, 'demo', ['Alpha', 'Bravo'], 1);
-    const [outsider] = await createMembers(ctx.app, 'elsewhere', ['Outsider']);
+    const [, unsubmitted] = await createCohortMembers(ctx.app, 'demo', ['Alpha', 'Bravo'], 1);
+    const [outsider] = await createCohortMembers(ctx.app, 'elsewhere', ['Outsider']);
     const loner = await createTeamSession(ctx.app, 'No Cohort');
 
     const notYet = await ctx.app.inject({
@@ -234,7 +191,7 @@ describeApi('voting', (ctx) => {
 
   async function openVoting(names = ['Alpha', 'Bravo', 'Charlie', 'Delta'], submitted = names.length) {
     await createCohort(ctx.app, tag, { competitionEnabled: true, votingOpen: true });
-    return createMembers(ctx.app, tag, names, submitted);
+    return createCohortMembers(ctx.app, tag, names, submitted);
   }
 
   it('casts a ballot (201), returns it, and refuses a second one with 409', async () => {
@@ -387,7 +344,7 @@ describeApi('voting', (ctx) => {
     expect(notSubmitted.json().message).toBe(MESSAGES.voting.notSubmitted);
 
     await createCohort(ctx.app, 'elsewhere', { competitionEnabled: true, votingOpen: true });
-    const [outsider] = await createMembers(ctx.app, 'elsewhere', ['Outsider']);
+    const [outsider] = await createCohortMembers(ctx.app, 'elsewhere', ['Outsider']);
     const outside = await vote(ctx.app, tag, outsider!.cookie, ballot);
     expect(outside.statusCode).toBe(403);
     expect(outside.json().message).toBe(MESSAGES.voting.notInCohort);
@@ -447,7 +404,7 @@ describeApi('results', (ctx) => {
 
   async function sixTeams() {
     await createCohort(ctx.app, tag, { competitionEnabled: true, votingOpen: true });
-    const members = await createMembers(ctx.app, tag, names);
+    const members = await createCohortMembers(ctx.app, tag, names);
     return Object.fromEntries(members.map((m) => [m.team.name, m])) as Record<string, Member>;
   }
 

@@ -5,7 +5,13 @@ import type { TeamEvent } from '../../shared/schemas/team-events.ts';
 import { cohorts } from '../db/schema.ts';
 import { STREAMS_PER_SESSION } from '../lib/event-stream.ts';
 import { addressOf, openEventStream } from '../testing/live.ts';
-import { cookiesFrom, createAdminSession, createTeamSession, describeApi } from '../testing/test-app.ts';
+import {
+  cookiesFrom,
+  createAdminSession,
+  createTeamSession,
+  describeApi,
+  loginTeam,
+} from '../testing/test-app.ts';
 
 describeApi('workspace event stream', (ctx) => {
   const streamOf = (teamId: string, cookie: string, query: string) =>
@@ -29,11 +35,7 @@ describeApi('workspace event stream', (ctx) => {
       devices: [{ clientId: 'laptop-a-page', phase: 3, label: 'Chrome on Linux', admin: false }],
     });
 
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/team/login',
-      payload: { access_token: team.accessToken },
-    });
+    const login = await loginTeam(ctx.app, team.accessToken);
     const second = await streamOf(team.id, cookiesFrom(login), 'clientId=laptop-b-page&phase=5');
     const both = (e: TeamEvent) => e.type === 'presence' && e.devices.length === 2;
     expect(await first.waitUntil(both)).toMatchObject({

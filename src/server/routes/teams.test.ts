@@ -8,6 +8,7 @@ import {
   createAdminSession,
   createTeamSession,
   describeApi,
+  setAvatar,
 } from '../testing/test-app.ts';
 
 describeApi('workspaces', (ctx) => {
@@ -219,35 +220,19 @@ describeApi('workspaces', (ctx) => {
   // Who may change it (nobody 401, another team 403) is the authorization matrix's.
   it('changes the avatar for its own team and an admin; refuses an unknown avatar', async () => {
     const own = await createTeamSession(ctx.app, 'Own');
-    const url = `/api/teams/${own.team.id}/avatar`;
     // Another avatar than the one the workspace was given, so the change is one.
     const [chosen, byAdminChoice] = AVATAR_ICONS.filter((icon) => icon !== own.team.avatarIcon);
 
-    const ok = await ctx.app.inject({
-      method: 'PATCH',
-      url,
-      headers: { cookie: own.cookie },
-      payload: { avatarIcon: chosen },
-    });
+    const ok = await setAvatar(ctx.app, own.cookie, own.team.id, chosen!);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().avatarIcon).toBe(chosen);
 
-    const invalid = await ctx.app.inject({
-      method: 'PATCH',
-      url,
-      headers: { cookie: own.cookie },
-      payload: { avatarIcon: '../secret.svg' },
-    });
+    const invalid = await setAvatar(ctx.app, own.cookie, own.team.id, '../secret.svg');
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().message).toContain('avatarIcon');
 
     const admin = await createAdminSession(ctx.app);
-    const byAdmin = await ctx.app.inject({
-      method: 'PATCH',
-      url,
-      headers: { cookie: admin.cookie },
-      payload: { avatarIcon: byAdminChoice },
-    });
+    const byAdmin = await setAvatar(ctx.app, admin.cookie, own.team.id, byAdminChoice!);
     expect(byAdmin.statusCode).toBe(200);
 
     const lookup = await ctx.app.inject({ url: `/api/teams/${own.team.code}` });
@@ -256,19 +241,9 @@ describeApi('workspaces', (ctx) => {
 
   it('answers 400 for a malformed team id and 404 for an unknown one (admin)', async () => {
     const admin = await createAdminSession(ctx.app);
-    const bad = await ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/teams/not-a-uuid/avatar',
-      headers: { cookie: admin.cookie },
-      payload: { avatarIcon: 'fox.svg' },
-    });
+    const bad = await setAvatar(ctx.app, admin.cookie, 'not-a-uuid', 'fox.svg');
     expect(bad.statusCode).toBe(400);
-    const missing = await ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/teams/00000000-0000-4000-8000-000000000000/avatar',
-      headers: { cookie: admin.cookie },
-      payload: { avatarIcon: 'fox.svg' },
-    });
+    const missing = await setAvatar(ctx.app, admin.cookie, '00000000-0000-4000-8000-000000000000', 'fox.svg');
     expect(missing.statusCode).toBe(404);
   });
 });

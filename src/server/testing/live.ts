@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { PgLiveEventBus } from '../lib/pg-live-events.ts';
 import { buildTestApp, openTestDatabase } from './test-app.ts';
 
@@ -133,4 +134,24 @@ export async function openTwoInstances(): Promise<{
       await opened.drop();
     },
   };
+}
+
+export type TwoInstances = { first: FastifyInstance; second: FastifyInstance };
+
+/**
+ * A suite over two app instances (see `openTwoInstances`), opened once for the suite and closed after it.
+ * It needs PostgreSQL, so it is skipped without `TEST_DATABASE_URL`; its name ends in `[postgres]`.
+ */
+export function describeTwoInstances(name: string, suite: (apps: TwoInstances) => void): void {
+  describe.skipIf(!process.env.TEST_DATABASE_URL)(`${name} [postgres]`, () => {
+    const apps = {} as TwoInstances;
+    let close: (() => Promise<void>) | undefined;
+    beforeAll(async () => {
+      ({ first: apps.first, second: apps.second, close } = await openTwoInstances());
+    });
+    afterAll(async () => {
+      await close?.();
+    });
+    suite(apps);
+  });
 }

@@ -157,6 +157,40 @@ export async function createTeamSession(app: FastifyInstance, name = 'Team Rocke
   };
 }
 
+/** A team with its session, as `createTeamSession` makes it. */
+export type Member = Awaited<ReturnType<typeof createTeamSession>>;
+
+/** Logs a team in with its access token, as a second device (or a secure link) does. */
+export function loginTeam(app: FastifyInstance, accessToken: string) {
+  return app.inject({ method: 'POST', url: '/api/auth/team/login', payload: { access_token: accessToken } });
+}
+
+/** A team's first save of answers to an activity (no versions sent: it changes every field it names). */
+export function saveAnswers(app: FastifyInstance, member: Member, phaseNumber: number, data: object) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/phase-data',
+    headers: { cookie: member.cookie },
+    payload: { teamId: member.team.id, phaseNumber, data },
+  });
+}
+
+/** Changes one of a team's settings, as the team or an admin (whoever `cookie` is). */
+function patchTeam(app: FastifyInstance, cookie: string, teamId: string, setting: string, payload: object) {
+  return app.inject({
+    method: 'PATCH',
+    url: `/api/teams/${teamId}/${setting}`,
+    headers: { cookie },
+    payload,
+  });
+}
+
+export const setWebsite = (app: FastifyInstance, cookie: string, teamId: string, websiteUrl: string) =>
+  patchTeam(app, cookie, teamId, 'website', { websiteUrl });
+
+export const setAvatar = (app: FastifyInstance, cookie: string, teamId: string, avatarIcon: string) =>
+  patchTeam(app, cookie, teamId, 'avatar', { avatarIcon });
+
 /** One hash per password per file: a full-cost scrypt hash takes a third of a second. */
 const adminHashes = new Map<string, Promise<string>>();
 

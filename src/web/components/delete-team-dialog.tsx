@@ -1,18 +1,9 @@
 import { confirmsTeamName } from '@shared/data-deletion';
-import { AlertTriangle, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import * as React from 'react';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialogFooter, ConfirmDialogHeader } from '@/components/confirm-dialog';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Input, Label } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 
 type Props = {
   open: boolean;
@@ -56,17 +47,14 @@ export function DeleteTeamDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent className="sm:max-w-md" data-testid="delete-team-dialog">
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">
-            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-destructive-soft text-destructive">
-              <Trash2 className="size-5" aria-hidden />
-            </span>
-            {title}
-          </DialogTitle>
-          <DialogDescription asChild>
-            <div className="flex flex-col gap-2 pt-1 text-sm text-muted-foreground">{children}</div>
-          </DialogDescription>
-        </DialogHeader>
+        <ConfirmDialogHeader
+          icon={Trash2}
+          tone="destructive"
+          title={title}
+          descriptionClassName="flex flex-col gap-2 pt-1 text-sm text-muted-foreground"
+        >
+          {children}
+        </ConfirmDialogHeader>
         <form
           className="flex flex-col gap-2"
           onSubmit={(event) => {
@@ -88,31 +76,16 @@ export function DeleteTeamDialog({
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
           />
-          {error && (
-            <p
-              id={errorId}
-              role="alert"
-              className="flex items-start gap-2 rounded-md bg-destructive-soft px-3 py-2 text-sm text-destructive"
-            >
-              <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={pending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={!matches || pending}>
-              {pending ? (
-                <Spinner className="size-4 text-current" label="Deleting" />
-              ) : (
-                <Trash2 aria-hidden />
-              )}
-              {confirmLabel}
-            </Button>
-          </DialogFooter>
+          <ConfirmDialogFooter
+            error={error}
+            errorId={errorId}
+            pending={pending}
+            pendingLabel="Deleting"
+            icon={Trash2}
+            confirmLabel={confirmLabel}
+            variant="destructive"
+            canConfirm={matches}
+          />
         </form>
       </DialogContent>
     </Dialog>

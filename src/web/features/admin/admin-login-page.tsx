@@ -6,7 +6,8 @@ import { useForm } from 'react-hook-form';
 import { Redirect, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { Input, Label } from '@/components/ui/input';
+import { FormField } from '@/components/form-field';
+import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
@@ -57,8 +58,7 @@ export default function AdminLoginPage() {
         </CardHeader>
         <CardContent>
           <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="admin-username">Username</Label>
+            <FormField id="admin-username" label="Username" className="gap-2">
               <Input
                 id="admin-username"
                 autoComplete="username"
@@ -67,9 +67,8 @@ export default function AdminLoginPage() {
                 {...form.register('username')}
                 disabled={busy}
               />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="admin-password">Password</Label>
+            </FormField>
+            <FormField id="admin-password" label="Password" className="gap-2">
               <Input
                 id="admin-password"
                 type="password"
@@ -77,7 +76,7 @@ export default function AdminLoginPage() {
                 {...form.register('password')}
                 disabled={busy}
               />
-            </div>
+            </FormField>
             <Button type="submit" size="lg" disabled={busy} className="mt-2">
               {busy ? <Spinner className="size-4 text-current" label="Signing in" /> : <LogIn aria-hidden />}
               Sign In

@@ -20,75 +20,53 @@ const LICENCES = {
 
 type Library = { name: string; url: string; purpose: string; licences: Licence[] };
 
+const library = (name: string, url: string, purpose: string, ...licences: Licence[]): Library => ({
+  name,
+  url,
+  purpose,
+  licences,
+});
+
 // Licences checked against each package's own package.json "license" field (and PGlite's README for its dual licence).
 const LIBRARIES: Library[] = [
-  { name: 'React', url: 'https://react.dev', purpose: 'user interface', licences: [LICENCES.mit] },
-  {
-    name: 'wouter',
-    url: 'https://github.com/molefrog/wouter',
-    purpose: 'page routing',
-    licences: [LICENCES.unlicense],
-  },
-  {
-    name: 'TanStack Query',
-    url: 'https://tanstack.com/query',
-    purpose: 'loading and caching data',
-    licences: [LICENCES.mit],
-  },
-  {
-    name: 'Radix UI',
-    url: 'https://www.radix-ui.com/primitives',
-    purpose: 'accessible dialogs, menus and tooltips',
-    licences: [LICENCES.mit],
-  },
-  { name: 'Tailwind CSS', url: 'https://tailwindcss.com', purpose: 'styling', licences: [LICENCES.mit] },
-  { name: 'Vite', url: 'https://vite.dev', purpose: 'building the web app', licences: [LICENCES.mit] },
-  { name: 'Fastify', url: 'https://fastify.dev', purpose: 'web server', licences: [LICENCES.mit] },
-  {
-    name: 'Drizzle ORM',
-    url: 'https://orm.drizzle.team',
-    purpose: 'database access',
-    licences: [LICENCES.apache],
-  },
-  {
-    name: 'PGlite',
-    url: 'https://pglite.dev',
-    purpose: 'embedded PostgreSQL database',
-    licences: [LICENCES.apache, LICENCES.postgresql],
-  },
-  {
-    name: 'node-postgres',
-    url: 'https://node-postgres.com',
-    purpose: 'PostgreSQL client',
-    licences: [LICENCES.mit],
-  },
-  { name: 'Zod', url: 'https://zod.dev', purpose: 'data validation', licences: [LICENCES.mit] },
-  { name: 'React Hook Form', url: 'https://react-hook-form.com', purpose: 'forms', licences: [LICENCES.mit] },
-  {
-    name: 'react-markdown',
-    url: 'https://github.com/remarkjs/react-markdown',
-    purpose: 'rendering activity text',
-    licences: [LICENCES.mit],
-  },
-  {
-    name: 'canvas-confetti',
-    url: 'https://github.com/catdad/canvas-confetti',
-    purpose: 'the results celebration',
-    licences: [LICENCES.isc],
-  },
-  {
-    name: 'qrcode.react',
-    url: 'https://github.com/zpao/qrcode.react',
-    purpose: 'QR codes',
-    licences: [LICENCES.isc],
-  },
-  { name: 'PDFKit', url: 'https://pdfkit.org', purpose: 'PDF documents', licences: [LICENCES.mit] },
-  {
-    name: 'csv-stringify',
-    url: 'https://csv.js.org/stringify/',
-    purpose: 'CSV exports',
-    licences: [LICENCES.mit],
-  },
+  library('React', 'https://react.dev', 'user interface', LICENCES.mit),
+  library('wouter', 'https://github.com/molefrog/wouter', 'page routing', LICENCES.unlicense),
+  library('TanStack Query', 'https://tanstack.com/query', 'loading and caching data', LICENCES.mit),
+  library(
+    'Radix UI',
+    'https://www.radix-ui.com/primitives',
+    'accessible dialogs, menus and tooltips',
+    LICENCES.mit,
+  ),
+  library('Tailwind CSS', 'https://tailwindcss.com', 'styling', LICENCES.mit),
+  library('Vite', 'https://vite.dev', 'building the web app', LICENCES.mit),
+  library('Fastify', 'https://fastify.dev', 'web server', LICENCES.mit),
+  library('Drizzle ORM', 'https://orm.drizzle.team', 'database access', LICENCES.apache),
+  library(
+    'PGlite',
+    'https://pglite.dev',
+    'embedded PostgreSQL database',
+    LICENCES.apache,
+    LICENCES.postgresql,
+  ),
+  library('node-postgres', 'https://node-postgres.com', 'PostgreSQL client', LICENCES.mit),
+  library('Zod', 'https://zod.dev', 'data validation', LICENCES.mit),
+  library('React Hook Form', 'https://react-hook-form.com', 'forms', LICENCES.mit),
+  library(
+    'react-markdown',
+    'https://github.com/remarkjs/react-markdown',
+    'rendering activity text',
+    LICENCES.mit,
+  ),
+  library(
+    'canvas-confetti',
+    'https://github.com/catdad/canvas-confetti',
+    'the results celebration',
+    LICENCES.isc,
+  ),
+  library('qrcode.react', 'https://github.com/zpao/qrcode.react', 'QR codes', LICENCES.isc),
+  library('PDFKit', 'https://pdfkit.org', 'PDF documents', LICENCES.mit),
+  library('csv-stringify', 'https://csv.js.org/stringify/', 'CSV exports', LICENCES.mit),
 ];
 
 function LicenceLinks({ licences }: { licences: Licence[] }) {

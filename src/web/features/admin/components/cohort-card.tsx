@@ -78,43 +78,19 @@ export function CohortCard({ cohort, onToggle, onArchive, onRestore, busy = fals
 
       {onToggle && (
         <div className="mt-4 flex flex-col divide-y divide-border rounded-lg border border-border">
-          <SwitchRow
-            label="Competition"
-            hint="Voting and results for this cohort"
-            state={cohort.competitionEnabled ? 'On' : 'Off'}
-            checked={cohort.competitionEnabled}
-            onChange={(v) => onToggle('competitionEnabled', v)}
-          />
+          <SwitchRow cohort={cohort} name="competitionEnabled" onToggle={onToggle} />
           {cohort.competitionEnabled && (
             <>
-              <SwitchRow
-                label="Voting"
-                hint="Teams rank their top 3 sites"
-                state={cohort.votingOpen ? 'Open' : 'Closed'}
-                checked={cohort.votingOpen}
-                onChange={(v) => onToggle('votingOpen', v)}
-              />
-              <SwitchRow
-                label="Results"
-                hint="Everyone can see the podium"
-                state={cohort.resultsVisible ? 'Visible' : 'Hidden'}
-                checked={cohort.resultsVisible}
-                onChange={(v) => onToggle('resultsVisible', v)}
-              />
+              <SwitchRow cohort={cohort} name="votingOpen" onToggle={onToggle} />
+              <SwitchRow cohort={cohort} name="resultsVisible" onToggle={onToggle} />
             </>
           )}
         </div>
       )}
 
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
-        <Link to={`/showcase/${cohort.tag}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-          <Vote aria-hidden /> Showcase
-          <span className="sr-only"> of {cohort.name}</span>
-        </Link>
-        <Link to={`/results/${cohort.tag}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-          <ExternalLink aria-hidden /> Results
-          <span className="sr-only"> of {cohort.name}</span>
-        </Link>
+        <CohortPageLink cohort={cohort} page="showcase" />
+        <CohortPageLink cohort={cohort} page="results" />
         <span className="ml-auto text-xs text-muted-foreground">Created {created}</span>
         {onArchive && (
           <Button variant="ghost" size="sm" onClick={onArchive} disabled={busy}>
@@ -147,19 +123,47 @@ function Stat({ label, value }: { label: string; value: number }) {
   );
 }
 
+/** Each switch's words: its label, what it does, and how its state reads when on and when off. */
+const SWITCH_ROWS: Record<CohortSwitch, { label: string; hint: string; on: string; off: string }> = {
+  competitionEnabled: {
+    label: 'Competition',
+    hint: 'Voting and results for this cohort',
+    on: 'On',
+    off: 'Off',
+  },
+  votingOpen: { label: 'Voting', hint: 'Teams rank their top 3 sites', on: 'Open', off: 'Closed' },
+  resultsVisible: { label: 'Results', hint: 'Everyone can see the podium', on: 'Visible', off: 'Hidden' },
+};
+
+const COHORT_PAGES = {
+  showcase: { label: 'Showcase', icon: Vote },
+  results: { label: 'Results', icon: ExternalLink },
+} as const;
+
+/** A link to the cohort's showcase or results page; its name says which cohort. */
+function CohortPageLink({ cohort, page }: { cohort: AdminCohort; page: keyof typeof COHORT_PAGES }) {
+  const { label, icon: Icon } = COHORT_PAGES[page];
+  return (
+    <Link to={`/${page}/${cohort.tag}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+      <Icon aria-hidden /> {label}
+      <span className="sr-only"> of {cohort.name}</span>
+    </Link>
+  );
+}
+
 function SwitchRow({
-  label,
-  hint,
-  state,
-  checked,
-  onChange,
+  cohort,
+  name,
+  onToggle,
 }: {
-  label: string;
-  hint: string;
-  state: string;
-  checked: boolean;
-  onChange: (value: boolean) => void;
+  cohort: AdminCohort;
+  name: CohortSwitch;
+  onToggle: (name: CohortSwitch, value: boolean) => void;
 }) {
+  const { label, hint, on, off } = SWITCH_ROWS[name];
+  const checked = cohort[name];
+  const state = checked ? on : off;
+  const onChange = (value: boolean) => onToggle(name, value);
   const id = React.useId();
   return (
     <div className="flex items-center justify-between gap-3 px-3 py-2.5">

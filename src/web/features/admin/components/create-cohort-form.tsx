@@ -12,7 +12,8 @@ import { FolderPlus } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input, Label, Textarea } from '@/components/ui/input';
+import { FormField } from '@/components/form-field';
+import { Input, Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessageOf } from '@/lib/api-client';
@@ -65,8 +66,7 @@ export function CreateCohortForm({ onCreated }: { onCreated: () => void }) {
           onSubmit={onSubmit}
           noValidate
         >
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="cohort-tag">Tag</Label>
+          <FormField id="cohort-tag" label="Tag">
             <Input
               id="cohort-tag"
               autoComplete="off"
@@ -91,9 +91,8 @@ export function CreateCohortForm({ onCreated }: { onCreated: () => void }) {
             >
               {tagInvalid ? `Not a valid tag. ${TAG_RULE}` : TAG_RULE}
             </p>
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="cohort-name">Name</Label>
+          </FormField>
+          <FormField id="cohort-name" label="Name">
             <Input
               id="cohort-name"
               autoComplete="off"
@@ -102,11 +101,16 @@ export function CreateCohortForm({ onCreated }: { onCreated: () => void }) {
               {...form.register('name')}
               disabled={create.isPending}
             />
-          </div>
-          <div className="flex flex-col gap-1.5 md:col-span-2 lg:col-span-1">
-            <Label htmlFor="cohort-description">
-              Description <span className="font-normal text-muted-foreground">(optional)</span>
-            </Label>
+          </FormField>
+          <FormField
+            id="cohort-description"
+            label={
+              <>
+                Description <span className="font-normal text-muted-foreground">(optional)</span>
+              </>
+            }
+            className="md:col-span-2 lg:col-span-1"
+          >
             <Textarea
               id="cohort-description"
               maxLength={COHORT_DESCRIPTION_MAX}
@@ -116,7 +120,7 @@ export function CreateCohortForm({ onCreated }: { onCreated: () => void }) {
               {...form.register('description')}
               disabled={create.isPending}
             />
-          </div>
+          </FormField>
           <Button type="submit" disabled={!canCreate} className="md:col-span-2 lg:col-span-1 lg:mt-6">
             {create.isPending ? (
               <Spinner className="size-4 text-current" label="Creating" />

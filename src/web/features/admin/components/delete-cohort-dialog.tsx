@@ -1,21 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AdminCohort } from '@shared/schemas/cohort';
-import { AlertTriangle, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import * as React from 'react';
+import { ConfirmDialogFooter, ConfirmDialogHeader, refusalOf } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
-import { serverMessageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
 import { deleteCohort } from '../api/admin-cohorts';
 import { useRefreshAdminLists } from '../hooks/use-refresh-admin-lists';
@@ -57,60 +47,35 @@ export function DeleteCohortButton({ cohort }: { cohort: AdminCohort }) {
         </Button>
       </DialogTrigger>
       <DialogContent className="sm:max-w-md" data-testid="delete-cohort-dialog">
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">
-            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-destructive-soft text-destructive">
-              <Trash2 className="size-5" aria-hidden />
-            </span>
-            Delete cohort?
-          </DialogTitle>
-          <DialogDescription asChild>
-            <div className="flex flex-col gap-2 pt-1">
-              <p>
-                <span className="font-semibold text-foreground">{cohort.name}</span> (
-                <span className="font-mono">{cohort.tag}</span>) is deleted for good:
-              </p>
-              <ul className="list-disc space-y-1 pl-5">
-                <li>
-                  {teams === 0
-                    ? 'It has no teams.'
-                    : `Its ${teams} ${teams === 1 ? 'team stays' : 'teams stay'}, with their answers, in no cohort.`}
-                </li>
-                <li>
-                  {ballots === 0
-                    ? 'It has no ballots.'
-                    : `Its ${ballots} ${ballots === 1 ? 'ballot is' : 'ballots are'} deleted.`}{' '}
-                  Its showcase and results are gone.
-                </li>
-              </ul>
-              <p>This cannot be undone.</p>
-            </div>
-          </DialogDescription>
-        </DialogHeader>
-        {remove.isError && (
-          <p
-            role="alert"
-            className="flex items-start gap-2 rounded-md bg-destructive-soft px-3 py-2 text-sm text-destructive"
-          >
-            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-            {serverMessageOf(remove.error) ?? 'The cohort could not be deleted.'}
+        <ConfirmDialogHeader icon={Trash2} tone="destructive" title="Delete cohort?">
+          <p>
+            <span className="font-semibold text-foreground">{cohort.name}</span> (
+            <span className="font-mono">{cohort.tag}</span>) is deleted for good:
           </p>
-        )}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={remove.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button variant="destructive" onClick={() => remove.mutate()} disabled={remove.isPending}>
-            {remove.isPending ? (
-              <Spinner className="size-4 text-current" label="Deleting" />
-            ) : (
-              <Trash2 aria-hidden />
-            )}
-            Delete cohort
-          </Button>
-        </DialogFooter>
+          <ul className="list-disc space-y-1 pl-5">
+            <li>
+              {teams === 0
+                ? 'It has no teams.'
+                : `Its ${teams} ${teams === 1 ? 'team stays' : 'teams stay'}, with their answers, in no cohort.`}
+            </li>
+            <li>
+              {ballots === 0
+                ? 'It has no ballots.'
+                : `Its ${ballots} ${ballots === 1 ? 'ballot is' : 'ballots are'} deleted.`}{' '}
+              Its showcase and results are gone.
+            </li>
+          </ul>
+          <p>This cannot be undone.</p>
+        </ConfirmDialogHeader>
+        <ConfirmDialogFooter
+          error={refusalOf(remove, 'The cohort could not be deleted.')}
+          pending={remove.isPending}
+          pendingLabel="Deleting"
+          icon={Trash2}
+          confirmLabel="Delete cohort"
+          variant="destructive"
+          onConfirm={() => remove.mutate()}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -4,6 +4,7 @@ import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
+import { FormField } from '@/components/form-field';
 import { Input, Label } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
@@ -121,8 +122,7 @@ export function ParticipantsTab() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 md:flex-row md:items-end">
-        <div className="flex flex-1 flex-col gap-1.5">
-          <Label htmlFor="participant-search">Search</Label>
+        <FormField id="participant-search" label="Search" className="flex-1">
           <div className="relative">
             <Search
               className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -137,7 +137,7 @@ export function ParticipantsTab() {
               onChange={(e) => setSearch(e.target.value)}
             />
           </div>
-        </div>
+        </FormField>
         <div className="grid grid-cols-2 gap-3 md:flex">
           <div className="flex flex-col gap-1.5 md:w-52">
             <Label id="cohort-filter-label">Cohort</Label>

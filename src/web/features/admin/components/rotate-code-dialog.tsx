@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminTeam } from '@shared/schemas/team';
-import { AlertTriangle, Check, Copy, KeyRound } from 'lucide-react';
+import { Check, Copy, KeyRound } from 'lucide-react';
+import { ConfirmDialogFooter, ConfirmDialogHeader, refusalOf } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -11,9 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { serverMessageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
 import { teamKeys } from '@/lib/query-keys';
 import { useCopyToClipboard } from '@/lib/use-copy-to-clipboard';
@@ -52,55 +51,28 @@ export function RotateCodeDialog({ team, open, onOpenChange }: Props) {
           <NewCode teamName={team.name} code={newCode} />
         ) : (
           <>
-            <DialogHeader>
-              <DialogTitle className="flex items-center gap-2">
-                <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-warning-soft text-warning">
-                  <KeyRound className="size-5" aria-hidden />
-                </span>
-                New Workspace Code?
-              </DialogTitle>
-              <DialogDescription asChild>
-                <div className="flex flex-col gap-2 pt-1">
-                  <p>
-                    <span className="font-semibold text-foreground">{team.name}</span> gets a new Workspace
-                    Code and a new secure link. Use this when the code has leaked.
-                  </p>
-                  <ul className="list-disc space-y-1 pl-5">
-                    <li>
-                      The old code{' '}
-                      <span className="font-mono font-semibold tracking-widest">{team.code}</span> and the old
-                      secure link stop working at once.
-                    </li>
-                    <li>Every open session of the team ends, on every device.</li>
-                    <li>The team&rsquo;s answers, website and ballot stay.</li>
-                  </ul>
-                </div>
-              </DialogDescription>
-            </DialogHeader>
-            {rotate.isError && (
-              <p
-                role="alert"
-                className="flex items-start gap-2 rounded-md bg-destructive-soft px-3 py-2 text-sm text-destructive"
-              >
-                <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-                {serverMessageOf(rotate.error) ?? 'The code could not be replaced. Please try again.'}
+            <ConfirmDialogHeader icon={KeyRound} tone="warning" title="New Workspace Code?">
+              <p>
+                <span className="font-semibold text-foreground">{team.name}</span> gets a new Workspace Code
+                and a new secure link. Use this when the code has leaked.
               </p>
-            )}
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button variant="outline" disabled={rotate.isPending}>
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button onClick={() => rotate.mutate()} disabled={rotate.isPending}>
-                {rotate.isPending ? (
-                  <Spinner className="size-4 text-current" label="Creating a new code" />
-                ) : (
-                  <KeyRound aria-hidden />
-                )}
-                Create New Code
-              </Button>
-            </DialogFooter>
+              <ul className="list-disc space-y-1 pl-5">
+                <li>
+                  The old code <span className="font-mono font-semibold tracking-widest">{team.code}</span>{' '}
+                  and the old secure link stop working at once.
+                </li>
+                <li>Every open session of the team ends, on every device.</li>
+                <li>The team&rsquo;s answers, website and ballot stay.</li>
+              </ul>
+            </ConfirmDialogHeader>
+            <ConfirmDialogFooter
+              error={refusalOf(rotate, 'The code could not be replaced. Please try again.')}
+              pending={rotate.isPending}
+              pendingLabel="Creating a new code"
+              icon={KeyRound}
+              confirmLabel="Create New Code"
+              onConfirm={() => rotate.mutate()}
+            />
           </>
         )}
       </DialogContent>

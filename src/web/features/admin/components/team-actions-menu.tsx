@@ -13,8 +13,8 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/use-toast';
-import { serverMessageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
+import { refusalOf } from '@/components/confirm-dialog';
 import { teamKeys } from '@/lib/query-keys';
 import { deleteTeam } from '../api/admin-teams';
 import { useRefreshAdminLists } from '../hooks/use-refresh-admin-lists';
@@ -78,9 +78,7 @@ export function TeamActionsMenu({ team }: { team: AdminTeam }) {
         confirmLabel="Delete team"
         onConfirm={(confirmName) => remove.mutate(confirmName)}
         pending={remove.isPending}
-        error={
-          remove.isError ? (serverMessageOf(remove.error) ?? 'The team could not be deleted.') : undefined
-        }
+        error={refusalOf(remove, 'The team could not be deleted.')}
       >
         <p>
           <span className="font-semibold text-foreground">{team.name}</span> (code{' '}

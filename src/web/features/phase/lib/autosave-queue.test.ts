@@ -21,6 +21,20 @@ function manualStore() {
   return { calls, save };
 }
 
+/** A store that fails, as offline, until `goOnline()`. */
+function offlineStore() {
+  let online = false;
+  const save = vi.fn(async (_data: Answers, _options: { keepalive: boolean; changed: string[] }) => {
+    if (!online) throw new Error('offline');
+  });
+  return {
+    save,
+    goOnline() {
+      online = true;
+    },
+  };
+}
+
 describe('autosave queue', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -88,10 +102,7 @@ describe('autosave queue', () => {
   });
 
   it('retries a failed save with exponential backoff capped at 30 s, then succeeds', async () => {
-    let fail = true;
-    const save = vi.fn(async () => {
-      if (fail) throw new Error('offline');
-    });
+    const { save, goOnline } = offlineStore();
     const queue = createAutosaveQueue<Answers>({ save });
     queue.update({ a: '1' });
     await vi.advanceTimersByTimeAsync(1000);
@@ -109,7 +120,7 @@ describe('autosave queue', () => {
     expect(queue.getState().failures).toBe(8);
     expect(queue.hasUnsavedChanges()).toBe(true);
 
-    fail = false;
+    goOnline();
     await vi.advanceTimersByTimeAsync(30_000);
     expect(queue.getState()).toMatchObject({
       status: 'saved',
@@ -127,10 +138,7 @@ describe('autosave queue', () => {
   });
 
   it('sends edits made while waiting to retry with the retry, not on their own debounce', async () => {
-    let fail = true;
-    const save = vi.fn(async (_data: Answers) => {
-      if (fail) throw new Error('offline');
-    });
+    const { save, goOnline } = offlineStore();
     const queue = createAutosaveQueue<Answers>({ save });
     queue.update({ a: '1' });
     await vi.advanceTimersByTimeAsync(1000);
@@ -139,7 +147,7 @@ describe('autosave queue', () => {
     queue.update({ a: '1 and more' });
     await vi.advanceTimersByTimeAsync(1000);
     expect(save).toHaveBeenCalledTimes(2);
-    fail = false;
+    goOnline();
     await vi.advanceTimersByTimeAsync(1000);
     expect(save).toHaveBeenCalledTimes(3);
     expect(save).toHaveBeenLastCalledWith({ a: '1 and more' }, { keepalive: false, changed: ['a'] });
@@ -147,16 +155,13 @@ describe('autosave queue', () => {
   });
 
   it('retries at once when told the network is back', async () => {
-    let fail = true;
-    const save = vi.fn(async () => {
-      if (fail) throw new Error('offline');
-    });
+    const { save, goOnline } = offlineStore();
     const queue = createAutosaveQueue<Answers>({ save });
     queue.update({ a: '1' });
     await vi.advanceTimersByTimeAsync(1000);
     await vi.advanceTimersByTimeAsync(1000 + 2000 + 4000);
     expect(queue.getState()).toMatchObject({ failures: 4, retryInMs: 8000 });
-    fail = false;
+    goOnline();
     queue.retryNow();
     await vi.advanceTimersByTimeAsync(0);
     expect(queue.getState().status).toBe('saved');

@@ -9,7 +9,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input, Label } from '@/components/ui/input';
+import { FormField } from '@/components/form-field';
+import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { rememberTeam, useSignInWithToken, type WorkspaceTeam } from '@/features/workspace';
@@ -104,8 +105,7 @@ function SubmitWebsiteCard({ team, cohortName }: { team: WorkspaceTeam; cohortNa
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <div className="flex flex-1 flex-col gap-2">
-            <Label htmlFor="website-url">Website URL</Label>
+          <FormField id="website-url" label="Website URL" className="flex-1 gap-2">
             <Input
               id="website-url"
               type="text"
@@ -116,7 +116,7 @@ function SubmitWebsiteCard({ team, cohortName }: { team: WorkspaceTeam; cohortNa
               maxLength={WEBSITE_URL_MAX_LENGTH}
               {...form.register('websiteUrl')}
             />
-          </div>
+          </FormField>
           <Button type="submit" disabled={url.trim() === '' || submit.isPending} className="sm:w-44">
             {submit.isPending ? (
               <Spinner className="size-4 text-primary-foreground" label="Submitting" />
@@ -157,8 +157,7 @@ function SecureLinkCard({ code, accessToken }: { code: string; accessToken: stri
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5 sm:flex-row sm:items-start">
-        <div className="flex min-w-0 flex-1 flex-col gap-2">
-          <Label htmlFor="secure-link">Secure link</Label>
+        <FormField id="secure-link" label="Secure link" className="min-w-0 flex-1 gap-2">
           <div className="flex gap-2">
             <Input
               id="secure-link"
@@ -173,7 +172,7 @@ function SecureLinkCard({ code, accessToken }: { code: string; accessToken: stri
             </Button>
           </div>
           <p className="text-sm text-muted-foreground">Or scan the code to open it on a phone.</p>
-        </div>
+        </FormField>
         <figure className="self-center rounded-lg border border-border bg-white p-3 sm:self-start">
           <QRCodeSVG value={link} size={144} title="QR code of your team's secure link" marginSize={0} />
         </figure>

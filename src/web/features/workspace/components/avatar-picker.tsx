@@ -1,12 +1,12 @@
 import { AVATAR_ICONS, avatarLabel, avatarUrl } from '@shared/avatars';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
-import { avatarButtonLabel, TeamAvatar } from '@/components/team-avatar';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { messages } from '@/lib/messages';
 import { usePendingOpen } from '@/lib/pending-open';
 import { useWorkspace } from '../hooks/use-workspace';
 import { useChangeAvatar } from '../hooks/use-workspace-actions';
+import { changeAvatarLabel, HeaderAvatar } from './header-avatar';
 
 /** The 36 avatars in a 5-column grid. The same avatar just closes; another one saves, then closes. */
 export default function AvatarPicker() {
@@ -34,14 +34,9 @@ export default function AvatarPicker() {
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger
         className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        aria-label={avatarButtonLabel('Change team avatar', team.name, team.avatarIcon)}
+        aria-label={changeAvatarLabel(team)}
       >
-        <TeamAvatar
-          name={team.name}
-          avatarIcon={team.avatarIcon}
-          teamId={team.id}
-          className="size-9 text-sm"
-        />
+        <HeaderAvatar team={team} />
       </PopoverTrigger>
       <PopoverContent className="w-72" aria-labelledby="avatar-picker-title">
         <p id="avatar-picker-title" className="mb-2 text-sm font-semibold">

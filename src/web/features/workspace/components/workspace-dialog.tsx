@@ -1,7 +1,8 @@
 import type { Team } from '@shared/schemas/team';
 import { TEAM_NAME_MAX } from '@shared/schemas/team';
 import { normaliseWorkspaceCodeInput, WORKSPACE_CODE_LENGTH } from '@shared/workspace-code';
-import { FolderOpen, KeyRound, Plus, ShieldAlert } from 'lucide-react';
+import { FolderOpen, KeyRound, type LucideIcon, Plus, ShieldAlert } from 'lucide-react';
+import type * as React from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -18,6 +19,35 @@ import {
   useWorkspaceUi,
   type WorkspaceDialogState,
 } from '../workspace-ui';
+
+/** One of the two forms side by side: an icon and a heading over its field and button. */
+function PanelForm({
+  onSubmit,
+  icon: Icon,
+  title,
+  children,
+}: {
+  onSubmit: React.FormEventHandler<HTMLFormElement>;
+  icon: LucideIcon;
+  title: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-3 rounded-lg border border-border bg-muted/60 p-4"
+    >
+      <div className="flex items-center gap-2">
+        <span className="flex size-8 items-center justify-center rounded-full bg-primary-soft text-primary">
+          <Icon className="size-4" aria-hidden />
+        </span>
+        <h3 className="font-semibold">{title}</h3>
+      </div>
+      {children}
+    </form>
+  );
+}
 
 type CreateValues = { name: string };
 type OpenValues = { code: string };
@@ -157,17 +187,7 @@ export function WorkspaceDialog({ open: isOpen }: { open: boolean }) {
         </DialogHeader>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <form
-            onSubmit={onCreate}
-            noValidate
-            className="flex flex-col gap-3 rounded-lg border border-border bg-muted/60 p-4"
-          >
-            <div className="flex items-center gap-2">
-              <span className="flex size-8 items-center justify-center rounded-full bg-primary-soft text-primary">
-                <Plus className="size-4" aria-hidden />
-              </span>
-              <h3 className="font-semibold">Create a new workspace</h3>
-            </div>
+          <PanelForm onSubmit={onCreate} icon={Plus} title="Create a new workspace">
             <Label htmlFor="workspace-name">Workspace name</Label>
             <Input
               id="workspace-name"
@@ -181,19 +201,9 @@ export function WorkspaceDialog({ open: isOpen }: { open: boolean }) {
               {create.isPending ? <Spinner className="size-4 text-current" label="Creating" /> : null}
               Create My Workspace
             </Button>
-          </form>
+          </PanelForm>
 
-          <form
-            onSubmit={onOpen}
-            noValidate
-            className="flex flex-col gap-3 rounded-lg border border-border bg-muted/60 p-4"
-          >
-            <div className="flex items-center gap-2">
-              <span className="flex size-8 items-center justify-center rounded-full bg-primary-soft text-primary">
-                <FolderOpen className="size-4" aria-hidden />
-              </span>
-              <h3 className="font-semibold">Open an existing workspace</h3>
-            </div>
+          <PanelForm onSubmit={onOpen} icon={FolderOpen} title="Open an existing workspace">
             <Label htmlFor="workspace-code">Workspace Code</Label>
             <Input
               id="workspace-code"
@@ -220,7 +230,7 @@ export function WorkspaceDialog({ open: isOpen }: { open: boolean }) {
               )}
               Open My Workspace
             </Button>
-          </form>
+          </PanelForm>
         </div>
 
         <p className="mt-4 flex items-start gap-2 rounded-lg border border-amber-200 bg-warning-soft p-3 text-sm text-amber-900">

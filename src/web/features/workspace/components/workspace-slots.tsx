@@ -1,9 +1,9 @@
 import * as React from 'react';
-import { avatarButtonLabel, TeamAvatar } from '@/components/team-avatar';
 import { PendingTrigger } from '@/lib/pending-open';
 import { useEverTrue } from '@/lib/use-ever-true';
 import type { WorkspaceTeam } from '../lib/resolve-workspace';
 import { useWorkspaceUi } from '../workspace-ui';
+import { changeAvatarLabel, HeaderAvatar } from './header-avatar';
 
 // Both load after the first paint, keeping the landing page's JavaScript small.
 const WorkspaceDialog = React.lazy(() =>
@@ -32,18 +32,8 @@ export function AvatarPickerSlot({ team }: { team: WorkspaceTeam }) {
   return (
     <React.Suspense
       fallback={
-        <PendingTrigger
-          menu="avatar"
-          variant="ghost"
-          size="avatar"
-          aria-label={avatarButtonLabel('Change team avatar', team.name, team.avatarIcon)}
-        >
-          <TeamAvatar
-            name={team.name}
-            avatarIcon={team.avatarIcon}
-            teamId={team.id}
-            className="size-9 text-sm"
-          />
+        <PendingTrigger menu="avatar" variant="ghost" size="avatar" aria-label={changeAvatarLabel(team)}>
+          <HeaderAvatar team={team} />
         </PendingTrigger>
       }
     >

@@ -38,6 +38,23 @@ function fromRecord(meta: WorkspaceMeta): WorkspaceTeam {
   return { id: meta.teamId, code: meta.teamCode, name: meta.teamName, avatarIcon: meta.avatarIcon };
 }
 
+/** The answer: this team shown, with nothing loading, looked up, adopted or confirmed unless `more` says so. */
+function resolved(
+  team: WorkspaceTeam | null,
+  settled: boolean,
+  more: Partial<ResolvedWorkspace> = {},
+): ResolvedWorkspace {
+  return {
+    team,
+    loading: false,
+    settled,
+    lookupCode: undefined,
+    adopt: undefined,
+    confirm: undefined,
+    ...more,
+  };
+}
+
 /**
  * Which workspace is open. The team session is the truth. A code in the URL asks for that workspace: it is
  * looked up (unless the session or the local record already is it) and shown, and this browser logs in to
@@ -53,69 +70,24 @@ export function resolveWorkspace({
   const fallback = session.status === 'success' ? null : remembered;
 
   if (!urlCode) {
-    if (sessionTeam !== undefined) {
-      return {
-        team: sessionTeam,
-        loading: false,
-        settled: true,
-        lookupCode: undefined,
-        adopt: undefined,
-        confirm: undefined,
-      };
-    }
-    return {
-      team: fallback ? fromRecord(fallback) : null,
-      loading: false,
-      settled: session.status === 'error',
-      lookupCode: undefined,
-      adopt: undefined,
-      confirm: undefined,
-    };
+    if (sessionTeam !== undefined) return resolved(sessionTeam, true);
+    return resolved(fallback ? fromRecord(fallback) : null, session.status === 'error');
   }
 
-  if (sessionTeam?.code === urlCode) {
-    return {
-      team: sessionTeam,
-      loading: false,
-      settled: true,
-      lookupCode: undefined,
-      adopt: undefined,
-      confirm: undefined,
-    };
-  }
+  if (sessionTeam?.code === urlCode) return resolved(sessionTeam, true);
   const rememberedHere = fallback?.teamCode === urlCode ? fallback : null;
   // While the session may still turn out to be the remembered workspace, there is nothing to look up.
-  if (rememberedHere && session.status === 'pending') {
-    return {
-      team: fromRecord(rememberedHere),
-      loading: false,
-      settled: false,
-      lookupCode: undefined,
-      adopt: undefined,
-      confirm: undefined,
-    };
-  }
+  if (rememberedHere && session.status === 'pending') return resolved(fromRecord(rememberedHere), false);
   if (lookup?.status === 'success') {
     const found = lookup.data ?? null;
     if (found && sessionTeam && sessionTeam.id !== found.id) {
-      return {
-        team: sessionTeam,
-        loading: false,
-        settled: true,
-        lookupCode: urlCode,
-        adopt: undefined,
-        confirm: found,
-      };
+      return resolved(sessionTeam, true, { lookupCode: urlCode, confirm: found });
     }
     const adopt = found && sessionTeam === null ? found : undefined;
-    return { team: found, loading: false, settled: true, lookupCode: urlCode, adopt, confirm: undefined };
+    return resolved(found, true, { lookupCode: urlCode, adopt });
   }
-  return {
-    team: rememberedHere ? fromRecord(rememberedHere) : null,
+  return resolved(rememberedHere ? fromRecord(rememberedHere) : null, lookup?.status === 'error', {
     loading: !rememberedHere && lookup?.status !== 'error',
-    settled: lookup?.status === 'error',
     lookupCode: urlCode,
-    adopt: undefined,
-    confirm: undefined,
-  };
+  });
 }
