@@ -214,7 +214,7 @@ export async function restoreDatabase(
   file: string,
   options: { force?: boolean } = {},
 ): Promise<RestoreResult> {
-  const { header, rows } = await inspectBackup(file);
+  const { header } = await inspectBackup(file);
   const known = knownMigrations();
   const latest = known.at(-1)!;
   if (header.migration.when > latest.when) {
