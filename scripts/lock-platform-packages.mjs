@@ -17,7 +17,7 @@ const platform = (name) => {
   return e;
 };
 let added = 0;
-for (const [key, entry] of Object.entries({ ...pk })) {
+for (const entry of Object.values(pk)) {
   for (const [dep, version] of Object.entries(entry.optionalDependencies ?? {})) {
     if (!/^@(biomejs|tailwindcss)\//.test(dep)) continue;
     const at = `node_modules/${dep}`;
