@@ -162,20 +162,23 @@ test.describe('dialog screenshots', () => {
 
       await openTeamAction(page, name, 'New Workspace Code');
       await expect(page.getByRole('dialog')).toBeVisible();
-      await page.screenshot({ path: `/tmp/shots/dialog-rotate-${width}.png` });
+      await page.screenshot({ animations: 'disabled', path: `/tmp/shots/dialog-rotate-${width}.png` });
       await page.getByRole('button', { name: 'Create New Code' }).click();
       await expect(page.getByTestId('new-code')).toBeVisible();
-      await page.screenshot({ path: `/tmp/shots/dialog-new-code-${width}.png` });
+      await page.screenshot({ animations: 'disabled', path: `/tmp/shots/dialog-new-code-${width}.png` });
       await page.getByRole('button', { name: 'Done' }).click();
 
       await openTeamAction(page, name, 'Delete team');
       await page.getByLabel(`Type ${name} to confirm`).fill(name.slice(0, 8));
-      await page.screenshot({ path: `/tmp/shots/dialog-delete-team-${width}.png` });
+      await page.screenshot({ animations: 'disabled', path: `/tmp/shots/dialog-delete-team-${width}.png` });
       await page.getByLabel(`Type ${name} to confirm`).fill(name);
       await page.getByRole('button', { name: 'Delete team' }).focus();
       await page.keyboard.press('Shift+Tab');
       await page.keyboard.press('Tab');
-      await page.screenshot({ path: `/tmp/shots/dialog-delete-team-ready-${width}.png` });
+      await page.screenshot({
+        animations: 'disabled',
+        path: `/tmp/shots/dialog-delete-team-ready-${width}.png`,
+      });
       await page.keyboard.press('Escape');
 
       await page.getByRole('tab', { name: /Cohorts/ }).click();
@@ -184,7 +187,7 @@ test.describe('dialog screenshots', () => {
         .getByRole('button', { name: /Delete/ })
         .click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      await page.screenshot({ path: `/tmp/shots/dialog-delete-cohort-${width}.png` });
+      await page.screenshot({ animations: 'disabled', path: `/tmp/shots/dialog-delete-cohort-${width}.png` });
       await page.keyboard.press('Escape');
 
       const teamContext = await browser.newContext({
@@ -198,12 +201,15 @@ test.describe('dialog screenshots', () => {
       const [other] = await createTeams(request, [uniqueName('Link Team')]);
       await teamPage.goto(`/phase/2?team_id=${other!.code}`);
       await expect(teamPage.getByRole('dialog', { name: 'Switch workspace?' })).toBeVisible();
-      await teamPage.screenshot({ path: `/tmp/shots/dialog-switch-${width}.png` });
+      await teamPage.screenshot({ animations: 'disabled', path: `/tmp/shots/dialog-switch-${width}.png` });
       await teamPage.getByRole('button', { name: /Stay in/ }).click();
       await teamPage.getByRole('button', { name: 'Account menu' }).click();
       await teamPage.getByRole('menuitem', { name: 'Delete workspace' }).click();
       await expect(teamPage.getByRole('dialog', { name: 'Delete workspace?' })).toBeVisible();
-      await teamPage.screenshot({ path: `/tmp/shots/dialog-delete-workspace-${width}.png` });
+      await teamPage.screenshot({
+        animations: 'disabled',
+        path: `/tmp/shots/dialog-delete-workspace-${width}.png`,
+      });
       await teamContext.close();
       await admin.dispose();
     });
