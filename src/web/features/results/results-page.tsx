@@ -24,6 +24,7 @@ import { resultsQueryOptions } from './api/get-results';
 import { ChampionshipPodium } from './components/championship-podium';
 import { Leaderboard } from './components/leaderboard';
 import { ResultsPresentation } from './components/results-presentation';
+import { RevealButton } from './components/reveal-button';
 import { RevealAnnouncer } from './components/reveal-announcer';
 import { ScoringSystemCard } from './components/scoring-system-card';
 import { VotedCount } from './components/voted-count';
@@ -249,15 +250,7 @@ function Reveal({ rows, cohort, reveal }: { rows: ResultRow[]; cohort: CohortSta
         action={
           <>
             <VotedCount ballotCount={cohort.ballotCount} teamCount={cohort.teamCount} className="text-lg" />
-            <Button
-              variant="accent"
-              size="xl"
-              className="mt-2"
-              onClick={reveal.onReveal}
-              disabled={reveal.revealing}
-            >
-              🏆 And the winners are...
-            </Button>
+            <RevealButton reveal={reveal} className="mt-2" />
             {reveal.forRoom && (
               <p className="text-sm text-muted-foreground">
                 Starts the reveal on every screen showing these results.

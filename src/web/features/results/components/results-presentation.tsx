@@ -5,7 +5,6 @@ import { barPercent } from '@shared/scoring';
 import { Trophy } from 'lucide-react';
 import { PresentationFrame } from '@/components/presentation-frame';
 import { TeamAvatar } from '@/components/team-avatar';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { serverMessageOf } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -16,6 +15,7 @@ import { teamLabel } from '../lib/team-label';
 import { type RevealState, resultsState } from '../lib/results-state';
 import { PodiumPlaces } from './championship-podium';
 import { RankBadge } from './rank-badge';
+import { RevealButton } from './reveal-button';
 import { VotedCount } from './voted-count';
 
 /** How many leaderboard rows a 16:9 screen shows beside the podium. */
@@ -51,15 +51,10 @@ export function ResultsPresentation({
           body="All votes have been counted. Are you ready to see who won?"
           cohort={cohort}
         >
-          <Button
-            variant="accent"
-            size="xl"
+          <RevealButton
+            reveal={reveal}
             className="mt-[2vh] h-auto px-[3vw] py-[2vh] text-[clamp(1.25rem,2.2vw,3rem)]"
-            onClick={reveal.onReveal}
-            disabled={reveal.revealing}
-          >
-            🏆 And the winners are...
-          </Button>
+          />
         </BigMessage>
       ) : state === 'loading' ? (
         <div className="flex flex-1 items-center justify-center">
