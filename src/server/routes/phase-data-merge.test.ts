@@ -355,6 +355,18 @@ describeTwoInstances('saves heard across app instances', (apps) => {
     const heard: string[] = [];
     listener.on('notification', (message) => heard.push(message.payload ?? ''));
     await listener.query(`listen ${LIVE_EVENTS_CHANNEL}`);
+    // This connection hears NOTIFYs in its own time, in commit order: a marker published after the calls
+    // under test has arrived only once everything they sent has.
+    const settle = async (name: string) => {
+      await apps.first.cohortEvents.publish(`marker-${name}`, {
+        type: 'ballots',
+        ballotCount: 0,
+        teamCount: 0,
+      });
+      await expect
+        .poll(() => heard.some((p) => p.includes(`marker-${name}`)), { timeout: 10_000 })
+        .toBe(true);
+    };
     try {
       // A page of the team is open, but on the same instance as the save: memory reaches it.
       const stream = await openEventStream<TeamEvent>(
@@ -368,7 +380,7 @@ describeTwoInstances('saves heard across app instances', (apps) => {
       const save = saver(apps.first, team.id);
       await save(cookie, { data: { a: '1' }, changed: ['a'], clientId: 'page-on-one' });
       expect(await stream.waitUntil((e) => e.type === 'answers')).toMatchObject({ values: { a: '1' } });
-      await new Promise((r) => setTimeout(r, 200));
+      await settle('same-instance');
       expect(heard.filter((p) => p.includes('"answers"'))).toEqual([]);
       // Once a page is open on the other instance, the save's own statement tells it.
       const remote = await openEventStream<TeamEvent>(
@@ -384,6 +396,7 @@ describeTwoInstances('saves heard across app instances', (apps) => {
         version: 2,
         values: { a: '2' },
       });
+      await settle('other-instance');
       expect(heard.filter((p) => p.includes('"answers"'))).toHaveLength(1);
       await stream.close();
       await remote.close();
