@@ -94,6 +94,9 @@ test.describe('instructor dashboard', () => {
     await create.click();
     await expect(page.getByText('Cohort created', { exact: true })).toBeVisible();
 
+    // The card's buttons are pressed from the keyboard: the cohort lists are newest first and live, so a
+    // cohort that another test creates (or archives) meanwhile moves this card, and a pointer's click
+    // aimed at where it was lands on another card. Focus follows the button wherever it goes.
     const card = page.getByTestId(`cohort-${tag}`);
     await expect(card.getByRole('heading', { name: cohortName })).toBeVisible();
     const competition = card.getByRole('switch', { name: 'Competition' });
@@ -102,7 +105,7 @@ test.describe('instructor dashboard', () => {
     await expect(card.getByRole('link', { name: /Showcase/ })).toHaveAttribute('href', `/showcase/${tag}`);
     await expect(card.getByRole('link', { name: /Results/ })).toHaveAttribute('href', `/results/${tag}`);
 
-    await competition.click();
+    await competition.press('Enter');
     const voting = card.getByRole('switch', { name: 'Voting' });
     await expect(voting).toHaveAttribute('aria-checked', 'false');
     await expect(card.getByTestId('voting-state')).toHaveText('Closed');
@@ -119,7 +122,7 @@ test.describe('instructor dashboard', () => {
           })
         : route.continue(),
     );
-    await voting.click();
+    await voting.press('Enter');
     await expect(page.getByText('Failed to update cohort', { exact: true })).toBeVisible();
     await expect(page.getByText('boom', { exact: true })).toBeVisible();
     await expect(voting).toHaveAttribute('aria-checked', 'false');
@@ -127,7 +130,7 @@ test.describe('instructor dashboard', () => {
     forgiveConsoleErrors(consoleErrors, /status of 500/);
     await page.unroute('**/api/admin/cohorts/*');
 
-    await voting.click();
+    await voting.press('Enter');
     await expect(card.getByTestId('voting-state')).toHaveText('Open');
     const stored = await (await page.request.get(`/api/cohorts/${tag}`)).json();
     expect(stored).toMatchObject({ competitionEnabled: true, votingOpen: true, resultsVisible: false });
@@ -154,10 +157,10 @@ test.describe('instructor dashboard', () => {
 
     await page.getByRole('tab', { name: /Cohorts/ }).click();
     await expect(card.getByTestId('ballot-progress')).toHaveText('0 of 2 teams voted');
-    await card.getByRole('button', { name: /Archive/ }).click();
+    await card.getByRole('button', { name: /Archive/ }).press('Enter');
     await expect(page.getByText('Cohort archived', { exact: true })).toBeVisible();
     await expect(card.getByText('Archived', { exact: true })).toBeVisible();
-    await card.getByRole('button', { name: /Restore/ }).click();
+    await card.getByRole('button', { name: /Restore/ }).press('Enter');
     await expect(page.getByText('Cohort restored', { exact: true })).toBeVisible();
     await expect(card.getByRole('switch', { name: 'Competition' })).toBeVisible();
   });
