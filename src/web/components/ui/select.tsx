@@ -1,4 +1,4 @@
-import { Check, ChevronDown, ChevronUp } from 'lucide-react';
+import { Check, ChevronDown } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '@/lib/cn';
@@ -49,20 +49,17 @@ export function SelectContent({
         )}
         {...props}
       >
-        <SelectPrimitive.ScrollUpButton className="flex h-6 items-center justify-center text-muted-foreground">
-          <ChevronUp className="size-4" aria-hidden />
-        </SelectPrimitive.ScrollUpButton>
+        {/* A long list scrolls as any box does, with a visible scrollbar, and no scroll buttons: Radix adds
+            the upper one once the list has scrolled, which pushes every option down under a pointer about
+            to click one (the click then chose nothing). */}
         <SelectPrimitive.Viewport
           className={cn(
-            'p-1',
+            'p-1 ![scrollbar-width:thin]',
             position === 'popper' && 'max-h-[min(15rem,var(--radix-select-content-available-height))]',
           )}
         >
           {children}
         </SelectPrimitive.Viewport>
-        <SelectPrimitive.ScrollDownButton className="flex h-6 items-center justify-center text-muted-foreground">
-          <ChevronDown className="size-4" aria-hidden />
-        </SelectPrimitive.ScrollDownButton>
       </SelectPrimitive.Content>
     </SelectPrimitive.Portal>
   );
