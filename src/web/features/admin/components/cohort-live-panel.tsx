@@ -18,6 +18,7 @@ import { revealToRoom } from '@/lib/cohort-status';
 import { messages } from '@/lib/messages';
 import { cohortKeys } from '@/lib/query-keys';
 import { adminTeamsQueryOptions } from '../api/admin-teams';
+import { compareNames } from '../lib/team-list';
 import { ProgressBoard } from './progress-board';
 
 /** Names shown before "and N more". */
@@ -124,7 +125,7 @@ function CohortBoardDialog({ cohort }: { cohort: AdminCohort }) {
   const teams = useQuery(adminTeamsQueryOptions);
   const members = (teams.data ?? [])
     .filter((t) => t.cohortTag === cohort.tag)
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort((a, b) => compareNames(a.name, b.name));
   return (
     <Dialog>
       <DialogTrigger asChild>

@@ -57,6 +57,17 @@ describe('the participants list', () => {
     expect(sortTeams(teams, 'activity').map((t) => t.name)).toEqual(['beta', 'Alpha', 'gamma']);
   });
 
+  it('reads numbers in names as numbers, case aside', () => {
+    const numbered = ['Team 10', 'team 2', 'Team 1'].map((name) => team(name));
+    expect(sortTeams(numbered, 'name').map((t) => t.name)).toEqual(['Team 1', 'team 2', 'Team 10']);
+    expect(
+      cohortFilterOptions([cohort('b', { name: 'Group 10' }), cohort('a', { name: 'Group 9' })], []),
+    ).toEqual([
+      ['a', 'Group 9'],
+      ['b', 'Group 10'],
+    ]);
+  });
+
   it('filters by name or code and by cohort', () => {
     expect(filterTeams(teams, ' ALP ', ALL_COHORTS).map((t) => t.name)).toEqual(['Alpha']);
     expect(filterTeams(teams, 'zz9', ALL_COHORTS).map((t) => t.name)).toEqual(['gamma']);

@@ -12,9 +12,13 @@ export function needsSubmission(team: AdminTeam, cohorts: Map<string, AdminCohor
   return Boolean(cohort?.competitionEnabled && cohort.votingOpen && !team.submittedWebsiteUrl);
 }
 
+const nameCollator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+/** Names in the order a person reads them: case aside, and "Team 2" before "Team 10". */
+export const compareNames = (a: string, b: string) => nameCollator.compare(a, b);
+
 export function sortTeams(teams: AdminTeam[], key: SortKey): AdminTeam[] {
-  const byName = (a: AdminTeam, b: AdminTeam) =>
-    a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+  const byName = (a: AdminTeam, b: AdminTeam) => compareNames(a.name, b.name);
   return [...teams].sort((a, b) => {
     if (key === 'progress') return b.progress - a.progress || byName(a, b);
     if (key === 'activity') return Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || byName(a, b);
@@ -42,5 +46,5 @@ export function cohortFilterOptions(
   const options = new Map<string, string>(active.map((c) => [c.tag, c.name]));
   for (const t of teams)
     if (t.cohortTag && !options.has(t.cohortTag)) options.set(t.cohortTag, t.cohortName ?? t.cohortTag);
-  return [...options.entries()].sort((a, b) => a[1].localeCompare(b[1]));
+  return [...options.entries()].sort((a, b) => compareNames(a[1], b[1]));
 }
