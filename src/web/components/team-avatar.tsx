@@ -11,20 +11,19 @@ export function avatarButtonLabel(action: string, name: string, avatarIcon?: str
   return avatarIcon ? action : `${action}, ${initialsOf(name) || '?'}`;
 }
 
+/** What an avatar needs of a team: its id where known (the initials' colour), its name and its avatar. */
+export type AvatarTeam = { id?: string; name: string; avatarIcon?: string | null };
+
 /**
  * A team's avatar image, or the initials of the first two words of its name on a colour of the team's own
- * (from its id, `teamId`; its name where no id is known). `className` sets its size and the initials' text
- * size (it is in the first route, so classes are joined, not merged: see Button).
+ * (from its id; its name where no id is known). `className` sets its size and the initials' text size (it
+ * is in the first route, so classes are joined, not merged: see Button).
  */
 export function TeamAvatar({
-  name,
-  avatarIcon,
-  teamId,
+  team: { id, name, avatarIcon },
   className = 'size-10 text-sm',
 }: {
-  name: string;
-  avatarIcon?: string | null;
-  teamId?: string;
+  team: AvatarTeam;
   className?: string;
 }) {
   if (avatarIcon) {
@@ -42,7 +41,7 @@ export function TeamAvatar({
     <span
       aria-hidden
       className={clsx('flex shrink-0 items-center justify-center rounded-full font-semibold', className)}
-      style={{ backgroundColor: avatarColour(teamId ?? name), color: AVATAR_TEXT_COLOUR }}
+      style={{ backgroundColor: avatarColour(id ?? name), color: AVATAR_TEXT_COLOUR }}
     >
       {initialsOf(name) || '?'}
     </span>

@@ -59,12 +59,7 @@ export function ProgressBoard({ teams, caption }: { teams: AdminTeam[]; caption:
                   className="sticky left-0 z-10 max-w-44 bg-surface px-2 py-1 text-left font-semibold sm:max-w-56"
                 >
                   <span className="flex min-w-0 items-center gap-2">
-                    <TeamAvatar
-                      name={team.name}
-                      avatarIcon={team.avatarIcon}
-                      teamId={team.id}
-                      className="size-7 text-xs"
-                    />
+                    <TeamAvatar team={team} className="size-7 text-xs" />
                     <span className="truncate" title={team.name}>
                       {team.name}
                     </span>

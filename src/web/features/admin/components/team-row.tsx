@@ -101,7 +101,7 @@ export const TEAM_TABLE_HEADINGS = [
 function TeamIdentity({ team, flagged }: { team: AdminTeam; flagged: boolean }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
-      <TeamAvatar name={team.name} avatarIcon={team.avatarIcon} teamId={team.id} />
+      <TeamAvatar team={team} />
       <div className="min-w-0">
         <p className="truncate font-semibold" title={team.name}>
           {team.name}

@@ -77,9 +77,7 @@ function PodiumPlace({
       >
         {place === 1 && <Crown className={sizes.crown} aria-label="Champion's crown" />}
         <TeamAvatar
-          name={name}
-          avatarIcon={row.avatarIcon}
-          teamId={row.teamId}
+          team={{ id: row.teamId, name, avatarIcon: row.avatarIcon }}
           className={sizes.avatar(place)}
         />
         <p className={sizes.name} data-testid="podium-name">

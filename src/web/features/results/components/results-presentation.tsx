@@ -193,9 +193,7 @@ function PresentRow({
     >
       <RankBadge rank={rank} className="size-[6vh] sm:size-[6vh] text-[clamp(0.875rem,1.2vw,1.75rem)]" />
       <TeamAvatar
-        name={name}
-        avatarIcon={row.avatarIcon}
-        teamId={row.teamId}
+        team={{ id: row.teamId, name, avatarIcon: row.avatarIcon }}
         className="size-[6vh] text-[clamp(0.75rem,1.1vw,1.5rem)]"
       />
       <div className="flex min-w-0 flex-col gap-[0.6vh]">

@@ -62,12 +62,7 @@ export function RankingList({
             </span>
             {team ? (
               <>
-                <TeamAvatar
-                  name={team.name}
-                  avatarIcon={team.avatarIcon}
-                  teamId={team.id}
-                  className="size-8 text-sm"
-                />
+                <TeamAvatar team={team} className="size-8 text-sm" />
                 <span className="min-w-0 flex-1 truncate font-medium">{team.name}</span>
               </>
             ) : (

@@ -79,12 +79,7 @@ export default function ShowcasePresentation({
                       : 'flex min-w-0 items-center gap-[0.8vw] rounded-xl border border-dashed border-border p-[0.8vh] text-muted-foreground'
                   }
                 >
-                  <TeamAvatar
-                    name={team.name}
-                    avatarIcon={team.avatarIcon}
-                    teamId={team.id}
-                    className="size-[5vh] text-[clamp(0.75rem,1vw,1.5rem)]"
-                  />
+                  <TeamAvatar team={team} className="size-[5vh] text-[clamp(0.75rem,1vw,1.5rem)]" />
                   <span className="truncate text-[clamp(1rem,1.4vw,2.25rem)] font-semibold">{team.name}</span>
                 </li>
               ))}

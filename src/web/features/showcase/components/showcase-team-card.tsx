@@ -88,12 +88,7 @@ export function ShowcaseTeamCard({
       )}
     >
       <div className="flex items-start gap-3">
-        <TeamAvatar
-          name={team.name}
-          avatarIcon={team.avatarIcon}
-          teamId={team.id}
-          className="size-12 text-sm"
-        />
+        <TeamAvatar team={team} className="size-12 text-sm" />
         <div className="min-w-0 flex-1">
           <h3 className="text-lg leading-tight font-semibold break-words">{team.name}</h3>
           <div className="mt-1 flex flex-wrap items-center gap-2">

@@ -1,7 +1,4 @@
-import { avatarButtonLabel, TeamAvatar } from '@/components/team-avatar';
-import type { WorkspaceTeam } from '../lib/resolve-workspace';
-
-type AvatarTeam = Pick<WorkspaceTeam, 'id' | 'name' | 'avatarIcon'>;
+import { type AvatarTeam, avatarButtonLabel, TeamAvatar } from '@/components/team-avatar';
 
 // The header's avatar button looks and is named the same before the picker's code arrives and after.
 
@@ -12,7 +9,5 @@ export function changeAvatarLabel(team: AvatarTeam): string {
 
 /** The team's avatar at the button's size. */
 export function HeaderAvatar({ team }: { team: AvatarTeam }) {
-  return (
-    <TeamAvatar name={team.name} avatarIcon={team.avatarIcon} teamId={team.id} className="size-9 text-sm" />
-  );
+  return <TeamAvatar team={team} className="size-9 text-sm" />;
 }
