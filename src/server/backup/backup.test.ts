@@ -12,6 +12,7 @@ import { PROJECT_ROOT } from '../config.ts';
 import { BACKED_UP_TABLES, listTables, SKIPPED_TABLES } from '../db/backup.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { DataDirInUseError } from '../db/data-dir-lock.ts';
+import { lockingProcess } from '../testing/lock-holder.ts';
 import { cohorts, teams } from '../db/schema.ts';
 import { upsertAdmin } from '../db/users.ts';
 import { buildTestApp, cookiesFrom, DATABASE_MODES, type DatabaseMode } from '../testing/test-app.ts';
@@ -337,6 +338,27 @@ for (const mode of DATABASE_MODES) {
           ]),
           /was written by a newer version of the app \(backup format 2; this version reads format 1\)/,
         ],
+        [
+          'a file that also names the sessions table (a planted sign-in)',
+          writeLines(fileIn('sessions.gz'), [
+            JSON.stringify({
+              ...header,
+              tables: [...header.tables, { name: 'sessions', columns: ['id', 'kind', 'expires_at'] }],
+            }),
+            ...lines.slice(1, -1),
+            '{"t":"sessions","r":{"id":"planted","kind":"admin","expires_at":"2099-01-01T00:00:00+00:00"}}',
+            JSON.stringify({ end: true, rows: { ...JSON.parse(lines.at(-1)!).rows, sessions: 1 } }),
+          ]),
+          /names tables a backup does not hold \(sessions\)\. Nothing was restored\.$/,
+        ],
+        [
+          'a file that names a table twice',
+          writeLines(fileIn('twice.gz'), [
+            JSON.stringify({ ...header, tables: [...header.tables, header.tables[0]] }),
+            ...lines.slice(1),
+          ]),
+          /names tables a backup does not hold \(users\)\. Nothing was restored\.$/,
+        ],
       ];
       for (const [label, file, expected] of cases) {
         const target = await newTarget(mode, 'empty');
@@ -523,5 +545,15 @@ describe('npm run backup / restore (the commands)', () => {
     } finally {
       await running.close();
     }
+
+    // A server that holds the directory is killed with -9: the command that follows at once runs.
+    const { child: killed } = await lockingProcess(source);
+    const refusedWhileAlive = await command('backup', [fileIn('alive.gz')], { DATA_DIR: source });
+    expect(refusedWhileAlive.stderr).toContain(`is in use by another process (pid ${killed.pid})`);
+    killed.kill('SIGKILL');
+    const afterKill = await command('backup', [fileIn('after-kill.gz')], { DATA_DIR: source });
+    expect(afterKill.code, afterKill.stderr).toBe(0);
+    const restoreAfterKill = await command('restore', [file, '--force'], { DATA_DIR: source });
+    expect(restoreAfterKill.code, restoreAfterKill.stderr).toBe(0);
   }, 180_000);
 });

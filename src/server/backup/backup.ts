@@ -229,6 +229,16 @@ export async function restoreDatabase(
         'Nothing was restored.',
     );
   }
+  // A backup holds the backed-up tables and nothing else: a file that names another (sessions, say, which
+  // would plant a working sign-in) or one of them twice is not one this app wrote.
+  const backedUp = new Set<string>(BACKED_UP_TABLES.map((table) => table.name));
+  const named = header.tables.map((table) => table.name);
+  const foreign = named.filter((name, i) => !backedUp.has(name) || named.indexOf(name) !== i);
+  if (foreign.length > 0) {
+    throw new BackupRefusal(
+      `${file} names tables a backup does not hold (${[...new Set(foreign)].join(', ')}). Nothing was restored.`,
+    );
+  }
   // A backup from an older schema restores into this one: its columns must all still exist (the ones it
   // lacks take their defaults).
   const columns = schemaColumns();

@@ -61,6 +61,8 @@ export type DatabaseOptions = {
   poolSize?: number;
   /** Apply the committed migrations (default). A backup reads the database as it is. */
   migrate?: boolean;
+  /** PGlite: told when the data directory's lock must wait for a process that is exiting (to stderr). */
+  onLockWait?: (message: string) => void;
 };
 
 /**
@@ -126,7 +128,9 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (!dataDir.startsWith('memory://')) {
     mkdirSync(dataDir, { recursive: true });
     // One process per data directory: a second server, a backup or an admin:create would corrupt it.
-    unlock = lockDataDir(dataDir);
+    unlock = await lockDataDir(dataDir, {
+      onWait: options.onLockWait ?? ((message) => console.warn(message)),
+    });
   }
   let client: PGlite;
   try {

@@ -25,6 +25,8 @@ export type ServerOptions = {
   dataDir?: string;
   databaseUrl?: string;
   env?: Record<string, string>;
+  /** Node's arguments that start the server (default `scripts/start.mjs`), e.g. a parent that starts it. */
+  launcher?: string[];
 };
 
 export type RunningServer = {
@@ -46,7 +48,7 @@ export function tempDir(prefix = 'genai-resilience-'): string {
 
 /** Starts the server on a port the OS picks (PORT=0; the port is read from its "listening" log line). */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, options.launcher ?? ['scripts/start.mjs'], {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,
@@ -60,7 +62,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       RATE_LIMIT_PER_MINUTE: '100000',
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   children.add(child);
   let output = '';
