@@ -4,20 +4,14 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config.ts';
 import { loadPhaseConfigs } from './content/phase-configs.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { AdminEvents } from './lib/admin-events.ts';
-import { EventStreamRegistry } from './lib/event-stream.ts';
-import {
-  type CohortEvents,
-  cohortEventsOn,
-  InProcessLiveEventBus,
-  type LiveEventBus,
-} from './lib/live-events.ts';
+import type { LiveEventBus } from './lib/live-events.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { MESSAGES } from './lib/messages.ts';
 import { trustProxyOption } from './lib/trust-proxy.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { livePlugin } from './plugins/live.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
 import { staticPlugin } from './plugins/static.ts';
@@ -27,10 +21,10 @@ import { cohortPublicRoutes } from './routes/cohorts-public.ts';
 import { configRoutes } from './routes/configs.ts';
 import { dataDeletionRoutes } from './routes/data-deletion.ts';
 import { healthRoutes } from './routes/health.ts';
+import { liveEventRoutes } from './routes/live-events.ts';
 import { factRoutes } from './routes/facts.ts';
 import { phaseDataRoutes } from './routes/phase-data.ts';
 import { showcaseRoutes } from './routes/showcase.ts';
-import { teamEventRoutes } from './routes/team-events.ts';
 import { teamRoutes } from './routes/teams.ts';
 
 export type BuildAppOptions = {
@@ -44,18 +38,6 @@ export type BuildAppOptions = {
   /** Live events; in-process unless given (PostgreSQL LISTEN/NOTIFY across instances). */
   liveEvents?: LiveEventBus;
 };
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    liveEvents: LiveEventBus;
-    /** The live events of cohorts, by tag. */
-    cohortEvents: CohortEvents;
-    /** The instructors' progress events: which team changed. */
-    adminEvents: AdminEvents;
-    /** This instance's open event streams. */
-    eventStreams: EventStreamRegistry;
-  }
-}
 
 /** Builds the whole app: the server listens on it, the API tests `inject()` into it. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -99,16 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compress, { threshold: 1024 });
   await app.register(sessionsPlugin);
   await app.register(securityPlugin, { requestsPerMinute: config.requestsPerMinute });
-  const liveEvents = options.liveEvents ?? new InProcessLiveEventBus();
-  app.decorate('liveEvents', liveEvents);
-  app.decorate('cohortEvents', cohortEventsOn(liveEvents));
-  app.decorate('adminEvents', new AdminEvents(liveEvents, () => app.db, app.log));
-  app.decorate('eventStreams', new EventStreamRegistry());
-  app.addHook('preClose', (done) => {
-    app.eventStreams.endAll();
-    done();
-  });
-  app.addHook('onClose', () => liveEvents.close());
+  await app.register(livePlugin, { liveEvents: options.liveEvents });
 
   await app.register(docsPlugin);
   await app.register(healthRoutes);
@@ -116,7 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes);
   await app.register(phaseDataRoutes);
   await app.register(factRoutes);
-  await app.register(teamEventRoutes);
+  await app.register(liveEventRoutes);
   await app.register(configRoutes, { phaseConfigs });
   await app.register(cohortPublicRoutes);
   await app.register(showcaseRoutes);

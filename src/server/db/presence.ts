@@ -18,36 +18,52 @@ export type PresenceEntry = {
 
 const fresh = sql`now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})`;
 
-/** Records an open page (a reconnecting page takes its row over with its new stream). */
-export async function enterPresence(db: Database, entry: PresenceEntry): Promise<void> {
+/**
+ * Records a stream's open pages (a reconnecting page, or a page whose browser's stream opened again with
+ * another set of tabs, takes its row over with the new stream). Returns them as teammates see them.
+ */
+export async function enterPresence(
+  db: Database,
+  entries: readonly PresenceEntry[],
+): Promise<PresenceDevice[]> {
+  if (entries.length === 0) return [];
   await db
     .insert(presence)
-    .values({ ...entry, seenAt: sql`now()` })
+    .values(entries.map((entry) => ({ ...entry, seenAt: sql`now()` })))
     .onConflictDoUpdate({
       target: [presence.teamId, presence.clientId],
       set: {
-        streamId: entry.streamId,
-        instance: entry.instance,
-        phase: entry.phase,
-        label: entry.label,
-        admin: entry.admin,
+        streamId: sql`excluded.stream_id`,
+        instance: sql`excluded.instance`,
+        phase: sql`excluded.phase`,
+        label: sql`excluded.label`,
+        admin: sql`excluded.admin`,
         seenAt: sql`now()`,
       },
     });
+  return entries.map(({ clientId, phase, label, admin }) => ({ clientId, phase, label, admin }));
 }
 
 export async function refreshPresence(db: Database, streamId: string): Promise<void> {
   await db.update(presence).set({ seenAt: sql`now()` }).where(eq(presence.streamId, streamId));
 }
 
-/** Removes the page's row, unless a newer stream of the same page has taken it over meanwhile. */
-export async function leavePresence(db: Database, teamId: string, streamId: string): Promise<void> {
-  await db.delete(presence).where(and(eq(presence.teamId, teamId), eq(presence.streamId, streamId)));
+export type LeftPage = { teamId: string; clientId: string };
+
+/** Removes a stream's pages, except those a newer stream has taken over meanwhile; the ones removed. */
+export async function leavePresence(db: Database, streamId: string): Promise<LeftPage[]> {
+  return db
+    .delete(presence)
+    .where(eq(presence.streamId, streamId))
+    .returning({ teamId: presence.teamId, clientId: presence.clientId });
 }
 
-/** Rows whose instance died without removing them; they are already left out of every list. */
-export async function pruneStalePresence(db: Database): Promise<void> {
-  await db.delete(presence).where(lt(presence.seenAt, fresh));
+/** Rows whose instance died without removing them (they are already left out of every list); the ones removed. */
+export async function pruneStalePresence(db: Database): Promise<LeftPage[]> {
+  return db
+    .delete(presence)
+    .where(lt(presence.seenAt, fresh))
+    .returning({ teamId: presence.teamId, clientId: presence.clientId });
 }
 
 export async function listPresence(db: Database, teamId: string): Promise<PresenceDevice[]> {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { sessions, teams, users } from './schema.ts';
 
@@ -30,6 +30,19 @@ export async function createSession(
     expiresAt,
   });
   return { token, expiresAt };
+}
+
+/** When each of these sessions expires (ms since the epoch); a session ended or expired is absent. */
+export async function liveSessionExpiries(
+  db: Database,
+  hashes: readonly string[],
+): Promise<Map<string, number>> {
+  if (hashes.length === 0) return new Map();
+  const rows = await db
+    .select({ hash: sessions.tokenHash, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(inArray(sessions.tokenHash, [...hashes]), gt(sessions.expiresAt, sql`now()`)));
+  return new Map(rows.map((row) => [row.hash, row.expiresAt.getTime()]));
 }
 
 export async function deleteSession(db: Database, token: string): Promise<void> {

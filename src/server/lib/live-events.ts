@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import type { AdminEvent } from '../../shared/schemas/admin.ts';
 import type { CohortEvent } from '../../shared/schemas/cohort.ts';
 import type { TeamEvent } from '../../shared/schemas/team-events.ts';
@@ -8,10 +9,28 @@ import type { TeamEvent } from '../../shared/schemas/team-events.ts';
  * and results pages, a team's saves and open pages for its workspace, and which team changed for the
  * instructors' dashboards. Publishers name a channel; the event-stream routes subscribe to one.
  */
-export type LiveEvent = CohortEvent | TeamEvent | AdminEvent;
+export type LiveEvent = CohortEvent | TeamEvent | AdminEvent | StreamEndEvent;
 export type LiveListener = (event: LiveEvent) => void;
 
 export const ADMIN_CHANNEL = 'admin';
+
+/**
+ * Between instances only, never to a page: which open event streams to end, because the sessions they rely
+ * on ended (logout, a new code, expiry) or a team or cohort they carry was deleted.
+ */
+export const STREAMS_CHANNEL = 'streams';
+
+export const StreamEndSchema = z.union([
+  z.object({ sessions: z.array(z.string()).max(50) }),
+  /** A new code: every session of the team ended. */
+  z.object({ teamSessionsOf: z.string() }),
+  /** The team is gone: whoever carried it. */
+  z.object({ team: z.string() }),
+  z.object({ cohort: z.string() }),
+]);
+export type StreamEnd = z.infer<typeof StreamEndSchema>;
+export const StreamEndEventSchema = z.object({ type: z.literal('end-streams'), end: StreamEndSchema });
+export type StreamEndEvent = z.infer<typeof StreamEndEventSchema>;
 
 export const liveChannel = {
   cohort: (tag: string) => `cohort:${tag}`,

@@ -8,6 +8,8 @@ import {
   type LiveEvent,
   NOTIFY_PAYLOAD_MAX,
   type NotifyTarget,
+  STREAMS_CHANNEL,
+  StreamEndEventSchema,
 } from './live-events.ts';
 
 export const LIVE_EVENTS_CHANNEL = 'live_events';
@@ -31,7 +33,9 @@ function parseNotice(payload: string): Notice | undefined {
       ? TeamEventSchema
       : parsed.channel === ADMIN_CHANNEL
         ? AdminEventSchema
-        : CohortEventSchema;
+        : parsed.channel === STREAMS_CHANNEL
+          ? StreamEndEventSchema
+          : CohortEventSchema;
     const event = schema.safeParse(parsed.event);
     return event.success ? { origin: parsed.origin, channel: parsed.channel, event: event.data } : undefined;
   } catch {

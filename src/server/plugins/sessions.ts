@@ -11,6 +11,7 @@ import {
   deleteSession,
   findAdminForSession,
   findTeamForSession,
+  hashToken,
 } from '../db/sessions.ts';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
 import { KnownSessions } from '../lib/known-sessions.ts';
@@ -53,13 +54,17 @@ export async function startSession(
   owner: { teamId?: string; userId?: string },
 ): Promise<void> {
   const previous = request.cookies[COOKIE_NAMES[kind]];
-  if (previous) {
-    await deleteSession(db, previous);
-    request.server.knownSessions.forget(previous);
-  }
+  if (previous) await forgetSession(db, request, previous);
   const { token } = await createSession(db, kind, owner);
   request.server.knownSessions.remember(token, (owner.teamId ?? owner.userId)!);
   reply.setCookie(COOKIE_NAMES[kind], token, cookieOptions(request, kind));
+}
+
+/** Ends a session: its row, this instance's memory of it, and every event stream it opened, everywhere. */
+async function forgetSession(db: Database, request: FastifyRequest, token: string): Promise<void> {
+  await deleteSession(db, token);
+  request.server.knownSessions.forget(token);
+  await request.server.endStreams({ sessions: [hashToken(token)] });
 }
 
 export async function endSession(
@@ -69,10 +74,7 @@ export async function endSession(
   kind: SessionKind,
 ): Promise<void> {
   const token = request.cookies[COOKIE_NAMES[kind]];
-  if (token) {
-    await deleteSession(db, token);
-    request.server.knownSessions.forget(token);
-  }
+  if (token) await forgetSession(db, request, token);
   const { maxAge: _, ...options } = cookieOptions(request, kind);
   reply.clearCookie(COOKIE_NAMES[kind], options);
 }

@@ -25,16 +25,9 @@ import {
   setTeamsCohort,
   UnknownTeamsError,
 } from '../db/admin.ts';
-import {
-  enterAdminListener,
-  leaveAdminListener,
-  pruneStaleAdminListeners,
-  refreshAdminListener,
-} from '../db/admin-listeners.ts';
 import { toCohort } from '../db/cohorts.ts';
 import { NoFreeCodeError, replaceTeamCode, toTeam } from '../db/teams.ts';
 import { announceCounts } from '../lib/announce-counts.ts';
-import { streamLiveEvents, streamOwner } from '../lib/event-stream.ts';
 import { badRequest, conflict, notFound, unavailable } from '../lib/http-error.ts';
 import { liveChannel } from '../lib/live-events.ts';
 import { cohortLoader } from '../lib/load-cohort.ts';
@@ -50,7 +43,6 @@ const errors = {
   401: ErrorResponseSchema,
   404: ErrorResponseSchema,
 };
-const PRUNE_EVERY_MS = 60_000;
 
 /** The instructor's calls: every one needs an admin session, else 401. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -71,7 +63,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       app.log.warn({ err: error }, 'cohort event not published');
     }
   }
-  let lastPrune = 0;
 
   // The list carries every team's code and access token.
   app.get(
@@ -101,6 +92,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!team) throw notFound(MESSAGES.workspaceNotFound);
       // Its sessions are gone from the database; this instance stops counting them as sessions too.
       app.knownSessions.forgetOwner(team.id);
+      // ...and every stream they opened ends, on every instance.
+      await app.endStreams({ teamSessionsOf: team.id });
       await app.adminEvents.publish(team.id, 'code');
       request.log.info({ teamId: team.id }, 'workspace code and access token replaced');
       return toTeam(team);
@@ -196,40 +189,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         await announce(cohort, { revealedAt });
       }
       return { revealedAt };
-    },
-  );
-
-  /**
-   * The instructors' progress stream: which team changed and why (`AdminEvent`), so the dashboard reads
-   * its lists again. Other instances NOTIFY a team's change only while such a stream is open somewhere:
-   * the `admin_listeners` row says so, kept fresh by the heartbeat.
-   */
-  app.get(
-    '/api/admin/events',
-    { schema: { response: { 401: ErrorResponseSchema, 429: ErrorResponseSchema } } },
-    async (request, reply) => {
-      const release = app.eventStreams.claim(await streamOwner(request));
-      const streamId = randomUUID();
-      try {
-        await enterAdminListener(app.db, streamId, app.liveEvents.instanceId);
-      } catch (error) {
-        release();
-        throw error;
-      }
-      if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
-        lastPrune = Date.now();
-        void pruneStaleAdminListeners(app.db).catch(() => undefined);
-      }
-      await streamLiveEvents(request, reply, {
-        bus: app.liveEvents,
-        registry: app.eventStreams,
-        release,
-        channel: liveChannel.admin(),
-        // Nothing to start from: the dashboard has just read its lists.
-        initial: async () => [],
-        onHeartbeat: () => void refreshAdminListener(app.db, streamId).catch(() => undefined),
-        onClose: () => void leaveAdminListener(app.db, streamId).catch(() => undefined),
-      });
     },
   );
 

@@ -54,6 +54,8 @@ export const dataDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
           secure: request.protocol === 'https',
         });
       }
+      // Every stream carrying it ends (its pages reconnect and hear it is gone).
+      await app.endStreams({ team: deleted.id });
       if (deleted.cohortTag) await announceCounts(app, deleted.cohortTag);
       await app.adminEvents.publish(deleted.id, 'deleted');
       return { id: deleted.id, name: deleted.name, cohortTag: deleted.cohortTag };
@@ -79,6 +81,7 @@ export const dataDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
         if (await findCohortByTag(app.db, cohort.tag)) throw conflict(MESSAGES.cohortStillActive);
         throw notFound(MESSAGES.cohortNotFound);
       }
+      await app.endStreams({ cohort: deleted.tag });
       await announceCounts(app, deleted.tag);
       return deleted;
     },

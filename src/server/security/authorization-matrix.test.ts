@@ -27,8 +27,19 @@ async function call(app: FastifyInstance, row: RouteRow, world: World, caller: C
       headers: cookie ? { cookie } : {},
       signal: controller.signal,
     });
+    if (!row.refusedInStream || response.status !== 200) {
+      controller.abort();
+      return response.status;
+    }
+    // A refusal comes with the stream's first bytes (the retry line and the refusals, written at once); a
+    // granted stream's first bytes are its retry line alone (an instructor's progress stream has no state
+    // to start from).
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const { value = '' } = await reader.read();
     controller.abort();
-    return response.status;
+    const data = /^data: (.*)$/m.exec(value)?.[1];
+    const refused = data ? (JSON.parse(data) as { refused?: { status: number } }).refused : undefined;
+    return refused?.status ?? 200;
   }
   const response = await app.inject({
     method: methodOf(row.route),

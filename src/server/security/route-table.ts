@@ -101,6 +101,11 @@ export type RouteRow = {
   expect: Record<Caller, Expected>;
   /** A Server-Sent Events stream: checked over a real socket, closed after the status line. */
   stream?: boolean;
+  /**
+   * `GET /api/events`: a refused subscription is told on the stream (status 200, `{ sub, refused }`); its
+   * status is the refusal's.
+   */
+  refusedInStream?: boolean;
 };
 
 const everyone = (status: Expected): Record<Caller, Expected> => ({
@@ -269,6 +274,30 @@ export const ROUTE_TABLE: RouteRow[] = [
     route: 'GET /api/cohorts/:tag/status',
     request: () => ({ url: `/api/cohorts/${OWN_COHORT}/status` }),
     expect: everyone(200),
+  },
+  {
+    route: 'GET /api/events',
+    variant: "a page of the team's workspace",
+    request: (w) => ({ url: `/api/events?page=${w.own.team.id}:matrix-page-1:1` }),
+    expect: teamScoped(),
+    stream: true,
+    refusedInStream: true,
+  },
+  {
+    route: 'GET /api/events',
+    variant: "a cohort's live room",
+    request: () => ({ url: `/api/events?cohort=${OWN_COHORT}` }),
+    expect: everyone(200),
+    stream: true,
+    refusedInStream: true,
+  },
+  {
+    route: 'GET /api/events',
+    variant: "the instructors' progress events",
+    request: () => ({ url: '/api/events?admin=1' }),
+    expect: adminOnly(),
+    stream: true,
+    refusedInStream: true,
   },
   {
     route: 'GET /api/teams/:teamId/events',

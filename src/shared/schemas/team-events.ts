@@ -3,13 +3,10 @@ import { TOTAL_PHASES } from '../phases.ts';
 import { FactSchema } from './facts.ts';
 import { ClientIdSchema } from './phase-data.ts';
 
-/** A device label as the browser describes itself ("Chrome on macOS"); shown to teammates. */
-export const DEVICE_LABEL_MAX = 60;
-
 /** Where an open page of a workspace is: an activity, or elsewhere in the app (null). */
 export const PresencePhaseSchema = z.number().int().min(1).max(TOTAL_PHASES).nullable();
 
-/** Query of `GET /api/teams/:teamId/events`: who this page is, and where. */
+/** Query of `GET /api/teams/:teamId/events` (one page's stream; browsers use `/api/events`). */
 export const TeamEventsQuerySchema = z.object({
   clientId: ClientIdSchema,
   phase: z.coerce
@@ -18,20 +15,14 @@ export const TeamEventsQuerySchema = z.object({
     .min(1, 'phase must be between 1 and 8')
     .max(TOTAL_PHASES, 'phase must be between 1 and 8')
     .optional(),
-  label: z.string().trim().max(DEVICE_LABEL_MAX).optional(),
-});
-
-/** Body of `POST /api/teams/:teamId/presence`: this page moved to another activity (or left them). */
-export const PresenceBodySchema = z.object({
-  clientId: ClientIdSchema,
-  phase: PresencePhaseSchema,
 });
 
 export const PresenceDeviceSchema = z.object({
   clientId: z.string(),
   phase: PresencePhaseSchema,
+  /** The device, made by the server from the user agent ("Chrome on macOS"; src/shared/device-label.ts). */
   label: z.string().nullable(),
-  /** An instructor's page rather than a team member's. */
+  /** An instructor's page rather than a team member's: decided by the session, never by the label. */
   admin: z.boolean(),
 });
 export type PresenceDevice = z.infer<typeof PresenceDeviceSchema>;
@@ -42,7 +33,9 @@ export type PresenceDevice = z.infer<typeof PresenceDeviceSchema>;
  *   event, their values (`values` absent: read the activity again). `clientId` is the saving page's.
  * - `versions`: sent first on every (re)connection: each saved activity's current version, so a page
  *   that missed events while disconnected knows what to read again.
- * - `presence`: the pages open on this workspace now.
+ * - `presence`: the pages open on this workspace now (sent first on every (re)connection);
+ * - `presence-change`: pages that opened or moved (`upsert`, by `clientId`) and pages that closed
+ *   (`remove`): each change is sent as itself, never the whole list again.
  * - `facts`: a save of the team's shared facts: the facts it wrote, as now stored, and the saving page's
  *   `clientId` (no facts: too large for an event, read them again). A page that reconnects reads the facts
  *   again on `versions`.
@@ -63,6 +56,11 @@ export const TeamEventSchema = z.discriminatedUnion('type', [
     versions: z.record(z.string(), z.number().int()),
   }),
   z.object({ type: z.literal('presence'), devices: z.array(PresenceDeviceSchema) }),
+  z.object({
+    type: z.literal('presence-change'),
+    upsert: z.array(PresenceDeviceSchema),
+    remove: z.array(z.string()),
+  }),
   z.object({ type: z.literal('facts'), clientId: z.string().nullable(), facts: z.array(FactSchema) }),
 ]);
 export type TeamEvent = z.infer<typeof TeamEventSchema>;

@@ -10,31 +10,81 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * How long a call may go without its whole answer. Every call answers in milliseconds (docs/PERFORMANCE.md);
+ * one that has not after this never will (a server or network that stopped answering), and is a failure
+ * the page can say and retry (an autosave retries it), not a wait without end.
+ */
+export const REQUEST_TIMEOUT_MS = 15_000;
+/** A download (the CSV export, a PDF) may take longer; still not forever. */
+export const DOWNLOAD_TIMEOUT_MS = 60_000;
+
+/** The call got no (complete) answer within its time. */
+export class RequestTimeoutError extends Error {
+  constructor() {
+    super('The server did not answer in time.');
+    this.name = 'RequestTimeoutError';
+  }
+}
+
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
   keepalive?: boolean;
+  timeoutMs?: number;
 };
 
 /**
  * Every call includes credentials (cookies); a JSON content type is sent only when there is a body. A
- * non-OK response throws an ApiError whose message is the status, ': ', then the response text.
+ * non-OK response throws an ApiError whose message is the status, ': ', then the response text; no answer
+ * within `timeoutMs` throws a RequestTimeoutError.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal, keepalive } = options;
-  const response = await fetch(path, {
-    method,
-    credentials: 'include',
-    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal,
-    keepalive,
+  const { method = 'GET', body, signal, keepalive, timeoutMs } = options;
+  return withTimeout(timeoutMs ?? REQUEST_TIMEOUT_MS, signal, async (combined) => {
+    const response = await fetch(path, {
+      method,
+      credentials: 'include',
+      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: combined,
+      keepalive,
+    });
+    if (!response.ok) throw await apiErrorFrom(response);
+    if (response.status === 204) return undefined as T;
+    const contentType = response.headers.get('content-type') ?? '';
+    return (contentType.includes('application/json') ? await response.json() : await response.text()) as T;
   });
-  if (!response.ok) throw await apiErrorFrom(response);
-  if (response.status === 204) return undefined as T;
-  const contentType = response.headers.get('content-type') ?? '';
-  return (contentType.includes('application/json') ? await response.json() : await response.text()) as T;
+}
+
+/**
+ * Runs `call` with a signal that aborts after `timeoutMs` (or when `signal` does); a call cut short by the
+ * time throws a RequestTimeoutError, whatever the browser threw.
+ */
+export async function withTimeout<T>(
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  call: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const forward = () => controller.abort(signal?.reason);
+  if (signal?.aborted) forward();
+  signal?.addEventListener('abort', forward);
+  try {
+    return await call(controller.signal);
+  } catch (error) {
+    if (timedOut) throw new RequestTimeoutError();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forward);
+  }
 }
 
 /** The ApiError for a non-OK response: "STATUS: text", and the JSON `message` when there is one. */

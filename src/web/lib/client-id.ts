@@ -1,11 +1,8 @@
 /**
  * Who this open page is, for a workspace's live stream and its saves (docs/product.md, Autosave and
  * collaboration): one random id per page (a tab; a reload is a new page), so the page can tell its own
- * saves from a teammate's, and a short label of the device for teammates' presence line.
+ * saves from a teammate's. (Its device label is made by the server from the user agent.)
  */
-
-/** The API's `DEVICE_LABEL_MAX`, kept here so this module does not bring zod along (a test checks). */
-export const LABEL_MAX = 60;
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -24,36 +21,4 @@ let pageClientId: string | undefined;
 export function clientId(): string {
   pageClientId ??= newClientId();
   return pageClientId;
-}
-
-const BROWSERS: [RegExp, string][] = [
-  [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
-  [/\b(?:OPR|Opera)\//, 'Opera'],
-  [/\bSamsungBrowser\//, 'Samsung Internet'],
-  [/\b(?:Firefox|FxiOS)\//, 'Firefox'],
-  [/\b(?:HeadlessChrome|Chrome|Chromium|CriOS)\//, 'Chrome'],
-  [/\bSafari\//, 'Safari'],
-];
-
-const SYSTEMS: [RegExp, string][] = [
-  [/\b(?:iPhone|iPod)\b/, 'iOS'],
-  [/\biPad\b/, 'iPadOS'],
-  [/\bAndroid\b/, 'Android'],
-  [/\bCrOS\b/, 'ChromeOS'],
-  [/\bWindows\b/, 'Windows'],
-  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
-  [/\bLinux\b/, 'Linux'],
-];
-
-/** "Chrome on macOS" from a user agent; "Browser" or "a device" stand in for what it does not say. */
-export function deviceLabel(userAgent: string): string {
-  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1] ?? 'Browser';
-  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  const label = system ? `${browser} on ${system}` : browser;
-  return label.slice(0, LABEL_MAX);
-}
-
-/** This device's label, from the browser's user agent. */
-export function thisDeviceLabel(): string {
-  return deviceLabel(typeof navigator === 'undefined' ? '' : navigator.userAgent);
 }

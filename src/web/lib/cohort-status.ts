@@ -1,8 +1,7 @@
 import { type QueryClient, queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { CohortEvent, CohortStatus } from '@shared/schemas/cohort';
-import * as React from 'react';
 import { ApiError, api } from './api-client';
-import { subscribeToCohortEvents } from './cohort-event-source';
+import { listenTo, useLiveEvents } from './live/use-live-events';
 import { cohortKeys } from './query-keys';
 
 /**
@@ -44,47 +43,54 @@ export function setCachedRevealedAt(queryClient: QueryClient, tag: string, revea
 }
 
 /**
- * The live classroom: ONE EventSource per page on `/api/cohorts/{tag}/events`. A 'cohort' event replaces
- * the cached cohort's switches, a 'ballots' event its counts ("N of M teams voted"), a 'reveal' event its
- * `revealedAt` (null: hidden again), so a page reacts within a second when the instructor opens voting,
- * releases results or reveals them. The browser reconnects a dropped stream by itself (the server asks for
- * 3 s), and the stream closes when the page unmounts. Pass a tag only once the cohort is known to exist.
+ * The live classroom, on the browser's one live stream: a 'cohort' event replaces the cached cohort's
+ * switches, a 'ballots' event its counts ("N of M teams voted"), a 'reveal' event its `revealedAt` (null:
+ * hidden again), so a page reacts within a second when the instructor opens voting, releases results or
+ * reveals them. The stream reconnects by itself, and the subscription ends when the page unmounts. Pass a
+ * tag only once the cohort is known to exist.
  */
 export function useCohortEvents(tag: string | undefined, onBallots?: (count: BallotCount) => void) {
   const queryClient = useQueryClient();
-  const onBallotsRef = React.useRef(onBallots);
-  React.useEffect(() => {
-    onBallotsRef.current = onBallots;
-  });
-
-  React.useEffect(() => {
-    if (!tag) return;
-    const key = cohortStatusQueryOptions(tag).queryKey;
-    return subscribeToCohortEvents(tag, (event) => {
-      if (event.type === 'cohort') {
-        const { name, competitionEnabled, votingOpen, resultsVisible, revealedAt } = event.cohort;
-        queryClient.setQueryData(
-          key,
-          (current): CohortStatus => ({
-            ballotCount: 0,
-            teamCount: 0,
-            ...current,
-            name,
-            competitionEnabled,
-            votingOpen,
-            resultsVisible,
-            revealedAt,
+  useLiveEvents(
+    tag
+      ? [
+          listenTo({
+            subscription: { kind: 'cohort', tag },
+            onEvent: (event) => applyCohortEvent(queryClient, tag, event, onBallots),
           }),
-        );
-      } else if (event.type === 'ballots') {
-        const { ballotCount, teamCount } = event;
-        queryClient.setQueryData(key, (current) =>
-          current ? { ...current, ballotCount, teamCount } : current,
-        );
-        onBallotsRef.current?.(event);
-      } else if (event.type === 'reveal') {
-        setCachedRevealedAt(queryClient, tag, event.revealedAt);
-      }
-    });
-  }, [tag, queryClient]);
+        ]
+      : [],
+  );
+}
+
+/** What one cohort event does to the cohort's cached status. */
+function applyCohortEvent(
+  queryClient: QueryClient,
+  tag: string,
+  event: CohortEvent,
+  onBallots?: (count: BallotCount) => void,
+) {
+  const key = cohortStatusQueryOptions(tag).queryKey;
+  if (event.type === 'cohort') {
+    const { name, competitionEnabled, votingOpen, resultsVisible, revealedAt } = event.cohort;
+    queryClient.setQueryData(
+      key,
+      (current): CohortStatus => ({
+        ballotCount: 0,
+        teamCount: 0,
+        ...current,
+        name,
+        competitionEnabled,
+        votingOpen,
+        resultsVisible,
+        revealedAt,
+      }),
+    );
+  } else if (event.type === 'ballots') {
+    const { ballotCount, teamCount } = event;
+    queryClient.setQueryData(key, (current) => (current ? { ...current, ballotCount, teamCount } : current));
+    onBallots?.(event);
+  } else if (event.type === 'reveal') {
+    setCachedRevealedAt(queryClient, tag, event.revealedAt);
+  }
 }

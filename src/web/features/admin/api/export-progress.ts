@@ -1,4 +1,4 @@
-import { apiErrorFrom } from '@/lib/api-client';
+import { apiErrorFrom, DOWNLOAD_TIMEOUT_MS, withTimeout } from '@/lib/api-client';
 import { saveBlob } from '@/lib/save-file';
 
 /**
@@ -6,12 +6,15 @@ import { saveBlob } from '@/lib/save-file';
  * error). The file name comes from the server's Content-Disposition.
  */
 export async function downloadProgressExport(): Promise<string> {
-  const response = await fetch('/api/admin/export', { credentials: 'include' });
-  if (!response.ok) throw await apiErrorFrom(response);
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const fileName =
-    /filename="([^"]+)"/.exec(disposition)?.[1] ??
-    `team-progress-${new Date().toISOString().slice(0, 10)}.csv`;
-  saveBlob(await response.blob(), fileName);
+  const { blob, fileName } = await withTimeout(DOWNLOAD_TIMEOUT_MS, undefined, async (signal) => {
+    const response = await fetch('/api/admin/export', { credentials: 'include', signal });
+    if (!response.ok) throw await apiErrorFrom(response);
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const name =
+      /filename="([^"]+)"/.exec(disposition)?.[1] ??
+      `team-progress-${new Date().toISOString().slice(0, 10)}.csv`;
+    return { blob: await response.blob(), fileName: name };
+  });
+  saveBlob(blob, fileName);
   return fileName;
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import * as React from 'react';
 import { cohortKeys, teamKeys } from '@/lib/query-keys';
-import { subscribeToAdminEvents } from '../api/admin-events';
+import { useLiveEvents } from '@/lib/live/use-live-events';
 import { throttle } from '../lib/throttle';
 
 /** The dashboard reads its lists again at most once a second, however busy the room. */
@@ -30,12 +30,12 @@ function listOpen(): boolean {
  * Progress as it happens: while the dashboard is open, every team change (a workspace created, an activity
  * saved, a website submitted, a ballot cast...) reads the team list and the active cohorts again, so the
  * activities with data, the progress, the last activity, the board and the cohort cards' lists stay
- * current without a reload. One stream per dashboard; the refetch is throttled, and waits while a select
+ * current without a reload. On the browser's one live stream; the refetch is throttled, and waits while a select
  * list, a menu or a dialog about a team is open.
  */
 export function useAdminEvents() {
   const queryClient = useQueryClient();
-  React.useEffect(() => {
+  const refresh = React.useMemo(() => {
     let waiting: ReturnType<typeof setTimeout> | undefined;
     const apply = () => {
       waiting = undefined;
@@ -46,14 +46,17 @@ export function useAdminEvents() {
       void queryClient.invalidateQueries({ queryKey: teamKeys.adminList() });
       void queryClient.invalidateQueries({ queryKey: cohortKeys.active() });
     };
-    const refresh = throttle(() => {
+    const throttled = throttle(() => {
       if (waiting === undefined) apply();
     }, ADMIN_REFRESH_INTERVAL_MS);
-    const close = subscribeToAdminEvents(() => refresh());
-    return () => {
-      refresh.cancel();
-      clearTimeout(waiting);
-      close();
+    return {
+      run: () => throttled(),
+      cancel: () => {
+        throttled.cancel();
+        clearTimeout(waiting);
+      },
     };
   }, [queryClient]);
+  React.useEffect(() => () => refresh.cancel(), [refresh]);
+  useLiveEvents([{ subscription: { kind: 'admin' }, onEvent: () => refresh.run() }]);
 }

@@ -1,9 +1,10 @@
 import { CircleCheck, CloudOff, LoaderCircle, RefreshCw } from 'lucide-react';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, RequestTimeoutError } from '@/lib/api-client';
 import type { AutosaveState } from '../lib/autosave-queue';
 
 /** Why the server refused a save, when retrying will not help by itself; undefined for network trouble. */
 function refusal(error: unknown): string | undefined {
+  if (error instanceof RequestTimeoutError) return 'Not saved – the server is not answering, will retry';
   if (!(error instanceof ApiError)) return undefined;
   if (error.status === 413) return 'Not saved – answers too long (max 64 KiB)';
   if (error.status === 401 || error.status === 403) return 'Not saved – open your workspace again';

@@ -1,28 +1,31 @@
 import { useQueryClient } from '@tanstack/react-query';
 import * as React from 'react';
-import { clientId, thisDeviceLabel } from '@/lib/client-id';
-import { subscribeToTeamEvents } from '@/lib/team-event-source';
+import { clientId } from '@/lib/client-id';
+import { listenTo, useLiveEvents } from '@/lib/live/use-live-events';
+import { adminKeys, teamKeys } from '@/lib/query-keys';
 import { setPresence } from '../lib/presence-store';
 import { applyTeamEvent } from '../lib/team-cache';
 
 /**
- * The open workspace's live stream for this page: one per page, opened again when the page moves to
- * another activity (the stream says where the page is). Renders nothing; loaded on its own, after the
- * first route.
+ * The open workspace's live events for this page, on the browser's one live stream: this page is one of
+ * the workspace's open pages (at its activity), and its cache follows the team's saves. A refusal means the
+ * session that admitted this browser has ended (a logout elsewhere, a new code): the session is read again,
+ * so the page says so. Renders nothing; loaded on its own, after the first route.
  */
 export default function TeamStream({ teamId, phase }: { teamId: string; phase: number | null }) {
   const queryClient = useQueryClient();
-  React.useEffect(() => {
-    const self = clientId();
-    const close = subscribeToTeamEvents(
-      teamId,
-      { clientId: self, phase, label: thisDeviceLabel() },
-      (event) => applyTeamEvent(queryClient, teamId, self, event),
-    );
-    return () => {
-      close();
-      setPresence([]);
-    };
-  }, [queryClient, teamId, phase]);
+  useLiveEvents([
+    listenTo({
+      subscription: { kind: 'team', teamId },
+      page: { clientId: clientId(), phase },
+      onEvent: (event) => applyTeamEvent(queryClient, teamId, clientId(), event),
+      onRefused: () => {
+        void queryClient.invalidateQueries({ queryKey: teamKeys.session() });
+        void queryClient.invalidateQueries({ queryKey: adminKeys.status() });
+      },
+    }),
+  ]);
+  // A new team (or none) starts from its stream's list; a page without a stream shows nobody.
+  React.useEffect(() => () => setPresence([]), []);
   return null;
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, REQUEST_TIMEOUT_MS, RequestTimeoutError } from '@/lib/api-client';
 import { type AutosaveState, createAutosaveQueue, retryDelay } from './autosave-queue.ts';
 
 type Answers = Record<string, string>;
@@ -304,5 +305,45 @@ describe('autosave queue', () => {
       expect(store.calls).toHaveLength(1);
       expect(states.at(-1)).toBe('saved');
     });
+  });
+});
+
+describe('autosave queue over a server that stops answering', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('a save with no answer in time is a failed save: never "saved", retried with the newest answers', async () => {
+    let answering = false;
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((resolve, reject) => {
+            sent.push(JSON.parse(init.body as string));
+            if (answering) resolve(new Response('{}', { headers: { 'content-type': 'application/json' } }));
+            else
+              init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      ),
+    );
+    const states: AutosaveState[] = [];
+    const queue = createAutosaveQueue<Answers>({
+      save: (data, { changed }) => api('/api/phase-data', { method: 'POST', body: { data, changed } }),
+      onStateChange: (s) => states.push(s),
+    });
+    queue.update({ idea: 'first' });
+    await vi.advanceTimersByTimeAsync(1000 + REQUEST_TIMEOUT_MS);
+    expect(queue.getState().status).toBe('error');
+    expect(queue.getState().lastError).toBeInstanceOf(RequestTimeoutError);
+    expect(states.some((s) => s.status === 'saved')).toBe(false);
+    queue.update({ idea: 'second' });
+    answering = true;
+    await vi.advanceTimersByTimeAsync(retryDelay(1));
+    expect(queue.getState().status).toBe('saved');
+    expect(sent.at(-1)).toEqual({ data: { idea: 'second' }, changed: ['idea'] });
   });
 });

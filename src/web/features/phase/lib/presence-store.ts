@@ -13,6 +13,16 @@ export function setPresence(next: readonly PresenceDevice[]): void {
   for (const listener of listeners) listener();
 }
 
+/** Pages that opened or moved (replacing the same page) and pages that closed, as the stream sends them. */
+export function changePresence(upsert: readonly PresenceDevice[], remove: readonly string[]): void {
+  const gone = new Set([...remove, ...upsert.map((device) => device.clientId)]);
+  setPresence(
+    [...devices.filter((device) => !gone.has(device.clientId)), ...upsert].sort(
+      (a, b) => Number(a.admin) - Number(b.admin) || a.clientId.localeCompare(b.clientId),
+    ),
+  );
+}
+
 /** The pages open now, outside React. */
 export function getPresence(): readonly PresenceDevice[] {
   return devices;

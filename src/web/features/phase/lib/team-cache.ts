@@ -3,7 +3,7 @@ import type { FactsResponse } from '@shared/schemas/facts';
 import type { PhaseDataRecord } from '@shared/schemas/phase-data';
 import type { AnswersEvent, TeamEvent } from '@shared/schemas/team-events';
 import { factKeys, phaseDataKeys } from '@/lib/query-keys';
-import { setPresence } from './presence-store';
+import { changePresence, setPresence } from './presence-store';
 
 /**
  * What one event of the team's stream does to this page's cache (docs/product.md, Autosave and
@@ -32,6 +32,9 @@ export function applyTeamEvent(
       return;
     case 'presence':
       setPresence(event.devices);
+      return;
+    case 'presence-change':
+      changePresence(event.upsert, event.remove);
       return;
   }
 }

@@ -1,0 +1,457 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { expect, it } from 'vitest';
+import type { CohortEvent } from '../../shared/schemas/cohort.ts';
+import type { LiveMessage } from '../../shared/schemas/live.ts';
+import type { TeamEvent } from '../../shared/schemas/team-events.ts';
+import { cohorts, sessions } from '../db/schema.ts';
+import { hashToken } from '../db/sessions.ts';
+import { STREAM_LIMITS } from '../lib/event-stream.ts';
+import { addressOf, describeTwoInstances, openEventStream } from '../testing/live.ts';
+import {
+  cookiesFrom,
+  createAdminSession,
+  createTeamSession,
+  describeApi,
+  loginTeam,
+  type Member,
+} from '../testing/test-app.ts';
+
+const CHROME_ON_LINUX =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/** A second device of the team: a fresh login, so a session of its own. */
+async function secondDevice(app: FastifyInstance, member: Member): Promise<string> {
+  return cookiesFrom(await loginTeam(app, member.team.accessToken));
+}
+
+/** The open streams of every session, team and address on the instance, read from its registry. */
+const openStreams = (app: FastifyInstance) => app.eventStreams.size;
+
+async function waitUntil(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describeApi('one page, one workspace stream (GET /api/teams/:teamId/events)', (ctx) => {
+  const streamOf = (teamId: string, cookie: string, query: string, headers: Record<string, string> = {}) =>
+    openEventStream<TeamEvent>(ctx.app, `/api/teams/${teamId}/events?${query}`, { cookie, ...headers });
+
+  it('starts with each activity version and the open pages, then sends pages arriving, moving and leaving as changes', async () => {
+    const member = await createTeamSession(ctx.app);
+    const { team, cookie } = member;
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/phase-data',
+      headers: { cookie },
+      payload: { teamId: team.id, phaseNumber: 3, data: { a: 'x' } },
+    });
+    // The label is the server's reading of the user agent; a label in the query is no longer heard.
+    const first = await streamOf(team.id, cookie, 'clientId=laptop-a-page&phase=3&label=Instructor', {
+      'user-agent': CHROME_ON_LINUX,
+    });
+    expect(first.response.status).toBe(200);
+    expect(first.response.headers.get('cache-control')).toContain('no-store');
+    const [versions, presence] = await first.waitFor(2);
+    expect(versions).toEqual({ type: 'versions', versions: { '3': 1 } });
+    expect(presence).toEqual({
+      type: 'presence',
+      devices: [{ clientId: 'laptop-a-page', phase: 3, label: 'Chrome on Linux', admin: false }],
+    });
+
+    const other = await secondDevice(ctx.app, member);
+    const second = await streamOf(team.id, other, 'clientId=laptop-b-page&phase=5', {
+      'user-agent': 'Instructor',
+    });
+    // Only the change travels, not the whole list again; a user agent cannot name itself the instructor.
+    expect(
+      await first.waitUntil((e) => e.type === 'presence-change' && e.upsert[0]?.clientId === 'laptop-b-page'),
+    ).toEqual({
+      type: 'presence-change',
+      upsert: [{ clientId: 'laptop-b-page', phase: 5, label: 'Browser', admin: false }],
+      remove: [],
+    });
+
+    // The page moves to another activity: its stream opens again with the new one, then the old one goes.
+    const moved = await streamOf(team.id, other, 'clientId=laptop-b-page&phase=1');
+    await first.waitUntil((e) => e.type === 'presence-change' && e.upsert.some((d) => d.phase === 1));
+    await second.close();
+    await moved.close();
+    const left = await first.waitUntil((e) => e.type === 'presence-change' && e.remove.length > 0);
+    expect(left).toEqual({ type: 'presence-change', upsert: [], remove: ['laptop-b-page'] });
+    // The old stream's close removed nothing the new one had taken over: one removal in all.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(first.events.filter((e) => e.type === 'presence-change' && e.remove.length > 0)).toHaveLength(1);
+    await first.close();
+  });
+
+  it("marks an admin's page as the instructor's, and answers 404 for an admin naming no workspace", async () => {
+    const { team } = await createTeamSession(ctx.app);
+    const admin = await createAdminSession(ctx.app);
+    const stream = await streamOf(team.id, admin.cookie, 'clientId=instructor-page');
+    expect(await stream.waitUntil((e) => e.type === 'presence')).toMatchObject({
+      devices: [{ clientId: 'instructor-page', admin: true }],
+    });
+    await stream.close();
+    const missing = await ctx.app.inject({
+      url: `/api/teams/${randomUUID()}/events?clientId=instructor-page`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Workspace not found.' });
+  });
+
+  it('refuses a missing or malformed page id with 400, before any stream opens', async () => {
+    const { team, cookie } = await createTeamSession(ctx.app);
+    for (const query of [
+      '',
+      'clientId=short',
+      'clientId=has%20space%20in%20it',
+      'clientId=good-page-id&phase=9',
+    ]) {
+      const response = await ctx.app.inject({
+        url: `/api/teams/${team.id}/events?${query}`,
+        headers: { cookie },
+      });
+      expect(response.statusCode, query).toBe(400);
+      expect(typeof response.json().message).toBe('string');
+    }
+  });
+
+  it(`caps a team at ${STREAM_LIMITS.perTeam} open streams however many sessions it makes, with 429`, async () => {
+    const member = await createTeamSession(ctx.app);
+    const streams = [];
+    for (let i = 0; i < STREAM_LIMITS.perTeam; i++) {
+      // Each login is a new session: the per-session cap alone would never stop this.
+      const cookie = await secondDevice(ctx.app, member);
+      streams.push(await streamOf(member.team.id, cookie, `clientId=page-number-${i}`));
+    }
+    expect(streams.every((s) => s.response.status === 200)).toBe(true);
+    const refused = await fetch(
+      `${await addressOf(ctx.app)}/api/teams/${member.team.id}/events?clientId=one-too-many`,
+      {
+        headers: { cookie: await secondDevice(ctx.app, member) },
+      },
+    );
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    expect(((await refused.json()) as { message: string }).message).toMatch(/Too many live connections/);
+    // Another team still gets in, and so does an instructor watching this one (counted as the instructor's).
+    const other = await createTeamSession(ctx.app, 'Other');
+    const otherStream = await streamOf(other.team.id, other.cookie, 'clientId=other-page-1');
+    expect(otherStream.response.status).toBe(200);
+    const admin = await createAdminSession(ctx.app);
+    const watching = await streamOf(member.team.id, admin.cookie, 'clientId=instructor-page');
+    expect(watching.response.status).toBe(200);
+    // A place frees when a stream closes.
+    await streams.pop()!.close();
+    await waitUntil(async () => {
+      const retry = await streamOf(member.team.id, member.cookie, 'clientId=after-a-close');
+      streams.push(retry);
+      return retry.response.status === 200;
+    }, 'a place after a close');
+    await Promise.all([...streams, otherStream, watching].map((s) => s.close()));
+  });
+
+  it(`caps one session at ${STREAM_LIMITS.perSession} open streams with 429`, async () => {
+    const admin = await createAdminSession(ctx.app);
+    const streams = [];
+    for (let i = 0; i < STREAM_LIMITS.perSession; i++) {
+      streams.push(await openEventStream(ctx.app, '/api/admin/events', { cookie: admin.cookie }));
+    }
+    const refused = await openEventStream(ctx.app, '/api/admin/events', { cookie: admin.cookie });
+    expect(refused.response.status).toBe(429);
+    await Promise.all(streams.map((s) => s.close()));
+  });
+
+  it('a cohort may be called "error": its events are delivered like any other', async () => {
+    await ctx.app.db.insert(cohorts).values({ tag: 'error', name: 'Error Cohort' });
+    // Nobody listens yet: a Node event emitter would throw for an unheard 'error' event.
+    await ctx.app.cohortEvents.publish('error', { type: 'ballots', ballotCount: 0, teamCount: 0 });
+    const stream = await openEventStream<CohortEvent>(ctx.app, '/api/cohorts/error/events');
+    await stream.waitFor(2);
+    await ctx.app.cohortEvents.publish('error', { type: 'ballots', ballotCount: 4, teamCount: 5 });
+    expect(await stream.waitUntil((e) => e.type === 'ballots' && e.ballotCount === 4)).toBeTruthy();
+    await stream.close();
+  });
+});
+
+describeApi('one stream for all of a browser’s tabs (GET /api/events)', (ctx) => {
+  const open = (query: string, cookie?: string) =>
+    openEventStream<LiveMessage>(ctx.app, `/api/events?${query}`, cookie ? { cookie } : {});
+  const page = (teamId: string, clientId: string, phase: number) => `page=${teamId}:${clientId}:${phase}`;
+
+  it('carries every page, cohort and the progress events at once, each message naming its subscription', async () => {
+    const member = await createTeamSession(ctx.app);
+    await ctx.app.db.insert(cohorts).values({ tag: 'spring', name: 'Spring' });
+    const admin = await createAdminSession(ctx.app);
+    const cookie = `${member.cookie}; ${admin.cookie}`;
+    const t = member.team.id;
+    const stream = await open(
+      [page(t, 'tab-activity-one', 1), page(t, 'tab-activity-two', 2), 'cohort=spring', 'admin=1'].join('&'),
+      cookie,
+    );
+    expect(stream.response.status).toBe(200);
+    const initial = await stream.waitFor(5);
+    expect(initial.slice(0, 5).map((m) => `${m.sub} ${'event' in m ? m.event.type : 'refused'}`)).toEqual([
+      `team:${t} versions`,
+      `team:${t} presence`,
+      'cohort:spring cohort',
+      'cohort:spring ballots',
+      'cohort:spring reveal',
+    ]);
+    // Both tabs show as pages of the workspace, on one stream.
+    expect(initial[1]).toMatchObject({
+      event: {
+        devices: [
+          { clientId: 'tab-activity-one', phase: 1 },
+          { clientId: 'tab-activity-two', phase: 2 },
+        ],
+      },
+    });
+    await ctx.app.adminEvents.publish(t, 'saved');
+    expect(await stream.waitUntil((m) => m.sub === 'admin')).toEqual({
+      sub: 'admin',
+      event: { type: 'team', teamId: t, reason: 'saved' },
+    });
+    await ctx.app.cohortEvents.publish('spring', { type: 'ballots', ballotCount: 1, teamCount: 2 });
+    expect(
+      await stream.waitUntil((m) => 'event' in m && m.event.type === 'ballots' && m.event.ballotCount === 1),
+    ).toEqual({
+      sub: 'cohort:spring',
+      event: { type: 'ballots', ballotCount: 1, teamCount: 2 },
+    });
+    await stream.close();
+  });
+
+  it('tells each refused subscription on the stream and carries the others; all refused, just the refusals', async () => {
+    const member = await createTeamSession(ctx.app);
+    const stranger = await createTeamSession(ctx.app, 'Stranger');
+    await ctx.app.db.insert(cohorts).values({ tag: 'spring', name: 'Spring' });
+    const stream = await open(
+      [
+        page(member.team.id, 'my-own-tab', 1),
+        page(stranger.team.id, 'their-tab-1', 1),
+        'cohort=spring',
+        'cohort=nowhere',
+        'admin=1',
+      ].join('&'),
+      member.cookie,
+    );
+    expect(stream.response.status).toBe(200);
+    const messages = await stream.waitFor(8);
+    const refusals = messages.filter((m) => 'refused' in m);
+    expect(refusals).toEqual([
+      {
+        sub: `team:${stranger.team.id}`,
+        refused: { status: 403, message: 'This workspace belongs to another team.' },
+      },
+      { sub: 'cohort:nowhere', refused: { status: 404, message: 'Cohort not found.' } },
+      { sub: 'admin', refused: { status: 401, message: 'Admin session required.' } },
+    ]);
+    // The refused team's page is no page of it: its teammates never see it.
+    const theirs = await open(page(stranger.team.id, 'their-own-tab', 1), stranger.cookie);
+    const list = await theirs.waitUntil((m) => 'event' in m && m.event.type === 'presence');
+    expect(list).toMatchObject({ event: { devices: [{ clientId: 'their-own-tab' }] } });
+    await Promise.all([stream.close(), theirs.close()]);
+
+    // Nothing granted: the refusals, and the stream ends (a browser reads why, and logs no failed request).
+    const none = await open('admin=1&cohort=nowhere', member.cookie);
+    expect(none.response.status).toBe(200);
+    await none.pump;
+    expect(none.events).toEqual([
+      { sub: 'cohort:nowhere', refused: { status: 404, message: 'Cohort not found.' } },
+      { sub: 'admin', refused: { status: 401, message: 'Admin session required.' } },
+    ]);
+    const anonymous = await open(page(member.team.id, 'my-own-tab', 1));
+    await anonymous.pump;
+    expect(anonymous.events).toEqual([
+      {
+        sub: `team:${member.team.id}`,
+        refused: { status: 401, message: 'Team session required. Open your workspace first.' },
+      },
+    ]);
+    expect(openStreams(ctx.app)).toBe(0);
+  });
+
+  it('refuses a request naming nothing, a malformed page or too many pages, with 400', async () => {
+    const { team, cookie } = await createTeamSession(ctx.app);
+    const tooMany = Array.from({ length: 17 }, (_, i) => page(team.id, `tab-number-${i}`, 1)).join('&');
+    for (const query of [
+      '',
+      'admin=yes',
+      `page=${team.id}:short:1`,
+      `page=${team.id}:good-page-id:9`,
+      `page=not-an-id:good-page-id:1`,
+      `page=${team.id}:good-page-id`,
+      tooMany,
+    ]) {
+      const response = await ctx.app.inject({ url: `/api/events?${query}`, headers: { cookie } });
+      expect(response.statusCode, query).toBe(400);
+      expect(typeof response.json().message).toBe('string');
+    }
+  });
+});
+
+describeApi('a stream lives exactly as long as its session', (ctx) => {
+  const teamStream = (member: Member, cookie = member.cookie) =>
+    openEventStream<LiveMessage>(ctx.app, `/api/events?page=${member.team.id}:page-of-the-team:1`, {
+      cookie,
+    });
+
+  async function endedAfter(stream: { ended: boolean; pump: Promise<void> }, what: string) {
+    await Promise.race([
+      stream.pump,
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`still open after ${what}`)), 5000)),
+    ]);
+    expect(stream.ended).toBe(true);
+  }
+
+  it('ends at the team logout, and another device of the team keeps its own', async () => {
+    const member = await createTeamSession(ctx.app);
+    const other = await secondDevice(ctx.app, member);
+    const stream = await teamStream(member);
+    const kept = await teamStream(member, other);
+    await Promise.all([stream.waitFor(2), kept.waitFor(2)]);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/team/logout',
+      headers: { cookie: member.cookie },
+    });
+    await endedAfter(stream, 'a logout');
+    // Saves keep arriving on the other device's stream, and none reached the ended one.
+    const before = stream.events.length;
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/phase-data',
+      headers: { cookie: other },
+      payload: { teamId: member.team.id, phaseNumber: 1, data: { secret: 'after logout' } },
+    });
+    await kept.waitUntil((m) => 'event' in m && m.event.type === 'answers');
+    expect(stream.events).toHaveLength(before);
+    expect(JSON.stringify(stream.events)).not.toContain('after logout');
+    await kept.close();
+  });
+
+  it('ends every stream a team session opened when the instructor gives the team a new code; an instructor watching it stays', async () => {
+    const member = await createTeamSession(ctx.app);
+    const admin = await createAdminSession(ctx.app);
+    const leaked = await teamStream(member, await secondDevice(ctx.app, member));
+    const own = await teamStream(member);
+    const watching = await teamStream(member, admin.cookie);
+    await Promise.all([leaked.waitFor(2), own.waitFor(2), watching.waitFor(2)]);
+    const rotated = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/teams/${member.team.id}/rotate-code`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(rotated.statusCode).toBe(200);
+    await endedAfter(leaked, 'a new code');
+    await endedAfter(own, 'a new code');
+    expect(watching.ended).toBe(false);
+    await watching.close();
+  });
+
+  it('ends the progress stream at the instructor logout', async () => {
+    const admin = await createAdminSession(ctx.app);
+    const stream = await openEventStream(ctx.app, '/api/admin/events', { cookie: admin.cookie });
+    await waitUntil(() => openStreams(ctx.app) === 1, 'the stream to open');
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/logout',
+      headers: { cookie: admin.cookie },
+    });
+    await endedAfter(stream, 'an admin logout');
+  });
+
+  it('ends streams carrying a deleted team, the instructor’s included', async () => {
+    const member = await createTeamSession(ctx.app);
+    const admin = await createAdminSession(ctx.app);
+    const watching = await teamStream(member, admin.cookie);
+    await watching.waitFor(2);
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/teams/${member.team.id}`,
+      headers: { cookie: admin.cookie },
+      payload: { confirmName: member.team.name },
+    });
+    expect(deleted.statusCode).toBe(200);
+    await endedAfter(watching, 'the deletion');
+  });
+
+  it('ends at the session’s expiry, and when its session is gone without a word (the periodic check)', async () => {
+    const member = await createTeamSession(ctx.app);
+    const token = member.cookie.split('=')[1]!;
+    await ctx.app.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() + interval '1 second'` })
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    const expiring = await teamStream(member);
+    await expiring.waitFor(2);
+    await endedAfter(expiring, 'the expiry');
+
+    const other = await createTeamSession(ctx.app, 'Other');
+    const stream = await teamStream(other);
+    await stream.waitFor(2);
+    // Deleted behind the app's back (another instance's sweep): the next check ends the stream.
+    await ctx.app.db.delete(sessions).where(eq(sessions.teamId, other.team.id));
+    await ctx.app.checkStreamSessions();
+    await endedAfter(stream, 'the check');
+  });
+
+  it('a logout over another stream of the same browser ends only the streams of that session', async () => {
+    const member = await createTeamSession(ctx.app);
+    await ctx.app.db.insert(cohorts).values({ tag: 'spring', name: 'Spring' });
+    const publicStream = await openEventStream(ctx.app, '/api/cohorts/spring/events', {
+      cookie: member.cookie,
+    });
+    await publicStream.waitFor(3);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/team/logout',
+      headers: { cookie: member.cookie },
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    // A cohort's public events rest on no session.
+    expect(publicStream.ended).toBe(false);
+    await publicStream.close();
+  });
+});
+
+describeTwoInstances('a session ended on one instance ends its streams on the other', (apps) => {
+  it('team logout and a new code on the first end the streams held by the second', async () => {
+    const member = await createTeamSession(apps.first);
+    const login = await loginTeam(apps.second, member.team.accessToken);
+    const secondCookie = cookiesFrom(login);
+    const onSecond = await openEventStream<LiveMessage>(
+      apps.second,
+      `/api/events?page=${member.team.id}:page-on-second:1`,
+      { cookie: member.cookie },
+    );
+    const viaOtherSession = await openEventStream<LiveMessage>(
+      apps.second,
+      `/api/events?page=${member.team.id}:page-two-second:2`,
+      { cookie: secondCookie },
+    );
+    await Promise.all([onSecond.waitFor(2), viaOtherSession.waitFor(2)]);
+    await apps.first.inject({
+      method: 'POST',
+      url: '/api/auth/team/logout',
+      headers: { cookie: member.cookie },
+    });
+    await waitUntil(() => onSecond.ended, 'the logout to reach the other instance');
+    expect(viaOtherSession.ended).toBe(false);
+
+    const admin = await createAdminSession(apps.first);
+    await apps.first.inject({
+      method: 'POST',
+      url: `/api/admin/teams/${member.team.id}/rotate-code`,
+      headers: { cookie: admin.cookie },
+    });
+    await waitUntil(() => viaOtherSession.ended, 'the new code to reach the other instance');
+  });
+});

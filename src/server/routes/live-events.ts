@@ -1,0 +1,303 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deviceLabel } from '../../shared/device-label.ts';
+import type { CohortEvent } from '../../shared/schemas/cohort.ts';
+import { ErrorResponseSchema, IdSchema } from '../../shared/schemas/common.ts';
+import {
+  type LiveMessage,
+  type LivePage,
+  LiveQuerySchema,
+  type Subscription,
+  subscriptionKey,
+} from '../../shared/schemas/live.ts';
+import { type PresenceDevice, TeamEventsQuerySchema } from '../../shared/schemas/team-events.ts';
+import {
+  enterAdminListener,
+  leaveAdminListener,
+  pruneStaleAdminListeners,
+  refreshAdminListener,
+} from '../db/admin-listeners.ts';
+import { findCohortByTag, toCohort } from '../db/cohorts.ts';
+import { listPhaseVersions } from '../db/phase-data.ts';
+import {
+  type LeftPage,
+  enterPresence,
+  leavePresence,
+  listPresence,
+  pruneStalePresence,
+  refreshPresence,
+} from '../db/presence.ts';
+import { liveSessionExpiries } from '../db/sessions.ts';
+import { countBallots } from '../db/showcase.ts';
+import { findTeamById } from '../db/teams.ts';
+import {
+  sessionHash,
+  type StreamTies,
+  streamLiveEvents,
+  streamOwners,
+  streamRefusals,
+} from '../lib/event-stream.ts';
+import { HttpError, notFound, unauthorized } from '../lib/http-error.ts';
+import { liveChannel } from '../lib/live-events.ts';
+import { cohortLoader } from '../lib/load-cohort.ts';
+import { MESSAGES } from '../lib/messages.ts';
+import { requireTeamAccess } from '../plugins/sessions.ts';
+
+const PRUNE_EVERY_MS = 60_000;
+
+/** A subscription the caller may have, with what it rests on. */
+type Granted = {
+  subscription: Subscription;
+  /** The bus channel (a cohort's by its stored tag, whatever case the caller wrote). */
+  channel: string;
+  /** The session that grants it: a team's own, or an instructor's; none for a cohort's public events. */
+  via: { kind: 'team' | 'admin'; hash: string } | undefined;
+  cohortTag?: string;
+};
+
+/**
+ * The live streams (docs/product.md, The live room; docs/decisions/021-one-live-stream-per-browser.md).
+ * `GET /api/events` carries several subscriptions, each authorised exactly as its own path is: a team's
+ * events need that team's session or an instructor's, the progress events an instructor's, a cohort's
+ * events nothing but the cohort. The one-subscription paths remain, for clients that want one.
+ */
+export const liveEventRoutes: FastifyPluginAsyncZod = async (app) => {
+  const loadCohort = cohortLoader(app.db);
+  let lastPrune = 0;
+
+  async function grant(request: FastifyRequest, subscription: Subscription): Promise<Granted> {
+    switch (subscription.kind) {
+      case 'team': {
+        const { teamId } = subscription;
+        const caller = await requireTeamAccess(request, teamId);
+        // An admin may name any id; a team's own session proves its team exists.
+        if (caller === 'admin' && !(await findTeamById(app.db, teamId)))
+          throw notFound(MESSAGES.workspaceNotFound);
+        return {
+          subscription,
+          channel: liveChannel.team(teamId),
+          via: { kind: caller, hash: sessionHash(request, caller)! },
+        };
+      }
+      case 'cohort': {
+        const { tag } = await loadCohort(subscription.tag);
+        return { subscription, channel: liveChannel.cohort(tag), via: undefined, cohortTag: tag };
+      }
+      case 'admin': {
+        if (!(await request.sessionAdmin())) throw unauthorized(MESSAGES.adminSessionRequired);
+        return {
+          subscription,
+          channel: liveChannel.admin(),
+          via: { kind: 'admin', hash: sessionHash(request, 'admin')! },
+        };
+      }
+    }
+  }
+
+  /** Tells each team's open pages which of its pages opened or closed. A failure only delays the line. */
+  async function announcePresence(change: { teamId: string; upsert: PresenceDevice[]; remove: string[] }) {
+    try {
+      await app.liveEvents.publish(liveChannel.team(change.teamId), {
+        type: 'presence-change',
+        upsert: change.upsert,
+        remove: change.remove,
+      });
+    } catch (error) {
+      app.log.warn({ err: error }, 'presence not announced');
+    }
+  }
+
+  function announceLeft(left: LeftPage[]) {
+    for (const teamId of new Set(left.map((page) => page.teamId))) {
+      const remove = left.filter((page) => page.teamId === teamId).map((page) => page.clientId);
+      void announcePresence({ teamId, upsert: [], remove });
+    }
+  }
+
+  function pruneNowAndThen() {
+    if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
+    lastPrune = Date.now();
+    void pruneStalePresence(app.db).then(announceLeft, () => undefined);
+    void pruneStaleAdminListeners(app.db).catch(() => undefined);
+  }
+
+  /**
+   * Opens one stream of `subscriptions` for `pages`. Each subscription is granted on its own: refused ones
+   * are told on the stream (`{ sub, refused }`) and the rest go on; when none is granted, the stream is just
+   * those refusals and ends. The one-subscription paths answer a refusal with its status (401, 403, 404).
+   */
+  async function openStream(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    wanted: { pages: LivePage[]; subscriptions: Subscription[] },
+    envelope: boolean,
+  ) {
+    const granted: Granted[] = [];
+    const refusals: HttpError[] = [];
+    const refused: LiveMessage[] = [];
+    for (const subscription of wanted.subscriptions) {
+      try {
+        granted.push(await grant(request, subscription));
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        refusals.push(error);
+        refused.push({
+          sub: subscriptionKey(subscription),
+          refused: { status: error.statusCode, message: error.message },
+        });
+      }
+    }
+    if (granted.length === 0) {
+      if (!envelope) throw refusals[0];
+      return streamRefusals(reply, refused);
+    }
+
+    const teamIds = granted.flatMap((g) => (g.subscription.kind === 'team' ? [g.subscription.teamId] : []));
+    const sessions = [...new Set(granted.flatMap((g) => (g.via ? [g.via.hash] : [])))];
+    const expiries = await liveSessionExpiries(app.db, sessions);
+    const ties: StreamTies = {
+      sessions,
+      teams: teamIds,
+      teamSessions: granted.flatMap((g) =>
+        g.subscription.kind === 'team' && g.via?.kind === 'team' ? [g.subscription.teamId] : [],
+      ),
+      cohorts: granted.flatMap((g) => (g.cohortTag ? [g.cohortTag] : [])),
+      expiresAt: expiries.size > 0 ? Math.min(...expiries.values()) : undefined,
+    };
+    const release = app.eventStreams.claim(streamOwners(request, ties));
+
+    const streamId = randomUUID();
+    const label = deviceLabel(request.headers['user-agent']);
+    const adminOf = new Map(granted.map((g) => [subscriptionKey(g.subscription), g.via?.kind === 'admin']));
+    const pages = wanted.pages
+      .filter((page) => teamIds.includes(page.teamId))
+      .map((page) => ({
+        teamId: page.teamId,
+        clientId: page.clientId,
+        streamId,
+        instance: app.liveEvents.instanceId,
+        phase: page.phase,
+        label,
+        admin: adminOf.get(`team:${page.teamId}`) === true,
+      }));
+    const listensAsAdmin = granted.some((g) => g.subscription.kind === 'admin');
+    try {
+      await enterPresence(app.db, pages);
+      if (listensAsAdmin) await enterAdminListener(app.db, streamId, app.liveEvents.instanceId);
+    } catch (error) {
+      release();
+      throw error;
+    }
+    pruneNowAndThen();
+
+    await streamLiveEvents(request, reply, {
+      bus: app.liveEvents,
+      registry: app.eventStreams,
+      release,
+      channels: granted.map((g) => ({ sub: subscriptionKey(g.subscription), channel: g.channel })),
+      envelope,
+      ties,
+      initial: async () => {
+        const messages = [...refused];
+        for (const g of granted) messages.push(...(await initialMessages(g)));
+        // The others hear of this stream's pages; its own learnt them from the list it just got.
+        for (const teamId of teamIds) {
+          const upsert = pages
+            .filter((page) => page.teamId === teamId)
+            .map(({ clientId, phase, label, admin }) => ({ clientId, phase, label, admin }));
+          if (upsert.length > 0) void announcePresence({ teamId, upsert, remove: [] });
+        }
+        return messages;
+      },
+      onHeartbeat: () => {
+        if (pages.length > 0) void refreshPresence(app.db, streamId).catch(() => undefined);
+        if (listensAsAdmin) void refreshAdminListener(app.db, streamId).catch(() => undefined);
+      },
+      onClose: () => {
+        if (pages.length > 0) void leavePresence(app.db, streamId).then(announceLeft, () => undefined);
+        if (listensAsAdmin) void leaveAdminListener(app.db, streamId).catch(() => undefined);
+      },
+    });
+  }
+
+  /** The state a (re)connecting page starts from, per subscription. */
+  async function initialMessages(g: Granted): Promise<LiveMessage[]> {
+    const sub = subscriptionKey(g.subscription);
+    switch (g.subscription.kind) {
+      case 'team': {
+        const { teamId } = g.subscription;
+        const [versions, devices] = await Promise.all([
+          listPhaseVersions(app.db, teamId),
+          listPresence(app.db, teamId),
+        ]);
+        return [
+          { sub, event: { type: 'versions', versions } },
+          { sub, event: { type: 'presence', devices } },
+        ];
+      }
+      case 'cohort': {
+        const tag = g.cohortTag!;
+        const [current, counts] = await Promise.all([
+          findCohortByTag(app.db, tag),
+          countBallots(app.db, tag),
+        ]);
+        const events: CohortEvent[] = [];
+        const cohort = current ? toCohort(current) : undefined;
+        if (cohort) events.push({ type: 'cohort', cohort });
+        events.push({ type: 'ballots', ...counts });
+        // A page opened (or reconnected) after the reveal shows the winners at once.
+        if (cohort) events.push({ type: 'reveal', revealedAt: cohort.revealedAt });
+        return events.map((event) => ({ sub, event }));
+      }
+      case 'admin':
+        // Nothing to start from: the dashboard has just read its lists.
+        return [];
+    }
+  }
+
+  const errors = {
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+  };
+
+  app.get('/api/events', { schema: { querystring: LiveQuerySchema, response: errors } }, (request, reply) =>
+    openStream(request, reply, request.query, true),
+  );
+
+  app.get(
+    '/api/teams/:teamId/events',
+    {
+      schema: {
+        params: z.object({ teamId: IdSchema }),
+        querystring: TeamEventsQuerySchema,
+        response: errors,
+      },
+    },
+    (request, reply) => {
+      const { teamId } = request.params;
+      const page = { teamId, clientId: request.query.clientId, phase: request.query.phase ?? null };
+      return openStream(request, reply, { pages: [page], subscriptions: [{ kind: 'team', teamId }] }, false);
+    },
+  );
+
+  app.get(
+    '/api/cohorts/:tag/events',
+    { schema: { params: z.object({ tag: z.string().max(100) }), response: errors } },
+    (request, reply) =>
+      openStream(
+        request,
+        reply,
+        { pages: [], subscriptions: [{ kind: 'cohort', tag: request.params.tag }] },
+        false,
+      ),
+  );
+
+  app.get('/api/admin/events', { schema: { response: errors } }, (request, reply) =>
+    openStream(request, reply, { pages: [], subscriptions: [{ kind: 'admin' }] }, false),
+  );
+};
