@@ -135,7 +135,9 @@ describe('renderPromptTemplate: conditions', () => {
     expect(renderPromptTemplate(template, { areas: { food: true } })).toBe('-');
     expect(renderPromptTemplate(template, {})).toBe('-');
     expect(renderPromptTemplate('{{#if n has "3"}}y{{/if}}', { n: [1, 3] })).toBe('y');
-    expect(renderPromptTemplate("{{#if a.b has 'x'}}y{{else if c has \"z\"}}z{{/if}}", { c: 'x,z' })).toBe('z');
+    expect(renderPromptTemplate('{{#if a.b has \'x\'}}y{{else if c has "z"}}z{{/if}}', { c: 'x,z' })).toBe(
+      'z',
+    );
   });
 
   it('reads a has without its spaces or its quotes as text, not as a condition', () => {

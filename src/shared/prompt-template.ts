@@ -308,7 +308,11 @@ function render(nodes: TemplateNode[], data: Record<string, unknown>): string {
     frame.index += 1;
     if (node.kind === 'text') out.push(node.text);
     else if (node.kind === 'placeholder') out.push(formatValue(lookup(data, node.path)) ?? unfilled(node));
-    else stack.push({ nodes: conditionHolds(node.condition, data) ? node.consequent : node.alternate, index: 0 });
+    else
+      stack.push({
+        nodes: conditionHolds(node.condition, data) ? node.consequent : node.alternate,
+        index: 0,
+      });
   }
   return out.join('');
 }
