@@ -46,7 +46,7 @@ export const SHARED_FACTS = [
       type: 'text',
       placeholder: 'educational STEM toys and building kits for children aged 6-12',
       tooltip:
-        'Sector: the group of products that compete for the same customer budget. Too broad ("toys") gives vague figures; too narrow ("solar robots") may have no published data at all.',
+        'Sector: the group of products that compete for the same customer budget. Too broad ("coffee", "software", "toys") gives vague figures; too narrow ("single-origin espresso beans") may have no published data at all.',
     },
   },
   {
