@@ -125,8 +125,8 @@ const ConditionSchema = z
 export const NeedSchema = z.object({
   what: nonBlank,
   fix: nonBlank,
-  /** The activity that produces it (the link on the page). */
-  from: PhaseNumberSchema,
+  /** The activity that produces it (the link on the page); none when the fix is on this form. */
+  from: PhaseNumberSchema.optional(),
   anyOf: z.array(ConditionSchema).min(1),
 });
 

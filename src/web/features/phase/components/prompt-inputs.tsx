@@ -39,8 +39,13 @@ export function MissingInputs({ needs }: { needs: readonly Need[] }) {
       <ul className="mt-2 space-y-2 leading-relaxed">
         {needs.map((need) => (
           <li key={need.what}>
-            <span className="font-mono text-xs">{missingMarker(need)}</span> {need.fix} Produced in{' '}
-            <ActivityLink phase={need.from} />.
+            <span className="font-mono text-xs">{missingMarker(need)}</span> {need.fix}
+            {need.from !== undefined && (
+              <>
+                {' '}
+                Produced in <ActivityLink phase={need.from} />.
+              </>
+            )}
           </li>
         ))}
       </ul>
