@@ -2,7 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { unmetNeeds } from '../../shared/activity-needs.ts';
-import { type FormField, isChoiceField, type PhaseConfig, PhaseConfigSchema } from '../../shared/phase-config.ts';
+import {
+  type FormField,
+  isChoiceField,
+  type PhaseConfig,
+  PhaseConfigSchema,
+} from '../../shared/phase-config.ts';
 import { ACTIVITY_NAMES, HEADER_NAMES, PAGE_NAMES, PHASE_NUMBERS } from '../../shared/phases.ts';
 import { activityDurations, parseDuration } from '../../shared/programme-time.ts';
 import { listTemplatePlaceholders } from '../../shared/prompt-template.ts';
@@ -17,31 +22,14 @@ import {
   placeholdersWithConditions,
   readConfig,
   renderAndLint,
+  workedExampleAnswer,
 } from '../testing/phase-content.ts';
 import { loadPhaseConfigs } from './phase-configs.ts';
 
-/** The running example's choices where it is not a choice's first option (BrightSpark Labs, SunBot Grow). */
-const RUNNING_EXAMPLE_CHOICES: Record<string, string> = {
-  research_depth: 'standard',
-  sensitive_areas: 'children',
-  rule_regions: 'us, canada',
-  tone: 'parent_friendly',
-  statistic_style: 'human_scale',
-  concept_count: '5',
-  price_tier: 'mid',
-  visual_style: 'playful_vibrant',
-};
-
-/** The running example's answer to a field: its placeholder, its chosen option, or the brand colour. */
-function exampleAnswer(field: FormField): string {
-  if (isChoiceField(field)) return RUNNING_EXAMPLE_CHOICES[field.id] ?? field.options?.[0]?.value ?? '';
-  if (field.type === 'color') return '#F5A623';
-  if (!field.placeholder?.trim()) throw new Error(`${field.id} has no example (placeholder)`);
-  return field.placeholder;
-}
-
 function answers(config: PhaseConfig, only: (field: FormField) => boolean = () => true) {
-  return Object.fromEntries(config.fields.filter(only).map((field) => [field.id, exampleAnswer(field)]));
+  return Object.fromEntries(
+    config.fields.filter(only).map((field) => [field.id, workedExampleAnswer(field)]),
+  );
 }
 
 const everyone: TeamAnswers = Object.fromEntries(configs.map((c) => [c.phase, answers(c)]));
@@ -279,9 +267,10 @@ describe('prompt templates', () => {
             placeholder,
           ).toContain(reference[2]);
         } else {
-          expect(own.has(placeholder) || isSharedFactId(placeholder), `unknown placeholder ${placeholder}`).toBe(
-            true,
-          );
+          expect(
+            own.has(placeholder) || isSharedFactId(placeholder),
+            `unknown placeholder ${placeholder}`,
+          ).toBe(true);
         }
       }
     },
@@ -293,7 +282,9 @@ describe('prompt templates', () => {
       const config = configOf(phase);
       const own = new Set(config.fields.map((f) => f.id));
       for (const use of placeholdersWithConditions(config.promptTemplate)) {
-        expect(own.has(use.path) || !isSharedFactId(use.path), `{{${use.path}}} is not on this form`).toBe(true);
+        expect(own.has(use.path) || !isSharedFactId(use.path), `{{${use.path}}} is not on this form`).toBe(
+          true,
+        );
       }
     },
   );
@@ -339,8 +330,10 @@ describe('prompt templates', () => {
     it('with every option of every choice it reads, each giving its own prompt', () => {
       const config = configOf(phase);
       const read = new Set(listTemplatePlaceholders(config.promptTemplate));
-      const profile = SHARED_FACTS.map((fact) => ({ id: fact.id, options: (fact.field as SharedFactField).options }))
-        .filter((fact) => fact.options && read.has(fact.id) && !config.fields.some((f) => f.id === fact.id));
+      const profile = SHARED_FACTS.map((fact) => ({
+        id: fact.id,
+        options: (fact.field as SharedFactField).options,
+      })).filter((fact) => fact.options && read.has(fact.id) && !config.fields.some((f) => f.id === fact.id));
       for (const field of [...config.fields.filter(isChoiceField), ...profile]) {
         const outputs = new Set<string>();
         for (const option of field.options ?? []) {

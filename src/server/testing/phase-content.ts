@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type FormField, type PhaseConfig, PhaseConfigSchema } from '../../shared/phase-config.ts';
+import {
+  type FormField,
+  isChoiceField,
+  type PhaseConfig,
+  PhaseConfigSchema,
+} from '../../shared/phase-config.ts';
 import { PHASE_NUMBERS } from '../../shared/phases.ts';
 import {
   parsePromptTemplate,
@@ -12,6 +17,7 @@ import {
 import { isSharedFactId } from '../../shared/shared-facts.ts';
 import { buildTemplateContext, type TeamAnswers } from '../../shared/template-context.ts';
 import { lintRenderedPrompt } from '../content/prompt-lint.ts';
+import { WORKED_EXAMPLE_CHOICES } from './businesses.ts';
 
 /** Helpers for the tests that read the eight activity configs in content/phases. */
 
@@ -22,7 +28,9 @@ export function readConfig(phase: number): unknown {
   return JSON.parse(readFileSync(path.join(contentDir, 'phases', `phase-${phase}.json`), 'utf8'));
 }
 
-export const configs: PhaseConfig[] = PHASE_NUMBERS.map((phase) => PhaseConfigSchema.parse(readConfig(phase)));
+export const configs: PhaseConfig[] = PHASE_NUMBERS.map((phase) =>
+  PhaseConfigSchema.parse(readConfig(phase)),
+);
 
 export function configOf(phase: number): PhaseConfig {
   const config = configs[phase - 1];
@@ -34,6 +42,14 @@ export function fieldOf(phase: number, id: string): FormField {
   const field = configOf(phase).fields.find((f) => f.id === id);
   if (!field) throw new Error(`phase ${phase} has no field ${id}`);
   return field;
+}
+
+/** The worked example's answer to a field: its placeholder, its chosen option, or the brand colour. */
+export function workedExampleAnswer(field: FormField): string {
+  if (isChoiceField(field)) return WORKED_EXAMPLE_CHOICES[field.id] ?? field.options?.[0]?.value ?? '';
+  if (field.type === 'color') return '#F5A623';
+  if (!field.placeholder?.trim()) throw new Error(`${field.id} has no example (placeholder)`);
+  return field.placeholder;
 }
 
 /** The shared facts among a set of answers. */
