@@ -57,7 +57,7 @@ const NAMES = [
   })),
 ];
 
-type Promise = {
+type HandoffPromise = {
   in: number;
   where: string;
   text: string;
@@ -71,8 +71,8 @@ type Promise = {
  * in the order of their numbers, so a page speaks of an earlier activity as a source and of a later one as a
  * reader: the promise runs from the earlier to the later.
  */
-function promises(): Promise[] {
-  const found: Promise[] = [];
+function promises(): HandoffPromise[] {
+  const found: HandoffPromise[] = [];
   for (const config of configs) {
     for (const { where, text } of pageTexts(config)) {
       for (const { pattern, mention } of NAMES) {
@@ -94,7 +94,7 @@ function promises(): Promise[] {
 }
 
 /** Whether activity `to`'s prompt reads activity `from`'s answers (these ones, when named) or a fact given there. */
-function kept(promise: Promise): boolean {
+function kept(promise: HandoffPromise): boolean {
   const read = listTemplatePlaceholders(configOf(promise.to).promptTemplate);
   const prefix = `phase${promise.from}.`;
   if (promise.fields) return promise.fields.some((id) => read.includes(`${prefix}${id}`));

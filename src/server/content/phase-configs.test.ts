@@ -19,6 +19,7 @@ import {
   contentDir,
   factsIn,
   fieldOf,
+  pageTexts,
   placeholdersWithConditions,
   readConfig,
   renderAndLint,
@@ -213,6 +214,49 @@ describe('shared facts', () => {
     // PlayHT closed after its acquisition; Udio stopped offering downloads of generated songs.
     const retired = /\b(PlayHT|Play\.ht|Udio)\b/i;
     for (const config of configs) expect(JSON.stringify(config)).not.toMatch(retired);
+  });
+});
+
+describe('current advice', () => {
+  const texts = configs.flatMap((config) => pageTexts(config).map((t) => ({ ...t, phase: config.phase })));
+  const sentences = texts.flatMap(({ phase, where, text }) =>
+    text.split(/(?<=[.;!?])\s+/).map((sentence) => ({ phase, where, sentence })),
+  );
+
+  it('is dated where plans, consent and labels are advised', () => {
+    for (const phase of [6, 7, 8]) {
+      expect(JSON.stringify(configOf(phase)), `activity ${phase}`).toContain('as of November 2026');
+    }
+  });
+
+  it('never calls a trial free: Squarespace is a 14-day trial', () => {
+    const squarespace = sentences.filter((s) => /Squarespace/.test(s.sentence) && /\bfree\b/i.test(s.sentence));
+    expect(squarespace.length).toBeGreaterThan(0);
+    for (const s of squarespace) expect(s.sentence, s.where).toMatch(/14-day (free )?trial/);
+  });
+
+  it('asks for consent wherever it speaks of cloning a voice', () => {
+    const cloning = sentences.filter((s) => /\bclon(e|ed|es|ing)\b/i.test(s.sentence));
+    expect(cloning.length).toBeGreaterThan(2);
+    for (const s of cloning) expect(s.sentence, `${s.phase} ${s.where}`).toMatch(/consent/i);
+    for (const phase of [6, 7]) expect(configOf(phase).promptTemplate).toMatch(/consent/);
+  });
+
+  it('says who owns generated assets, how they are licensed and when to label them', () => {
+    const assets = JSON.stringify(configOf(6));
+    expect(assets).toMatch(/cannot be registered/);
+    expect(assets).toMatch(/commercial (use|licence)/);
+    expect(assets).toMatch(/AI-generated/);
+    expect(configOf(6).promptTemplate).toMatch(/label/);
+  });
+
+  it('no longer says image models cannot render text', () => {
+    for (const config of configs) {
+      expect(JSON.stringify(config), `activity ${config.phase}`).not.toMatch(
+        /(cannot|can't|struggle to) (render|write|spell)|garble|struggle with text/i,
+      );
+    }
+    expect(JSON.stringify(configOf(6))).toMatch(/render a short word or two reasonably well/);
   });
 });
 
