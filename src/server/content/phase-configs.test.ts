@@ -230,7 +230,9 @@ describe('current advice', () => {
   });
 
   it('never calls a trial free: Squarespace is a 14-day trial', () => {
-    const squarespace = sentences.filter((s) => /Squarespace/.test(s.sentence) && /\bfree\b/i.test(s.sentence));
+    const squarespace = sentences.filter(
+      (s) => /Squarespace/.test(s.sentence) && /\bfree\b/i.test(s.sentence),
+    );
     expect(squarespace.length).toBeGreaterThan(0);
     for (const s of squarespace) expect(s.sentence, s.where).toMatch(/14-day (free )?trial/);
   });
