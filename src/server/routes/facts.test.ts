@@ -41,7 +41,11 @@ describeApi('shared facts', (ctx) => {
 
   it('keeps the business profile of Activity 1, ticked boxes as one text', async () => {
     const { team, cookie } = await createTeamSession(ctx.app);
-    const profile = { customer_type: 'businesses', sensitive_areas: 'children, food', rule_regions: 'uk, eu' };
+    const profile = {
+      customer_type: 'businesses',
+      sensitive_areas: 'children, food',
+      rule_regions: 'uk, eu',
+    };
     const saved = await save(cookie, team.id, { values: profile, givenIn: 1 });
     expect(saved.statusCode).toBe(200);
     expect(brief((saved.json() as { facts: Fact[] }).facts)).toEqual([
