@@ -3,9 +3,11 @@ import type { FormField, Need } from '@shared/phase-config';
 import { PAGE_NAMES } from '@shared/phases';
 import { listTemplatePlaceholders } from '@shared/prompt-template';
 import { isSharedFactId, type SharedFact, sharedFact } from '@shared/shared-facts';
-import { CircleDashed, Lightbulb, UserRound } from 'lucide-react';
+import { CircleDashed, Lightbulb, type LucideIcon, UserRound } from 'lucide-react';
+import type * as React from 'react';
 import { Link } from 'wouter';
 import { useWorkspace } from '@/features/workspace';
+import { cn } from '@/lib/cn';
 import { checkedValues } from '../lib/answers';
 
 function ActivityLink({ phase }: { phase: number }) {
@@ -20,6 +22,38 @@ function ActivityLink({ phase }: { phase: number }) {
   );
 }
 
+/** A note above the form: a titled section, warning-coloured or quiet. */
+function FormNote({
+  id,
+  icon: Icon,
+  title,
+  warning = false,
+  children,
+}: {
+  id: string;
+  icon: LucideIcon;
+  title: string;
+  warning?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      data-testid={id}
+      className={cn(
+        'mb-6 rounded-lg border p-3 text-sm',
+        warning ? 'border-warning/30 bg-warning-soft' : 'border-border bg-muted/50',
+      )}
+    >
+      <h3 id={id} className="flex items-center gap-2 font-semibold">
+        <Icon className={cn('size-4 shrink-0', warning ? 'text-warning' : 'text-primary')} aria-hidden />
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
 /**
  * What the prompt has nothing to start from yet (the config's needs that no answer meets): what is missing,
  * how to fix it, and a link to the activity that produces it. The prompt shows the same gap as a marker.
@@ -27,15 +61,12 @@ function ActivityLink({ phase }: { phase: number }) {
 export function MissingInputs({ needs }: { needs: readonly Need[] }) {
   if (needs.length === 0) return null;
   return (
-    <section
-      aria-labelledby="missing-inputs"
-      data-testid="missing-inputs"
-      className="mb-6 rounded-lg border border-warning/30 bg-warning-soft p-3 text-sm"
+    <FormNote
+      id="missing-inputs"
+      icon={CircleDashed}
+      title="The prompt has nothing to start from yet"
+      warning
     >
-      <h3 id="missing-inputs" className="flex items-center gap-2 font-semibold">
-        <CircleDashed className="size-4 shrink-0 text-warning" aria-hidden />
-        The prompt has nothing to start from yet
-      </h3>
       <ul className="mt-2 space-y-2 leading-relaxed">
         {needs.map((need) => (
           <li key={need.what}>
@@ -49,7 +80,7 @@ export function MissingInputs({ needs }: { needs: readonly Need[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </FormNote>
   );
 }
 
@@ -86,15 +117,7 @@ export function ProfileFacts({
   const missing = facts.filter((fact) => answerOf(fact) === null);
   const homes = [...new Set(facts.map((fact) => fact.home))];
   return (
-    <section
-      aria-labelledby="profile-facts"
-      data-testid="profile-facts"
-      className="mb-6 rounded-lg border border-border bg-muted/50 p-3 text-sm"
-    >
-      <h3 id="profile-facts" className="flex items-center gap-2 font-semibold">
-        <UserRound className="size-4 shrink-0 text-primary" aria-hidden />
-        Your business, as this prompt reads it
-      </h3>
+    <FormNote id="profile-facts" icon={UserRound} title="Your business, as this prompt reads it">
       <dl className="mt-2 grid gap-x-3 gap-y-1 sm:grid-cols-[auto_1fr]">
         {facts.map((fact) => (
           <div key={fact.id} className="contents">
@@ -118,7 +141,7 @@ export function ProfileFacts({
         ))}
         .
       </p>
-    </section>
+    </FormNote>
   );
 }
 
