@@ -119,8 +119,9 @@ const ConditionSchema = z
 /**
  * Something the prompt cannot start from nothing without: it is there when any of `anyOf` holds (an answer of
  * this form, another activity's answer as `phaseN.<id>`, or a choice that gives the prompt another path).
- * While none holds, the page says what is missing and links to activity `from`, the prompt shows the marker
- * `[MISSING: <what>. <fix>]`, and the form is not complete.
+ * While none holds, the page says what is missing, how to fix it and links to activity `from`, the template
+ * shows the marker `[MISSING: <what>]` where the start would be (a config test checks it does exactly then),
+ * and the form is not complete.
  */
 export const NeedSchema = z.object({
   what: nonBlank,
