@@ -130,7 +130,7 @@ export function ProfileFacts({
       </dl>
       <p className="mt-2 leading-relaxed text-muted-foreground">
         {missing.length > 0
-          ? 'Until they are given, the prompt asks the assistant to check the rules for your region in general terms. '
+          ? 'Until they are given, the prompt cannot add the cautions and rules that fit your business. '
           : 'They switch on the cautions and rules that fit your business. '}
         {missing.length > 0 ? 'Answer them' : 'Change them'} in{' '}
         {homes.map((home, i) => (
