@@ -463,8 +463,8 @@ test.describe('accessibility: keyboard only', () => {
     const typed: [string, string, string][] = [
       ['company_name', 'Company name', 'BrightBlocks'],
       ['sector', 'Sector or product category', 'STEM toys'],
-      ['target_region', 'Target region', 'Germany'],
       ['target_audience', 'Target audience', 'Parents of children aged 6 to 10'],
+      ['target_region', 'Target region', 'Germany'],
       ['research_questions', 'Research questions', 'How big is the market?'],
     ];
     for (const [id, label, value] of typed) {

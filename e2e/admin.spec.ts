@@ -54,12 +54,15 @@ test.describe('instructor dashboard', () => {
     // The programme's time and two sample schedules, added up from the activities' step times.
     await expect(dialog.getByRole('heading', { name: 'Plan the time' })).toBeVisible();
     await expect(dialog).toContainText(
-      /The eight activities take \d+ h( \d+ min)? to \d+ h( \d+ min)? of working time/,
+      /The eight activities take \d+ h( \d+ min)? to \d+ h( \d+ min)? of class time/,
     );
-    for (const name of ['One-day bootcamp', 'Two-day bootcamp']) {
+    for (const name of ['One-day bootcamp', 'Two half-days']) {
       await expect(dialog.getByRole('heading', { name })).toBeVisible();
     }
-    await expect(dialog.getByText('Activity 8: Website Builder Guide')).toHaveCount(2);
+    // Activity 8 in each running order, and in each one's homework (what does not fit the day), with its due time.
+    await expect(dialog.getByText('Activity 8: Website Builder Guide')).toHaveCount(4);
+    await expect(dialog.getByRole('heading', { name: 'Homework · after the day' })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Homework · before half-day 2' })).toBeVisible();
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Account menu' }).click();

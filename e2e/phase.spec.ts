@@ -22,7 +22,10 @@ test.describe('phase page', () => {
     const code = await createWorkspace(page, 'Prompt Crafters');
     await expect(page).toHaveURL(new RegExp(`/phase/1\\?team_id=${code}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Market Research' })).toBeVisible();
-    await expect(page.getByText('50-75 minutes')).toBeVisible();
+    await expect(page.getByText('Estimated time: 45-50 minutes')).toBeVisible();
+    await expect(
+      page.getByText('In class: 45-50 minutes. Homework: step 6, 20-30 minutes after class.'),
+    ).toBeVisible();
     await expect(page.getByText('Activity 1 of 8')).toBeVisible();
     await expect(page.getByTestId('phase-progress')).toHaveText('Progress 0/8 (0%)');
     await expect(saveStatus(page)).toHaveText('Auto-saving');
@@ -282,11 +285,62 @@ test.describe('phase page', () => {
     );
 
     const voices = page.getByRole('radiogroup', { name: 'Voice persona' });
-    const nova = voices.getByRole('radio', { name: /^Nova/ });
-    await expect(nova.locator('span').first()).toHaveText('Nova');
-    await expect(nova).toContainText('warm, curious science mentor');
-    await nova.click();
-    await expect(nova).toHaveAttribute('aria-checked', 'true');
+    const guide = voices.getByRole('radio', { name: /^The Guide/ });
+    await expect(guide.locator('span').first()).toHaveText('The Guide');
+    await expect(guide).toContainText('warm, patient, explains one thing at a time');
+    await guide.click();
+    await expect(guide).toHaveAttribute('aria-checked', 'true');
+
+    // "Your own" asks for a description: until it is given, the page and the prompt say it is missing.
+    await voices.getByRole('radio', { name: /^Your own/ }).click();
+    await expect(page.getByTestId('missing-inputs')).toContainText('[MISSING: your own voice persona]');
+    await expect(
+      preview(page).locator('mark', { hasText: '[MISSING: your own voice persona]' }),
+    ).toBeVisible();
+    await page.getByLabel('Your own voice persona', { exact: true }).fill('A calm roaster who never rushes.');
+    await expect(page.getByTestId('missing-inputs')).toHaveCount(0);
+    await expect(preview(page)).toContainText('A calm roaster who never rushes.');
+  });
+
+  test('a prompt with nothing to start from says so, links to the activity that produces it, and counts as incomplete', async ({
+    page,
+  }) => {
+    await practice(page, 2);
+    const missing = page.getByTestId('missing-inputs');
+    await expect(missing).toContainText('[MISSING: the competitors to score]');
+    await expect(
+      preview(page).locator('mark', { hasText: '[MISSING: the competitors to score]' }),
+    ).toBeVisible();
+    const evidence = page.getByLabel('Evidence approach', { exact: true });
+    await chooseOption(page, evidence, /^Team knowledge/);
+    await expect(page.getByText('Please complete all required fields to continue.')).toBeVisible();
+    // Web research is a real alternative: the assistant finds the competitors first.
+    await chooseOption(page, evidence, /^Web research/);
+    await expect(missing).toHaveCount(0);
+    await expect(preview(page)).toContainText('so find them first');
+
+    // The business profile is answered in Market Research: "None of these" excludes the other areas.
+    await page.goto('/phase/4');
+    await expect(page.getByTestId('profile-facts')).toContainText('Sensitive areas');
+    await expect(page.getByTestId('profile-facts')).toContainText('not given yet');
+    await page
+      .getByTestId('missing-inputs')
+      .getByRole('link', { name: 'Activity 1 · Market Research' })
+      .click();
+    await expect(page).toHaveURL(/\/phase\/1$/);
+    const areas = page.getByRole('group', { name: 'Sensitive areas' });
+    await areas.getByRole('checkbox', { name: /^Food or drink/ }).click();
+    await areas.getByRole('checkbox', { name: /^Children/ }).click();
+    await expect(areas.getByRole('checkbox', { name: /^Children/ })).toBeChecked();
+    await areas.getByRole('checkbox', { name: /^None of these/ }).click();
+    await expect(areas.getByRole('checkbox', { name: /^Children/ })).not.toBeChecked();
+    await expect(areas.getByRole('checkbox', { name: /^Food or drink/ })).not.toBeChecked();
+    await areas.getByRole('checkbox', { name: /^Food or drink/ }).click();
+    await expect(areas.getByRole('checkbox', { name: /^None of these/ })).not.toBeChecked();
+    await expect(preview(page)).toContainText('We sell food or drink');
+    await page.goto('/phase/4');
+    await expect(page.getByTestId('profile-facts')).toContainText('Food or drink');
+    await expect(preview(page)).toContainText('For food and drink, check allergens');
   });
 
   test('invalid phases and a failed configuration load show their screens', async ({

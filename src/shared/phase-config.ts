@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { TOTAL_PHASES } from './phases.ts';
 import { formatMinutes, parseDuration, stepsDuration } from './programme-time.ts';
+import { parseTemplateCondition } from './prompt-template.ts';
 import { sharedFactMismatches } from './shared-facts.ts';
 
 export { TOTAL_PHASES };
@@ -14,9 +15,17 @@ export const FieldOptionSchema = z.object({
   label: nonBlank,
   /** Shown under the label on option cards (phase 6 visual styles). */
   description: z.string().optional(),
+  /** A checkbox that excludes the others ("None of these"): ticking it clears them, ticking another clears it. */
+  exclusive: z.literal(true).optional(),
 });
 
-export const FieldTypeSchema = z.enum(['text', 'textarea', 'select', 'color']);
+/** `checkboxes`: several options may be ticked, stored as their values joined with ", " ("children, food"). */
+export const FieldTypeSchema = z.enum(['text', 'textarea', 'select', 'checkboxes', 'color']);
+
+/** The field types whose answer is one or more of the options' values. */
+export function isChoiceField(field: { type?: string }): boolean {
+  return field.type === 'select' || field.type === 'checkboxes';
+}
 
 export const FormFieldSchema = z
   .object({
@@ -41,8 +50,14 @@ export const FormFieldSchema = z
     handoff: z.literal(true).optional(),
   })
   .superRefine((field, ctx) => {
-    if (field.type === 'select' && (!field.options || field.options.length === 0)) {
-      ctx.addIssue({ code: 'custom', message: `select field "${field.id}" needs options` });
+    if (isChoiceField(field) && (!field.options || field.options.length === 0)) {
+      ctx.addIssue({ code: 'custom', message: `${field.type} field "${field.id}" needs options` });
+    }
+    if (field.type !== 'checkboxes' && field.options?.some((option) => option.exclusive)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `only a checkboxes field has an exclusive option ("${field.id}")`,
+      });
     }
     if (field.handoff && (field.type !== 'textarea' || field.required)) {
       ctx.addIssue({ code: 'custom', message: `handoff field "${field.id}" is an optional textarea` });
@@ -72,6 +87,8 @@ export const WorkflowStepSchema = z.object({
   step: z.number().int().positive(),
   action: nonBlank,
   time: DurationSchema.optional(),
+  /** Done after class: shown as homework, and not counted in the activity's estimated (class) time. */
+  homework: z.literal(true).optional(),
   details: z
     .object({
       title: nonBlank,
@@ -91,18 +108,42 @@ export const ExpectedOutputSchema = z
     message: 'expectedOutput needs marketInformedProductConcepts or fileCreated',
   });
 
+/** A condition of the template language (`field`, `field == "x"`, `phaseN.field`, `field has "x"`). */
+const ConditionSchema = z
+  .string()
+  .refine(
+    (text) => parseTemplateCondition(text) !== null,
+    'a condition like field, field == "x" or phase1.field',
+  );
+
+/**
+ * Something the prompt cannot start from nothing without: it is there when any of `anyOf` holds (an answer of
+ * this form, another activity's answer as `phaseN.<id>`, or a choice that gives the prompt another path).
+ * While none holds, the page says what is missing, how to fix it and links to activity `from`, the template
+ * shows the marker `[MISSING: <what>]` where the start would be (a config test checks it does exactly then),
+ * and the form is not complete.
+ */
+export const NeedSchema = z.object({
+  what: nonBlank,
+  fix: nonBlank,
+  /** The activity that produces it (the link on the page); none when the fix is on this form. */
+  from: PhaseNumberSchema.optional(),
+  anyOf: z.array(ConditionSchema).min(1),
+});
+
 export const PhaseConfigSchema = z
   .object({
     phase: PhaseNumberSchema,
     title: nonBlank,
     /** The activity's three names: activities grid, header nav, phase page. */
     names: z.object({ activity: nonBlank, header: nonBlank, page: nonBlank }),
-    /** The sum of the steps' times when the activity has steps (checked below), e.g. "50-70 minutes". */
+    /** The class time: the sum of the times of the steps that are not homework (checked below), e.g. "40-50 minutes". */
     estimatedTime: DurationSchema,
     intro: nonBlank,
     decisionBoxContent: DecisionBoxSchema.optional(),
     stepByStepFlow: z.array(WorkflowStepSchema).min(3).max(7).optional(),
     fields: z.array(FormFieldSchema).min(4).max(15),
+    needs: z.array(NeedSchema).optional(),
     promptTemplate: nonBlank,
     expectedOutput: ExpectedOutputSchema,
     instructions: z.array(nonBlank).min(1),
@@ -120,15 +161,29 @@ export const PhaseConfigSchema = z
     if (config.fields.filter((field) => field.handoff).length > 1) {
       ctx.addIssue({ code: 'custom', message: 'at most one handoff field' });
     }
+    for (const need of config.needs ?? []) {
+      for (const condition of need.anyOf) {
+        const path = parseTemplateCondition(condition)?.path ?? [];
+        if (path.length === 1 && !ids.has(path[0]!)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `need "${need.what}": "${condition}" reads no field of this form`,
+          });
+        }
+      }
+    }
     if (config.stepByStepFlow) {
-      const total = stepsDuration(config.stepByStepFlow);
+      if (config.stepByStepFlow.every((step) => step.homework)) {
+        ctx.addIssue({ code: 'custom', message: 'at least one step is done in class' });
+      }
+      const total = stepsDuration(config.stepByStepFlow.filter((step) => !step.homework));
       const estimated = parseDuration(config.estimatedTime);
       if (!total) {
         ctx.addIssue({ code: 'custom', message: 'every step needs a time for estimatedTime to add up' });
       } else if (estimated && (total.min !== estimated.min || total.max !== estimated.max)) {
         ctx.addIssue({
           code: 'custom',
-          message: `estimatedTime "${config.estimatedTime}" is not the sum of the steps' times (${formatMinutes(total)})`,
+          message: `estimatedTime "${config.estimatedTime}" is not the sum of the class steps' times (${formatMinutes(total)})`,
         });
       }
     }
@@ -138,3 +193,4 @@ export type FieldOption = z.infer<typeof FieldOptionSchema>;
 export type FormField = z.infer<typeof FormFieldSchema>;
 export type PhaseConfig = z.infer<typeof PhaseConfigSchema>;
 export type PhaseConfigInput = z.input<typeof PhaseConfigSchema>;
+export type Need = z.infer<typeof NeedSchema>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type ActivityTime,
+  activityDurations,
   formatClock,
   formatHours,
   formatMinutes,
@@ -51,49 +52,85 @@ describe('durations', () => {
   });
 });
 
+describe('class time and homework', () => {
+  it('adds the steps done in class and the homework apart', () => {
+    const steps = [{ time: '10 min' }, { time: '5-10 min', homework: true as const }, { time: '15 min' }];
+    expect(activityDurations(steps)).toEqual({
+      inClass: { min: 25, max: 25 },
+      homework: { min: 5, max: 10 },
+    });
+    expect(activityDurations([{ time: '10 min' }])).toEqual({
+      inClass: { min: 10, max: 10 },
+      homework: null,
+    });
+    expect(activityDurations([{ time: '10 min' }, { homework: true }]).homework).toBeNull();
+  });
+});
+
 describe('sample schedules', () => {
   const activities: ActivityTime[] = Array.from({ length: 8 }, (_, i) => ({
     phase: i + 1,
     name: `Name ${i + 1}`,
-    duration: { min: 40 + i, max: 60 + i },
+    duration: { min: 30 + i, max: 40 + i },
+    ...(i % 3 === 0 ? { homework: { min: 10, max: 20 } } : {}),
   }));
-  const [oneDay, twoDay] = sampleSchedules(activities);
+  const [oneDay, halfDays] = sampleSchedules(activities);
+  const activityItems = (day: { items: { phase?: number }[] }) => day.items.filter((i) => i.phase);
 
-  it('plans one brisk day with every activity once, at the short end of its time', () => {
+  it('plans one day with every activity once, at the long end of its class time', () => {
     expect(oneDay?.title).toBe('One-day bootcamp');
     expect(oneDay?.days).toHaveLength(1);
     const items = oneDay!.days[0]!.items;
     expect(items[0]?.start).toBe(9 * 60);
-    expect(items.filter((i) => i.phase).map((i) => i.phase)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(activityItems(oneDay!.days[0]!).map((i) => i.phase)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     for (const item of items.filter((i) => i.phase)) {
-      expect(item.end - item.start).toBe(activities[item.phase! - 1]!.duration.min);
+      expect(item.end - item.start).toBe(activities[item.phase! - 1]!.duration.max);
       expect(item.label).toBe(`Activity ${item.phase}: Name ${item.phase}`);
     }
+    expect(items.some((i) => i.label === 'Lunch')).toBe(true);
   });
 
-  it('plans two days at the long end of each time, research and concept first', () => {
-    expect(twoDay?.title).toBe('Two-day bootcamp');
-    expect(twoDay?.days.map((d) => d.items.filter((i) => i.phase).map((i) => i.phase))).toEqual([
+  it('plans two half-days at the same times, research and concept first', () => {
+    expect(halfDays?.title).toBe('Two half-days');
+    expect(halfDays?.days.map((d) => activityItems(d).map((i) => i.phase))).toEqual([
       [1, 2, 3, 4],
       [5, 6, 7, 8],
     ]);
-    for (const day of twoDay!.days) {
+    for (const day of halfDays!.days) {
       for (const item of day.items.filter((i) => i.phase)) {
         expect(item.end - item.start).toBe(activities[item.phase! - 1]!.duration.max);
       }
+      // A half-day: four hours and a half at most, breaks included.
+      expect(day.items.at(-1)!.end - day.items[0]!.start).toBeLessThanOrEqual(270);
     }
   });
 
   it('runs each day without gaps or overlaps, breaks included', () => {
-    for (const schedule of [oneDay!, twoDay!]) {
+    for (const schedule of [oneDay!, halfDays!]) {
       for (const day of schedule.days) {
         for (let i = 1; i < day.items.length; i++) expect(day.items[i]!.start).toBe(day.items[i - 1]!.end);
-        expect(day.items.some((i) => i.label === 'Lunch')).toBe(true);
       }
     }
-    // 15 welcome + 8 activities at their minimum + 10 + 45 + 10 breaks + 30 showcase.
-    const total = activities.reduce((sum, a) => sum + a.duration.min, 0) + 15 + 10 + 45 + 10 + 30;
+    // 15 welcome + 8 activities at their maximum + 15 + 45 + 15 breaks + 30 showcase.
+    const total = activities.reduce((sum, a) => sum + a.duration.max, 0) + 15 + 15 + 45 + 15 + 30;
     expect(oneDay!.days[0]!.items.at(-1)!.end).toBe(9 * 60 + total);
+  });
+
+  it('lists the homework by when it is due', () => {
+    expect(oneDay!.homework).toEqual([
+      {
+        due: 'After the day',
+        items: [1, 4, 7].map((phase) => ({
+          phase,
+          label: `Activity ${phase}: Name ${phase}`,
+          minutes: { min: 10, max: 20 },
+        })),
+      },
+    ]);
+    expect(halfDays!.homework.map((h) => [h.due, h.items.map((i) => i.phase)])).toEqual([
+      ['Before half-day 2', [1, 4]],
+      ['After half-day 2', [7]],
+    ]);
   });
 
   it('leaves out an activity whose time is unknown rather than inventing one', () => {

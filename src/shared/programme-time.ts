@@ -1,8 +1,12 @@
 /**
  * Time in the programme: the durations written in the activity configs ("10 min", "15-30 min (mostly
  * waiting)", "50-70 minutes"), their sums, and the sample bootcamp schedules shown to instructors.
- * An activity's estimated time is the sum of its steps' times; the config schema checks it.
+ * An activity's estimated time is its class time, the sum of the times of its steps that are not homework;
+ * the config schema checks it. The eight estimates fit a day (CLASS_DAY_MINUTES; a config test checks it).
  */
+
+/** The class time a bootcamp day holds for the eight activities: six and a half hours. */
+export const CLASS_DAY_MINUTES = 390;
 
 /** A duration in whole minutes, as a range (`min === max` for an exact time). */
 export type Minutes = { min: number; max: number };
@@ -57,8 +61,25 @@ export function stepsDuration(steps: readonly { time?: string | undefined }[]): 
   return sumDurations(durations as Minutes[]);
 }
 
-/** What a schedule needs to know of an activity. */
-export type ActivityTime = { phase: number; name: string; duration: Minutes };
+type TimedStep = { time?: string | undefined; homework?: true | undefined };
+
+/**
+ * An activity's class time (its steps that are not homework) and its homework time (null when it has none),
+ * each null when a step's time cannot be read.
+ */
+export function activityDurations(steps: readonly TimedStep[]): {
+  inClass: Minutes | null;
+  homework: Minutes | null;
+} {
+  const homework = steps.filter((step) => step.homework);
+  return {
+    inClass: stepsDuration(steps.filter((step) => !step.homework)),
+    homework: homework.length > 0 ? stepsDuration(homework) : null,
+  };
+}
+
+/** What a schedule needs to know of an activity: its class time, and its homework when it has some. */
+export type ActivityTime = { phase: number; name: string; duration: Minutes; homework?: Minutes };
 
 export type ScheduleItem = {
   /** Minutes since midnight. */
@@ -76,35 +97,36 @@ export type SampleSchedule = {
   /** How the schedule was built, in one sentence. */
   pace: string;
   days: ScheduleDay[];
+  /** The activities' homework, by when it is due (after a day, or between two half-days). */
+  homework: { due: string; items: { phase: number; label: string; minutes: Minutes }[] }[];
 };
 
 type PlanEntry = number | { label: string; minutes: number };
 type Plan = {
   title: string;
   pace: string;
-  use: keyof Minutes;
-  days: { title: string; start: number; entries: PlanEntry[] }[];
+  days: { title: string; start: number; entries: PlanEntry[]; homeworkDue: string }[];
 };
 
 const ONE_DAY: Plan = {
   title: 'One-day bootcamp',
-  pace: 'Each activity at the short end of its time: brisk, for teams that prepared or an instructor who keeps time.',
-  use: 'min',
+  pace: 'Every activity at the long end of its class time, so the day holds even for slower teams; what does not fit is homework.',
   days: [
     {
       title: 'Day 1',
       start: 9 * 60,
+      homeworkDue: 'After the day',
       entries: [
         { label: 'Welcome, teams and workspaces', minutes: 15 },
         1,
         2,
-        { label: 'Break', minutes: 10 },
+        { label: 'Break', minutes: 15 },
         3,
         4,
         { label: 'Lunch', minutes: 45 },
         5,
         6,
-        { label: 'Break', minutes: 10 },
+        { label: 'Break', minutes: 15 },
         7,
         8,
         { label: 'Showcase, voting and results', minutes: 30 },
@@ -113,38 +135,35 @@ const ONE_DAY: Plan = {
   ],
 };
 
-const TWO_DAY: Plan = {
-  title: 'Two-day bootcamp',
-  pace: 'Each activity at the long end of its time, with room to discuss: research and concept on day 1, making and launching on day 2.',
-  use: 'max',
+const TWO_HALF_DAYS: Plan = {
+  title: 'Two half-days',
+  pace: 'The same class times over two mornings: research and concept first, making and launching second, with the homework of the first half-day done in between.',
   days: [
     {
-      title: 'Day 1',
-      start: 9 * 60 + 30,
+      title: 'Half-day 1',
+      start: 9 * 60,
+      homeworkDue: 'Before half-day 2',
       entries: [
-        { label: 'Welcome, teams and workspaces', minutes: 20 },
+        { label: 'Welcome, teams and workspaces', minutes: 15 },
         1,
-        { label: 'Break', minutes: 15 },
         2,
-        { label: 'Lunch', minutes: 60 },
-        3,
         { label: 'Break', minutes: 15 },
+        3,
         4,
-        { label: 'Each team shares its hero concept', minutes: 20 },
+        { label: 'Each team shares its hero concept', minutes: 15 },
       ],
     },
     {
-      title: 'Day 2',
-      start: 9 * 60 + 30,
+      title: 'Half-day 2',
+      start: 9 * 60,
+      homeworkDue: 'After half-day 2',
       entries: [
         5,
-        { label: 'Break', minutes: 15 },
         6,
-        { label: 'Lunch', minutes: 60 },
-        7,
         { label: 'Break', minutes: 15 },
+        7,
         8,
-        { label: 'Showcase, voting and results', minutes: 45 },
+        { label: 'Showcase, voting and results', minutes: 30 },
       ],
     },
   ],
@@ -152,30 +171,40 @@ const TWO_DAY: Plan = {
 
 function buildSchedule(plan: Plan, activities: readonly ActivityTime[]): SampleSchedule {
   const byPhase = new Map(activities.map((activity) => [activity.phase, activity]));
+  const label = (activity: ActivityTime) => `Activity ${activity.phase}: ${activity.name}`;
   const days = plan.days.map((day) => {
     let clock = day.start;
     const items: ScheduleItem[] = [];
     for (const entry of day.entries) {
       const activity = typeof entry === 'number' ? byPhase.get(entry) : undefined;
       if (typeof entry === 'number' && !activity) continue;
-      const minutes = activity ? activity.duration[plan.use] : (entry as { minutes: number }).minutes;
-      const label = activity
-        ? `Activity ${activity.phase}: ${activity.name}`
-        : (entry as { label: string }).label;
+      const minutes = activity ? activity.duration.max : (entry as { minutes: number }).minutes;
       items.push({
         start: clock,
         end: clock + minutes,
-        label,
+        label: activity ? label(activity) : (entry as { label: string }).label,
         ...(activity ? { phase: activity.phase } : {}),
       });
       clock += minutes;
     }
     return { title: day.title, items };
   });
-  return { title: plan.title, pace: plan.pace, days };
+  const homework = plan.days.flatMap((day) => {
+    const items = day.entries.flatMap((entry) => {
+      const activity = typeof entry === 'number' ? byPhase.get(entry) : undefined;
+      return activity?.homework
+        ? [{ phase: activity.phase, label: label(activity), minutes: activity.homework }]
+        : [];
+    });
+    return items.length > 0 ? [{ due: day.homeworkDue, items }] : [];
+  });
+  return { title: plan.title, pace: plan.pace, days, homework };
 }
 
-/** The two sample schedules instructors see: one brisk day, or two days at a comfortable pace. */
+/**
+ * The two running orders instructors see, both from the activities' class times (the long end of each):
+ * one day, or two half-days; each lists the homework and when it is due.
+ */
 export function sampleSchedules(activities: readonly ActivityTime[]): SampleSchedule[] {
-  return [buildSchedule(ONE_DAY, activities), buildSchedule(TWO_DAY, activities)];
+  return [buildSchedule(ONE_DAY, activities), buildSchedule(TWO_HALF_DAYS, activities)];
 }

@@ -124,6 +124,28 @@ describe('renderPromptTemplate: conditions', () => {
     expect(renderPromptTemplate('{{#if l == "a, b"}}y{{/if}}', { l: ['a', 'b'] })).toBe('y');
   });
 
+  it('finds an item in a list answer with has: an array, or a comma-separated text such as ticked boxes', () => {
+    const template = '{{#if areas has "food"}}F{{else}}-{{/if}}';
+    expect(renderPromptTemplate(template, { areas: 'children, food' })).toBe('F');
+    expect(renderPromptTemplate(template, { areas: ' food ' })).toBe('F');
+    expect(renderPromptTemplate(template, { areas: ['health', 'food'] })).toBe('F');
+    expect(renderPromptTemplate(template, { areas: 'seafood, foods' })).toBe('-');
+    expect(renderPromptTemplate(template, { areas: 'Food' })).toBe('-');
+    expect(renderPromptTemplate(template, { areas: '' })).toBe('-');
+    expect(renderPromptTemplate(template, { areas: { food: true } })).toBe('-');
+    expect(renderPromptTemplate(template, {})).toBe('-');
+    expect(renderPromptTemplate('{{#if n has "3"}}y{{/if}}', { n: [1, 3] })).toBe('y');
+    expect(renderPromptTemplate('{{#if a.b has \'x\'}}y{{else if c has "z"}}z{{/if}}', { c: 'x,z' })).toBe(
+      'z',
+    );
+  });
+
+  it('reads a has without its spaces or its quotes as text, not as a condition', () => {
+    expect(renderPromptTemplate('{{#if a has"x"}}y{{/if}}', { a: 'x' })).toBe('{{#if a has"x"}}y{{/if}}');
+    expect(renderPromptTemplate('{{#if a has x}}y{{/if}}', { a: 'x' })).toBe('{{#if a has x}}y{{/if}}');
+    expect(renderPromptTemplate('{{#if has}}y{{/if}}', { has: 'x' })).toBe('y');
+  });
+
   it('allows quotes of the other kind inside the compared text', () => {
     expect(renderPromptTemplate(`{{#if q == "it's"}}y{{/if}}`, { q: "it's" })).toBe('y');
   });

@@ -8,8 +8,10 @@ import { TOTAL_PHASES } from './phases.ts';
  * Syntax:
  * - `{{path}}` substitutes a value; `path` is dot-separated (`obj.key`); an UPPER_CASE segment falls back to
  *   its lowercase key when the exact key is absent (`{{COMPANY_NAME}}` -> `data.company_name`).
- * - `{{#if cond}}...{{else if cond}}...{{else}}...{{/if}}`, nestable; `cond` is `path`, `path == "text"` or
- *   `path != 'text'`. `{{else if}}` may repeat; one `{{/if}}` closes the whole chain.
+ * - `{{#if cond}}...{{else if cond}}...{{else}}...{{/if}}`, nestable; `cond` is `path`, `path == "text"`,
+ *   `path != 'text'` or `path has "item"` (the answer is a list, or a comma-separated text such as a group of
+ *   ticked boxes, `children, food`, that holds the item). `{{else if}}` may repeat; one `{{/if}}` closes the
+ *   whole chain.
  *
  * Answers of other activities, and shared facts (see `template-context.ts`, which builds the data):
  * - A template reads its own activity's answers and the team's shared facts by their plain ids
@@ -42,7 +44,7 @@ import { TOTAL_PHASES } from './phases.ts';
 
 export type TemplateCondition =
   | { kind: 'truthy'; path: readonly string[] }
-  | { kind: 'compare'; path: readonly string[]; operator: '==' | '!='; value: string };
+  | { kind: 'compare'; path: readonly string[]; operator: '==' | '!=' | 'has'; value: string };
 
 export type TemplateNode =
   | { kind: 'text'; text: string }
@@ -105,12 +107,12 @@ function classifyTag(raw: string, inner: string): Token | null {
   if (/^\/\s*if$/.test(inner)) return { type: 'if-close', raw };
   const elseIfMatch = /^else\s+if(?:\s+([\s\S]*))?$/.exec(inner);
   if (elseIfMatch) {
-    const condition = parseCondition(elseIfMatch[1] ?? '');
+    const condition = parseTemplateCondition(elseIfMatch[1] ?? '');
     return condition ? { type: 'else-if', condition, raw } : null;
   }
   const ifMatch = /^#if(?:\s+([\s\S]*))?$/.exec(inner);
   if (ifMatch) {
-    const condition = parseCondition(ifMatch[1] ?? '');
+    const condition = parseTemplateCondition(ifMatch[1] ?? '');
     return condition ? { type: 'if-open', condition, raw } : null;
   }
   const path = parsePath(inner);
@@ -121,23 +123,23 @@ function parsePath(text: string): string[] | null {
   return PATH_PATTERN.test(text) ? text.split('.') : null;
 }
 
-/** `path`, or `path == "text"` / `path != 'text'`; anything else is unreadable (null). */
-function parseCondition(source: string): TemplateCondition | null {
+/** `path`, `path == "text"`, `path != 'text'` or `path has "item"`; anything else is unreadable (null). */
+export function parseTemplateCondition(source: string): TemplateCondition | null {
   const text = source.trim();
-  const operatorMatch = /^([^\s=!]+)\s*(==|!=)\s*/.exec(text);
+  const operatorMatch = /^([^\s=!]+)(?:\s*(==|!=)\s*|\s+(has)\s+)/.exec(text);
   if (!operatorMatch) {
     const path = parsePath(text);
     return path ? { kind: 'truthy', path } : null;
   }
   const path = parsePath(operatorMatch[1] ?? '');
-  const operator = operatorMatch[2] === '!=' ? '!=' : '==';
+  const operator = operatorMatch[3] ?? (operatorMatch[2] === '!=' ? '!=' : '==');
   const rest = text.slice(operatorMatch[0].length);
   const quote = rest[0];
   if (!path || (quote !== '"' && quote !== "'")) return null;
   const closing = rest.indexOf(quote, 1);
   // Nothing may follow the closing quote, so `a == "x" junk` is not silently half-read.
   if (closing === -1 || rest.slice(closing + 1).trim() !== '') return null;
-  return { kind: 'compare', path, operator, value: rest.slice(1, closing) };
+  return { kind: 'compare', path, operator: operator as '==' | '!=' | 'has', value: rest.slice(1, closing) };
 }
 
 type IfNode = Extract<TemplateNode, { kind: 'if' }>;
@@ -262,9 +264,17 @@ function isTruthy(value: unknown): boolean {
   return false;
 }
 
-function evaluate(condition: TemplateCondition, data: Record<string, unknown>): boolean {
+/** The items of a list answer: an array's scalar items, or a text's comma-separated parts, trimmed. */
+function itemsOf(value: unknown): string[] {
+  const items = Array.isArray(value) ? value.map(formatScalar) : (formatScalar(value) ?? '').split(',');
+  return items.flatMap((item) => (item === undefined || item.trim() === '' ? [] : [item.trim()]));
+}
+
+/** Whether a condition holds for the data (a missing answer is blank: false, `!=` true). Never throws. */
+export function conditionHolds(condition: TemplateCondition, data: Record<string, unknown>): boolean {
   const value = lookup(data, condition.path);
   if (condition.kind === 'truthy') return isTruthy(value);
+  if (condition.operator === 'has') return itemsOf(value).includes(condition.value);
   const equal = (formatValue(value) ?? '').trim() === condition.value;
   return condition.operator === '==' ? equal : !equal;
 }
@@ -298,7 +308,11 @@ function render(nodes: TemplateNode[], data: Record<string, unknown>): string {
     frame.index += 1;
     if (node.kind === 'text') out.push(node.text);
     else if (node.kind === 'placeholder') out.push(formatValue(lookup(data, node.path)) ?? unfilled(node));
-    else stack.push({ nodes: evaluate(node.condition, data) ? node.consequent : node.alternate, index: 0 });
+    else
+      stack.push({
+        nodes: conditionHolds(node.condition, data) ? node.consequent : node.alternate,
+        index: 0,
+      });
   }
   return out.join('');
 }

@@ -3,14 +3,15 @@ import { TOTAL_PHASES } from './phases.ts';
 import { SHARED_FACTS, isSharedFactId, sharedFact, sharedFactMismatches } from './shared-facts.ts';
 
 describe('shared facts', () => {
-  it('have unique snake_case ids, a home activity and the running example as placeholder', () => {
+  it('have unique snake_case ids, a home activity, and the running example as placeholder of a text', () => {
     const ids = SHARED_FACTS.map((fact) => fact.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const fact of SHARED_FACTS) {
       expect(fact.id).toMatch(/^[a-z][a-z0-9_]*$/);
       expect(fact.home).toBeGreaterThanOrEqual(1);
       expect(fact.home).toBeLessThanOrEqual(TOTAL_PHASES);
-      expect(fact.field.placeholder.trim()).not.toBe('');
+      if (fact.field.type === 'checkboxes') expect(fact.field.options.length).toBeGreaterThan(1);
+      else expect(fact.field.placeholder.trim()).not.toBe('');
     }
   });
 

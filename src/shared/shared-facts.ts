@@ -8,16 +8,19 @@
  * the activity's own. The fact's `home` is the activity where it is first asked; elsewhere the form can say
  * "first given in Activity N".
  *
- * Templates read a fact by its plain id (`{{target_region}}`) in every activity that shows it.
+ * Templates read a fact by its plain id (`{{target_region}}`) in every activity that shows it. The business
+ * profile (who the customers are, what is sensitive, whose rules apply) is asked once, in Activity 1, and
+ * read by other activities' templates only in conditions, to switch the right cautions on; those pages show
+ * it as a note with a link to where it is given.
  */
 
 export type SharedFactField = {
-  type: 'text' | 'textarea' | 'select';
-  /** The running example's value (BrightSpark Labs), identical in every activity. */
-  placeholder: string;
+  type: 'text' | 'textarea' | 'select' | 'checkboxes';
+  /** The running example's value (BrightSpark Labs), identical in every activity; none for checkboxes. */
+  placeholder?: string;
   tooltip?: string;
-  /** A select's options, in order; one stored value must mean the same choice everywhere. */
-  options?: readonly { value: string; label: string }[];
+  /** A choice's options, in order; one stored value must mean the same choice everywhere. */
+  options?: readonly { value: string; label: string; description?: string; exclusive?: true }[];
 };
 
 export type SharedFact = {
@@ -43,7 +46,7 @@ export const SHARED_FACTS = [
       type: 'text',
       placeholder: 'educational STEM toys and building kits for children aged 6-12',
       tooltip:
-        'Sector: the group of products that compete for the same customer budget. Too broad ("toys") gives vague figures; too narrow ("solar robots") may have no published data at all.',
+        'Sector: the group of products that compete for the same customer budget. Too broad ("coffee", "software", "toys") gives vague figures; too narrow ("single-origin espresso beans") may have no published data at all.',
     },
   },
   {
@@ -51,6 +54,68 @@ export const SHARED_FACTS = [
     label: 'Target region',
     home: 1,
     field: { type: 'text', placeholder: 'the United States and Canada' },
+  },
+  {
+    id: 'customer_type',
+    label: 'Who your customers are',
+    home: 1,
+    field: {
+      type: 'select',
+      placeholder: 'Choose consumers, businesses or both',
+      tooltip:
+        'Consumers buy for themselves or their household (B2C); businesses and organisations buy for their work (B2B). The prompts size the market, name the rules and write the copy differently for each.',
+      options: [
+        { value: 'consumers', label: 'Consumers' },
+        { value: 'businesses', label: 'Businesses or organisations' },
+        { value: 'both', label: 'Both consumers and businesses' },
+      ],
+    },
+  },
+  {
+    id: 'sensitive_areas',
+    label: 'Sensitive areas',
+    home: 1,
+    field: {
+      type: 'checkboxes',
+      tooltip:
+        'Some products carry extra rules: marketing to children and collecting their data, health and nutrition claims, food labelling and allergens, financial promotions. What you tick here switches those cautions on in every prompt, and only those.',
+      options: [
+        { value: 'children', label: 'Children', description: 'Children use it, or it is made for them' },
+        {
+          value: 'health',
+          label: 'Health or wellbeing',
+          description: 'Health, fitness, beauty or medical benefits, or health data',
+        },
+        {
+          value: 'food',
+          label: 'Food or drink',
+          description: 'You make, serve or sell something to eat or drink',
+        },
+        {
+          value: 'finance',
+          label: 'Money',
+          description: 'Payments, lending, investing, insurance or financial advice',
+        },
+        { value: 'none', label: 'None of these', exclusive: true },
+      ],
+    },
+  },
+  {
+    id: 'rule_regions',
+    label: 'Whose rules apply',
+    home: 1,
+    field: {
+      type: 'checkboxes',
+      tooltip:
+        "Advertising, privacy and consumer rules follow your customers: tick every place you sell to or collect customers' data in. The prompts name the rules of these places, and only these.",
+      options: [
+        { value: 'us', label: 'United States' },
+        { value: 'canada', label: 'Canada' },
+        { value: 'uk', label: 'United Kingdom' },
+        { value: 'eu', label: 'European Union or EEA' },
+        { value: 'other', label: 'Somewhere else' },
+      ],
+    },
   },
   {
     id: 'target_audience',
@@ -144,10 +209,10 @@ type FieldShape = {
   id: string;
   label: string;
   type?: string;
-  placeholder?: string;
-  tooltip?: string;
+  placeholder?: string | undefined;
+  tooltip?: string | undefined;
   options?: unknown;
-  display?: string;
+  display?: string | undefined;
 };
 
 /**

@@ -1,84 +1,40 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { type FormField, type PhaseConfig, PhaseConfigSchema } from '../../shared/phase-config.ts';
-import { ACTIVITY_NAMES, HEADER_NAMES, PAGE_NAMES, PHASE_NUMBERS } from '../../shared/phases.ts';
-import { parseDuration, stepsDuration } from '../../shared/programme-time.ts';
+import { unmetNeeds } from '../../shared/activity-needs.ts';
 import {
-  listTemplatePlaceholders,
-  parsePromptTemplate,
-  renderPromptTemplate,
-  type TemplateCondition,
-  type TemplateNode,
-} from '../../shared/prompt-template.ts';
-import { SHARED_FACTS, isSharedFactId } from '../../shared/shared-facts.ts';
-import { buildTemplateContext, type TeamAnswers } from '../../shared/template-context.ts';
+  type FormField,
+  isChoiceField,
+  type PhaseConfig,
+  PhaseConfigSchema,
+} from '../../shared/phase-config.ts';
+import { ACTIVITY_NAMES, HEADER_NAMES, PAGE_NAMES, PHASE_NUMBERS } from '../../shared/phases.ts';
+import { activityDurations, parseDuration } from '../../shared/programme-time.ts';
+import { listTemplatePlaceholders } from '../../shared/prompt-template.ts';
+import { SHARED_FACTS, type SharedFactField, isSharedFactId } from '../../shared/shared-facts.ts';
+import type { TeamAnswers } from '../../shared/template-context.ts';
+import {
+  configOf,
+  configs,
+  contentDir,
+  factsIn,
+  fieldOf,
+  pageTexts,
+  placeholdersWithConditions,
+  readConfig,
+  renderAndLint,
+  workedExampleAnswer,
+} from '../testing/phase-content.ts';
 import { loadPhaseConfigs } from './phase-configs.ts';
-import { lintRenderedPrompt } from './prompt-lint.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const contentDir = path.join(root, 'content');
-
-function readConfig(phase: number): unknown {
-  return JSON.parse(readFileSync(path.join(contentDir, 'phases', `phase-${phase}.json`), 'utf8'));
-}
-
-const configs: PhaseConfig[] = PHASE_NUMBERS.map((phase) => PhaseConfigSchema.parse(readConfig(phase)));
-
-function configOf(phase: number): PhaseConfig {
-  const config = configs[phase - 1];
-  if (!config) throw new Error(`no config for phase ${phase}`);
-  return config;
-}
-
-function fieldOf(phase: number, id: string): FormField {
-  const field = configOf(phase).fields.find((f) => f.id === id);
-  if (!field) throw new Error(`phase ${phase} has no field ${id}`);
-  return field;
-}
-
-/** The running example's choices where it is not a select's first option (BrightSpark Labs, SunBot Grow). */
-const RUNNING_EXAMPLE_CHOICES: Record<string, string> = {
-  research_depth: 'standard',
-  tone: 'parent_friendly',
-  statistic_style: 'human_scale',
-  concept_count: '5',
-  price_tier: 'mid',
-  visual_style: 'playful_vibrant',
-};
-
-/** The running example's answer to a field: its placeholder, its chosen option, or the brand colour. */
-function exampleAnswer(field: FormField): string {
-  if (field.type === 'select') return RUNNING_EXAMPLE_CHOICES[field.id] ?? field.options?.[0]?.value ?? '';
-  if (field.type === 'color') return '#F5A623';
-  if (!field.placeholder?.trim()) throw new Error(`${field.id} has no example (placeholder)`);
-  return field.placeholder;
-}
 
 function answers(config: PhaseConfig, only: (field: FormField) => boolean = () => true) {
-  return Object.fromEntries(config.fields.filter(only).map((field) => [field.id, exampleAnswer(field)]));
-}
-
-function factsIn(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(values).filter(([id]) => isSharedFactId(id)));
+  return Object.fromEntries(
+    config.fields.filter(only).map((field) => [field.id, workedExampleAnswer(field)]),
+  );
 }
 
 const everyone: TeamAnswers = Object.fromEntries(configs.map((c) => [c.phase, answers(c)]));
 const everyonesFacts = Object.assign({}, ...configs.map((c) => factsIn(answers(c))));
-
-/** Renders an activity's prompt for a team and lints it; markers are allowed for this activity's blank fields. */
-function renderAndLint(phase: number, team: TeamAnswers, facts: Record<string, unknown>, own?: object) {
-  const config = configOf(phase);
-  const context = { ...buildTemplateContext(phase, team, facts), ...own };
-  const text = renderPromptTemplate(config.promptTemplate, context);
-  const blank = (id: string) => {
-    const value = context[id];
-    return typeof value !== 'string' || value.trim() === '';
-  };
-  const markers = new Set(config.fields.filter((f) => blank(f.id)).map((f) => f.id));
-  return { text, problems: lintRenderedPrompt(text, { markers }) };
-}
 
 /** The stages of filling in that every prompt must read cleanly at. */
 function stages(phase: number): [string, TeamAnswers, Record<string, unknown>][] {
@@ -97,25 +53,6 @@ function stages(phase: number): [string, TeamAnswers, Record<string, unknown>][]
     ['no answers here, every other activity done', others, everyonesFacts],
     ['the running example everywhere', everyone, everyonesFacts],
   ];
-}
-
-type IfNode = Extract<TemplateNode, { kind: 'if' }>;
-
-/** Every placeholder of a template with the conditions known true and known false where it stands. */
-function placeholdersWithConditions(template: string) {
-  const found: { path: string; whenTrue: TemplateCondition[]; whenFalse: TemplateCondition[] }[] = [];
-  const walk = (nodes: TemplateNode[], whenTrue: TemplateCondition[], whenFalse: TemplateCondition[]) => {
-    for (const node of nodes) {
-      if (node.kind === 'placeholder') found.push({ path: node.path.join('.'), whenTrue, whenFalse });
-      if (node.kind === 'if') {
-        const branch = node as IfNode;
-        walk(branch.consequent, [...whenTrue, branch.condition], whenFalse);
-        walk(branch.alternate, whenTrue, [...whenFalse, branch.condition]);
-      }
-    }
-  };
-  walk(parsePromptTemplate(template), [], []);
-  return found;
 }
 
 describe('phase configs in content/phases', () => {
@@ -152,7 +89,7 @@ describe('phase configs in content/phases', () => {
       expect(config.fields.some((f) => f.required)).toBe(true);
       for (const field of config.fields) {
         expect(field.help, `${field.id} help`).toBeTruthy();
-        if (field.type === 'select') {
+        if (isChoiceField(field)) {
           const values = (field.options ?? []).map((o) => o.value);
           expect(new Set(values).size, `${field.id} option values are unique`).toBe(values.length);
         } else if (field.type !== 'color') {
@@ -163,11 +100,11 @@ describe('phase configs in content/phases', () => {
     },
   );
 
-  it.each(PHASE_NUMBERS)("phase %i's estimated time is the sum of its steps' times", (phase) => {
+  it.each(PHASE_NUMBERS)("phase %i's estimated time is the sum of its class steps' times", (phase) => {
     const config = configOf(phase);
-    const total = stepsDuration(config.stepByStepFlow ?? []);
-    expect(total).not.toBeNull();
-    expect(parseDuration(config.estimatedTime)).toEqual(total);
+    const { inClass } = activityDurations(config.stepByStepFlow ?? []);
+    expect(inClass).not.toBeNull();
+    expect(parseDuration(config.estimatedTime)).toEqual(inClass);
   });
 
   it('offers the five visual styles and "Name (description)" voice personas as cards in phase 6', () => {
@@ -214,8 +151,12 @@ describe('shared facts', () => {
     '%s is the same field in every activity that asks it, and its home activity asks it',
     (_id, fact) => {
       const holders = configs.filter((c) => c.fields.some((f) => f.id === fact.id));
+      const readers = configs.filter((c) => listTemplatePlaceholders(c.promptTemplate).includes(fact.id));
       expect(holders.map((c) => c.phase)).toContain(fact.home);
-      expect(holders.length, 'a shared fact serves at least two activities').toBeGreaterThanOrEqual(2);
+      expect(
+        new Set([...holders, ...readers]).size,
+        'a shared fact serves at least two activities',
+      ).toBeGreaterThanOrEqual(2);
       const shapes = holders.map((c) => {
         const { help: _help, required: _required, ...shape } = fieldOf(c.phase, fact.id);
         return shape;
@@ -276,6 +217,51 @@ describe('shared facts', () => {
   });
 });
 
+describe('current advice', () => {
+  const texts = configs.flatMap((config) => pageTexts(config).map((t) => ({ ...t, phase: config.phase })));
+  const sentences = texts.flatMap(({ phase, where, text }) =>
+    text.split(/(?<=[.;!?])\s+/).map((sentence) => ({ phase, where, sentence })),
+  );
+
+  it('is dated where plans, consent and labels are advised', () => {
+    for (const phase of [6, 7, 8]) {
+      expect(JSON.stringify(configOf(phase)), `activity ${phase}`).toContain('as of November 2026');
+    }
+  });
+
+  it('never calls a trial free: Squarespace is a 14-day trial', () => {
+    const squarespace = sentences.filter(
+      (s) => /Squarespace/.test(s.sentence) && /\bfree\b/i.test(s.sentence),
+    );
+    expect(squarespace.length).toBeGreaterThan(0);
+    for (const s of squarespace) expect(s.sentence, s.where).toMatch(/14-day (free )?trial/);
+  });
+
+  it('asks for consent wherever it speaks of cloning a voice', () => {
+    const cloning = sentences.filter((s) => /\bclon(e|ed|es|ing)\b/i.test(s.sentence));
+    expect(cloning.length).toBeGreaterThan(2);
+    for (const s of cloning) expect(s.sentence, `${s.phase} ${s.where}`).toMatch(/consent/i);
+    for (const phase of [6, 7]) expect(configOf(phase).promptTemplate).toMatch(/consent/);
+  });
+
+  it('says who owns generated assets, how they are licensed and when to label them', () => {
+    const assets = JSON.stringify(configOf(6));
+    expect(assets).toMatch(/cannot be registered/);
+    expect(assets).toMatch(/commercial (use|licence)/);
+    expect(assets).toMatch(/AI-generated/);
+    expect(configOf(6).promptTemplate).toMatch(/label/);
+  });
+
+  it('no longer says image models cannot render text', () => {
+    for (const config of configs) {
+      expect(JSON.stringify(config), `activity ${config.phase}`).not.toMatch(
+        /(cannot|can't|struggle to) (render|write|spell)|garble|struggle with text/i,
+      );
+    }
+    expect(JSON.stringify(configOf(6))).toMatch(/render a short word or two reasonably well/);
+  });
+});
+
 describe('handoffs between activities', () => {
   it.each(PHASE_NUMBERS)('phase %i ends with one optional handoff textarea', (phase) => {
     const config = configOf(phase);
@@ -313,7 +299,7 @@ describe('handoffs between activities', () => {
 
 describe('prompt templates', () => {
   it.each(PHASE_NUMBERS)(
-    'phase %i refers only to its own fields and to real answers of other activities',
+    'phase %i refers only to its own fields, the shared facts and real answers of other activities',
     (phase) => {
       const config = configOf(phase);
       const own = new Set(config.fields.map((f) => f.id));
@@ -327,8 +313,24 @@ describe('prompt templates', () => {
             placeholder,
           ).toContain(reference[2]);
         } else {
-          expect(own.has(placeholder), `unknown placeholder ${placeholder}`).toBe(true);
+          expect(
+            own.has(placeholder) || isSharedFactId(placeholder),
+            `unknown placeholder ${placeholder}`,
+          ).toBe(true);
         }
+      }
+    },
+  );
+
+  it.each(PHASE_NUMBERS)(
+    'phase %i reads a shared fact its form does not show only in conditions (it cannot be filled here)',
+    (phase) => {
+      const config = configOf(phase);
+      const own = new Set(config.fields.map((f) => f.id));
+      for (const use of placeholdersWithConditions(config.promptTemplate)) {
+        expect(own.has(use.path) || !isSharedFactId(use.path), `{{${use.path}}} is not on this form`).toBe(
+          true,
+        );
       }
     },
   );
@@ -345,10 +347,10 @@ describe('prompt templates', () => {
   );
 
   it.each(PHASE_NUMBERS)(
-    "phase %i shows a select's id only as the marker of a blank choice, never its raw value",
+    "phase %i shows a choice's id only as the marker of a blank choice, never its raw value",
     (phase) => {
       const config = configOf(phase);
-      const selects = new Map(config.fields.filter((f) => f.type === 'select').map((f) => [f.id, f]));
+      const selects = new Map(config.fields.filter(isChoiceField).map((f) => [f.id, f]));
       for (const use of placeholdersWithConditions(config.promptTemplate)) {
         const select = selects.get(use.path);
         if (!select) continue;
@@ -371,9 +373,14 @@ describe('prompt templates', () => {
       expect(text.length).toBeGreaterThan(1500);
     });
 
-    it('with every option of every select, each giving its own prompt', () => {
+    it('with every option of every choice it reads, each giving its own prompt', () => {
       const config = configOf(phase);
-      for (const field of config.fields.filter((f) => f.type === 'select')) {
+      const read = new Set(listTemplatePlaceholders(config.promptTemplate));
+      const profile = SHARED_FACTS.map((fact) => ({
+        id: fact.id,
+        options: (fact.field as SharedFactField).options,
+      })).filter((fact) => fact.options && read.has(fact.id) && !config.fields.some((f) => f.id === fact.id));
+      for (const field of [...config.fields.filter(isChoiceField), ...profile]) {
         const outputs = new Set<string>();
         for (const option of field.options ?? []) {
           const { text, problems } = renderAndLint(phase, everyone, everyonesFacts, {
@@ -382,17 +389,35 @@ describe('prompt templates', () => {
           expect(problems, `${field.id} = ${option.value}`).toEqual([]);
           outputs.add(text);
         }
-        // Conditionals change the instructions: each option should produce its own prompt.
-        expect(outputs.size, `${field.id} changes the prompt`).toBe(field.options?.length);
+        // Conditionals change the instructions: each option of the form's own choices gives its own prompt;
+        // a profile fact read from elsewhere switches on what concerns this activity, so some option changes it.
+        if (profile.some((fact) => fact.id === field.id)) {
+          expect(outputs.size, `${field.id} changes the prompt`).toBeGreaterThan(1);
+        } else {
+          expect(outputs.size, `${field.id} changes the prompt`).toBe(field.options?.length);
+        }
       }
     });
 
     it('when the form is blank, every unfilled choice shows as a marker the team can see', () => {
       const { text } = renderAndLint(phase, {}, {});
-      for (const field of configOf(phase).fields.filter((f) => f.type === 'select' && f.required)) {
+      for (const field of configOf(phase).fields.filter((f) => isChoiceField(f) && f.required)) {
         expect(text, field.id).toContain(`{{${field.id}}}`);
       }
     });
+
+    it.each(stages(phase))(
+      'shows a [MISSING] marker exactly where the page says the prompt has nothing to start from, for %s',
+      (_stage, team, facts) => {
+        const config = configOf(phase);
+        const { text, context } = renderAndLint(phase, team, facts);
+        const unmet = new Set(unmetNeeds(config.needs, context));
+        for (const need of config.needs ?? []) {
+          expect(text.includes(`[MISSING: ${need.what}]`), need.what).toBe(unmet.has(need));
+        }
+        expect(text.match(/\[MISSING: /g)?.length ?? 0).toBeLessThanOrEqual(unmet.size * 3);
+      },
+    );
   });
 
   it('renders the running example with no marker left and no bracketed gap of our own', () => {

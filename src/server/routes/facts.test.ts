@@ -39,6 +39,22 @@ describeApi('shared facts', (ctx) => {
     expect((await read(cookie, team.id)).json()).toEqual({ facts });
   });
 
+  it('keeps the business profile of Activity 1, ticked boxes as one text', async () => {
+    const { team, cookie } = await createTeamSession(ctx.app);
+    const profile = {
+      customer_type: 'businesses',
+      sensitive_areas: 'children, food',
+      rule_regions: 'uk, eu',
+    };
+    const saved = await save(cookie, team.id, { values: profile, givenIn: 1 });
+    expect(saved.statusCode).toBe(200);
+    expect(brief((saved.json() as { facts: Fact[] }).facts)).toEqual([
+      ['customer_type', 'businesses', 1],
+      ['rule_regions', 'uk, eu', 1],
+      ['sensitive_areas', 'children, food', 1],
+    ]);
+  });
+
   it('a partial save keeps the other facts, keeps where a fact was first given, and clears with ""', async () => {
     const { team, cookie } = await createTeamSession(ctx.app);
     await save(cookie, team.id, {

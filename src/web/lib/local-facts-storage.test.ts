@@ -76,6 +76,16 @@ describe('practice facts', () => {
     expect(brief(loadLocalFacts(store)).company_name).toEqual(['Renamed', 1]);
   });
 
+  it('keep the business profile of Activity 1 in practice mode too', () => {
+    const store = new MemoryStorage();
+    saveLocalFacts({ customer_type: 'consumers', sensitive_areas: 'food', rule_regions: 'uk' }, 1, store);
+    expect(brief(loadLocalFacts(store))).toEqual({
+      customer_type: ['consumers', 1],
+      sensitive_areas: ['food', 1],
+      rule_regions: ['uk', 1],
+    });
+  });
+
   it('keep where a fact was first given, write only the named facts, and clear', () => {
     const store = new MemoryStorage();
     saveLocalFacts({ company_name: 'A', sector: 'S' }, 2, store);

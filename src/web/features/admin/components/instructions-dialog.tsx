@@ -1,11 +1,12 @@
 import {
   type ActivityTime,
+  activityDurations,
   formatClock,
   formatHours,
+  formatMinutes,
   parseDuration,
   type SampleSchedule,
   sampleSchedules,
-  stepsDuration,
   sumDurations,
 } from '@shared/programme-time';
 import { PHASE_NUMBERS } from '@shared/phases';
@@ -91,9 +92,9 @@ export function InstructionsDialog() {
 }
 
 /**
- * The programme's length and two sample schedules, computed from the activity configs (each activity's time
- * is the sum of its steps' times), so the plan stays true when an activity changes. Loaded when the dialog
- * opens; the configs are usually cached already.
+ * The programme's length and two running orders (one day, two half-days), computed from the activity configs
+ * (each activity's class time is the sum of its steps done in class; the rest is homework), so the plan stays
+ * true when an activity changes. Loaded when the dialog opens; the configs are usually cached already.
  */
 function ProgrammeTime() {
   const results = useQueries({ queries: PHASE_NUMBERS.map((phase) => phaseConfigQueryOptions(phase)) });
@@ -102,8 +103,10 @@ function ProgrammeTime() {
   const activities: ActivityTime[] = results.flatMap((r) => {
     const config = r.data;
     if (!config) return [];
-    const duration = stepsDuration(config.stepByStepFlow ?? []) ?? parseDuration(config.estimatedTime);
-    return duration ? [{ phase: config.phase, name: config.title, duration }] : [];
+    const { inClass, homework } = activityDurations(config.stepByStepFlow ?? []);
+    const duration = inClass ?? parseDuration(config.estimatedTime);
+    if (!duration) return [];
+    return [{ phase: config.phase, name: config.title, duration, ...(homework ? { homework } : {}) }];
   });
 
   return (
@@ -136,8 +139,8 @@ function ProgrammePlan({ activities }: { activities: ActivityTime[] }) {
         <strong className="font-semibold text-foreground">
           {formatHours(total.min)} to {formatHours(total.max)}
         </strong>{' '}
-        of working time, the sum of each activity's steps. Add time for welcome, breaks and the showcase: two
-        sample schedules below.
+        of class time, the sum of each activity's steps done in class; what does not fit the day is homework.
+        Add time for welcome, breaks and the showcase: two running orders below.
       </p>
       <ul className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
         {activities.map((a) => (
@@ -146,7 +149,7 @@ function ProgrammePlan({ activities }: { activities: ActivityTime[] }) {
               {a.phase}. {a.name}
             </span>
             <span className="shrink-0 tabular-nums text-muted-foreground">
-              {a.duration.min}–{a.duration.max} min
+              {a.duration.min}–{a.duration.max} min{a.homework && ' + homework'}
             </span>
           </li>
         ))}
@@ -196,6 +199,19 @@ function Schedule({ schedule }: { schedule: SampleSchedule }) {
           </div>
         );
       })}
+      {schedule.homework.map((group) => (
+        <div key={group.due} className="mt-3">
+          <h5 className="text-sm font-semibold">Homework · {group.due.toLowerCase()}</h5>
+          <ul className="mt-1 flex flex-col text-sm text-muted-foreground">
+            {group.items.map((item) => (
+              <li key={item.phase} className="flex justify-between gap-3 py-0.5">
+                <span>{item.label}</span>
+                <span className="shrink-0 tabular-nums">{formatMinutes(item.minutes)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
     </div>
   );
 }

@@ -3,12 +3,13 @@ import { History, Info } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import type * as React from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Input, Label, Textarea } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import type { RemoteNote } from '../hooks/use-follow-remote';
-import { type Answers, COLOR_PATTERN, splitOptionLabel } from '../lib/answers';
+import { type Answers, COLOR_PATTERN, checkedValues, splitOptionLabel, toggleChoice } from '../lib/answers';
 import { RemoteChangeNote } from './remote-change-note';
 
 const inputId = (field: FormField) => `field-${field.id}`;
@@ -100,6 +101,50 @@ function ColorControl({ field, value, onChange, onBlur, invalid, describedBy }: 
   );
 }
 
+/** Several options may be ticked (the sensitive areas): a group of checkboxes, stored as "a, b". */
+function CheckboxesControl({ field, value, onChange, onBlur, invalid, describedBy }: ControlProps) {
+  // The error is read through aria-describedby; a group has no invalid state of its own.
+  const chosen = checkedValues(value);
+  return (
+    <fieldset
+      aria-labelledby={`${inputId(field)}-label`}
+      aria-describedby={describedBy}
+      onBlur={(e: React.FocusEvent<HTMLFieldSetElement>) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) onBlur();
+      }}
+      className="m-0 grid min-w-0 gap-2 border-0 p-0 sm:grid-cols-2"
+    >
+      {field.options?.map((option, index) => {
+        const id = index === 0 ? inputId(field) : `${inputId(field)}-${option.value}`;
+        return (
+          <div
+            key={option.value}
+            className={cn(
+              'flex items-start gap-2.5 rounded-md border border-border p-2.5',
+              invalid && 'border-destructive/60',
+            )}
+          >
+            <Checkbox
+              id={id}
+              className="mt-0.5"
+              checked={chosen.includes(option.value)}
+              onCheckedChange={(checked) =>
+                onChange(toggleChoice(field, value, option.value, checked === true))
+              }
+            />
+            <Label htmlFor={id} className="flex flex-col gap-0.5 leading-snug">
+              <span>{option.label}</span>
+              {option.description && (
+                <span className="text-xs font-normal text-muted-foreground">{option.description}</span>
+              )}
+            </Label>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
 /** Options as selectable cards (phase 6): a radio group, so arrow keys move and Space selects. */
 function OptionCards({ field, value, onChange, onBlur, invalid, describedBy }: ControlProps) {
   return (
@@ -152,8 +197,8 @@ function FieldLabel({ field }: { field: FormField }) {
   const id = inputId(field);
   return (
     <div className="flex items-center gap-1.5">
-      {field.display === 'cards' ? (
-        // Names a radio group (aria-labelledby), not one control: a <label> here would point at nothing.
+      {field.display === 'cards' || field.type === 'checkboxes' ? (
+        // Names a group (aria-labelledby), not one control: a <label> here would point at one box only.
         <span id={`${id}-label`} className="text-sm leading-none font-medium text-foreground">
           {field.label}
         </span>
@@ -237,6 +282,8 @@ export function DecisionForm({
                   <OptionCards {...props} />
                 ) : field.type === 'select' ? (
                   <SelectControl {...props} />
+                ) : field.type === 'checkboxes' ? (
+                  <CheckboxesControl {...props} />
                 ) : field.type === 'color' ? (
                   <ColorControl {...props} />
                 ) : (

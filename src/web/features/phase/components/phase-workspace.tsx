@@ -1,3 +1,4 @@
+import { unmetNeeds } from '@shared/activity-needs';
 import type { PhaseConfig } from '@shared/phase-config';
 import { AlertCircle, ClipboardList } from 'lucide-react';
 import * as React from 'react';
@@ -11,6 +12,7 @@ import { useSharedAnswers } from '../hooks/use-shared-answers';
 import { type Answers, hasAnyAnswer, isIncomplete, REQUIRED_BANNER, validateAnswers } from '../lib/answers';
 import { DecisionForm } from './decision-form';
 import { PresenceLine } from './presence-line';
+import { MissingInputs, ProfileFacts, WorkedExampleNote } from './prompt-inputs';
 import { PromptPreview } from './prompt-preview';
 import { SaveStatus } from './save-status';
 
@@ -80,8 +82,13 @@ export function PhaseWorkspace({
   const factNotes = useLiveFacts(form, config.fields, teamId, config.phase, shared.facts, update);
   const notes = React.useMemo(() => ({ ...remoteNotes, ...factNotes }), [remoteNotes, factNotes]);
 
+  // What the prompt cannot start from nothing without counts as an unanswered required field.
+  const missing = React.useMemo(
+    () => unmetNeeds(config.needs, shared.context),
+    [config.needs, shared.context],
+  );
   const started = isSubmitted || Object.keys(touchedFields).length > 0 || hasAnyAnswer(answers);
-  const showBanner = started && isIncomplete(config.fields, answers);
+  const showBanner = started && (isIncomplete(config.fields, answers) || missing.length > 0);
 
   const checkAnswers = form.handleSubmit(
     () => undefined,
@@ -135,6 +142,9 @@ export function PhaseWorkspace({
                   {REQUIRED_BANNER}
                 </div>
               )}
+              <MissingInputs needs={missing} />
+              <ProfileFacts template={config.promptTemplate} fields={config.fields} data={shared.context} />
+              <WorkedExampleNote />
               <DecisionForm fields={config.fields} form={form} origins={shared.origins} remoteNotes={notes} />
               <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-border pt-4">
                 <p className="text-xs text-muted-foreground">

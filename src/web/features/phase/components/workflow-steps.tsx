@@ -1,12 +1,18 @@
 import type { PhaseConfig } from '@shared/phase-config';
-import { Clock, ListOrdered } from 'lucide-react';
+import { activityDurations, formatMinutes } from '@shared/programme-time';
+import { Clock, House, ListOrdered } from 'lucide-react';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
 type WorkflowStep = NonNullable<PhaseConfig['stepByStepFlow']>[number];
 
-/** The step-by-step flow: each step expands to its sub-steps; the time per step shows when given. */
+/**
+ * The step-by-step flow: each step expands to its sub-steps; the time per step shows when given, and a step
+ * done after class is marked as homework (the activity's estimated time is its class time).
+ */
 export function WorkflowSteps({ steps }: { steps: WorkflowStep[] }) {
+  const homework = steps.filter((step) => step.homework);
+  const { inClass, homework: homeworkTime } = activityDurations(steps);
   return (
     <Card>
       <CardHeader className="pb-2 sm:pb-2">
@@ -14,6 +20,12 @@ export function WorkflowSteps({ steps }: { steps: WorkflowStep[] }) {
           <ListOrdered className="size-5 text-primary" aria-hidden />
           Step-by-step workflow
         </CardTitle>
+        {homework.length > 0 && inClass && homeworkTime && (
+          <p className="text-sm text-muted-foreground">
+            In class: {formatMinutes(inClass)}. Homework: step{homework.length > 1 ? 's' : ''}{' '}
+            {homework.map((step) => step.step).join(' and ')}, {formatMinutes(homeworkTime)} after class.
+          </p>
+        )}
       </CardHeader>
       <CardContent>
         <Accordion type="multiple">
@@ -37,6 +49,12 @@ export function WorkflowSteps({ steps }: { steps: WorkflowStep[] }) {
                     <span className="ml-10 inline-flex items-center gap-1 text-xs font-normal text-muted-foreground sm:ml-0">
                       <Clock className="size-3.5" aria-hidden />
                       {step.time}
+                    </span>
+                  )}
+                  {step.homework && (
+                    <span className="inline-flex items-center gap-1 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-medium text-accent-foreground">
+                      <House className="size-3.5" aria-hidden />
+                      Homework
                     </span>
                   )}
                 </span>

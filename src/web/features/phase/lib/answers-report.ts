@@ -1,6 +1,7 @@
 import type { PhaseConfig } from '@shared/phase-config';
 import { renderPromptTemplate } from '@shared/prompt-template';
 import type { Fact } from '@shared/schemas/facts';
+import { checkedValues } from './answers.ts';
 import { formAnswers, promptContext } from './shared-answers.ts';
 
 /** A code fence longer than any run of backticks in the text, so a prompt can never close it early. */
@@ -21,10 +22,11 @@ export function reportFileName(teamName: string | undefined): string {
   return `${slug || 'practice'}-answers.md`;
 }
 
-/** A select's stored value as the label the team chose; other fields as written. */
+/** A select's stored value as the label the team chose (ticked boxes as their labels); other fields as written. */
 function displayValue(config: PhaseConfig, fieldId: string, value: string): string {
   const field = config.fields.find((f) => f.id === fieldId);
-  return field?.options?.find((o) => o.value === value)?.label ?? value;
+  const label = (v: string) => field?.options?.find((o) => o.value === v)?.label ?? v;
+  return field?.type === 'checkboxes' ? checkedValues(value).map(label).join(', ') : label(value);
 }
 
 /** One line for a label and a possibly multi-line answer, kept readable as Markdown. */

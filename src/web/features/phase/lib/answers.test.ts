@@ -1,7 +1,15 @@
 import type { FormField, PhaseConfig } from '@shared/phase-config';
 import { describe, expect, it } from 'vitest';
 import { buildAnswersReport, reportFileName } from './answers-report.ts';
-import { isIncomplete, splitOptionLabel, toAnswers, validateAnswers, validateField } from './answers.ts';
+import {
+  checkedValues,
+  isIncomplete,
+  splitOptionLabel,
+  toAnswers,
+  toggleChoice,
+  validateAnswers,
+  validateField,
+} from './answers.ts';
 
 const field = (partial: Partial<FormField> & { id: string }): FormField => ({
   label: partial.id,
@@ -69,6 +77,59 @@ describe('answer validation', () => {
       brand_color: '',
       tone: '',
     });
+  });
+});
+
+describe('checkboxes', () => {
+  const areas = field({
+    id: 'sensitive_areas',
+    label: 'Sensitive areas',
+    type: 'checkboxes',
+    options: [
+      { value: 'children', label: 'Children' },
+      { value: 'food', label: 'Food or drink' },
+      { value: 'none', label: 'None of these', exclusive: true },
+    ],
+  });
+
+  it('reads the ticked values of an answer stored as "a, b"', () => {
+    expect(checkedValues('children, food')).toEqual(['children', 'food']);
+    expect(checkedValues(' food ,, ')).toEqual(['food']);
+    expect(checkedValues('')).toEqual([]);
+    expect(checkedValues(undefined)).toEqual([]);
+  });
+
+  it("ticks and unticks in the options' order; an exclusive option clears the others and is cleared by them", () => {
+    expect(toggleChoice(areas, '', 'food', true)).toBe('food');
+    expect(toggleChoice(areas, 'food', 'children', true)).toBe('children, food');
+    expect(toggleChoice(areas, 'children, food', 'children', false)).toBe('food');
+    expect(toggleChoice(areas, 'children, food', 'none', true)).toBe('none');
+    expect(toggleChoice(areas, 'none', 'food', true)).toBe('food');
+    expect(toggleChoice(areas, 'none', 'none', false)).toBe('');
+    // A value that is no longer an option is dropped on the next tick.
+    expect(toggleChoice(areas, 'retired', 'food', true)).toBe('food');
+  });
+
+  it('accepts only listed values, and an exclusive one alone', () => {
+    for (const ok of ['', 'food', 'children, food', 'none']) expect(validateField(areas, ok)).toBeUndefined();
+    expect(validateField(areas, 'food, toys')).toBe('Choose from the options.');
+    expect(validateField(areas, 'none, food')).toBe('"None of these" cannot go with another choice.');
+    expect(validateField({ ...areas, required: true }, '')).toBe('Sensitive areas is required.');
+  });
+
+  it('shows in the team report as the labels ticked', () => {
+    const config = {
+      phase: 1,
+      names: { activity: 'A', header: 'H', page: 'Page 1' },
+      fields: [areas],
+      promptTemplate: '{{#if sensitive_areas has "food"}}Food rules.{{/if}}',
+    } as PhaseConfig;
+    const report = buildAnswersReport({
+      configs: [config],
+      answersByPhase: { 1: { sensitive_areas: 'children, food' } },
+    });
+    expect(report).toContain('Food rules.');
+    expect(report).toContain('- **Sensitive areas:** Children, Food or drink');
   });
 });
 

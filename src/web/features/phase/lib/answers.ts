@@ -26,6 +26,34 @@ function isBlank(value: string | undefined): boolean {
   return value === undefined || value.trim() === '';
 }
 
+/** The option values ticked in a checkboxes answer, stored as `children, food`. */
+export function checkedValues(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+/**
+ * A checkboxes answer after ticking or unticking one option, in the options' order; an exclusive option
+ * ("None of these") clears the others when ticked, and is cleared when another is ticked.
+ */
+export function toggleChoice(field: FormField, value: string, option: string, checked: boolean): string {
+  const options = field.options ?? [];
+  const exclusive = new Set(options.filter((o) => o.exclusive).map((o) => o.value));
+  let chosen = new Set(checkedValues(value));
+  if (!checked) chosen.delete(option);
+  else if (exclusive.has(option)) chosen = new Set([option]);
+  else {
+    for (const value of exclusive) chosen.delete(value);
+    chosen.add(option);
+  }
+  return options
+    .map((o) => o.value)
+    .filter((v) => chosen.has(v))
+    .join(', ');
+}
+
 /** The error a field shows, or undefined when its answer is acceptable. */
 export function validateField(field: FormField, value: string | undefined): string | undefined {
   if (field.required && isBlank(value)) return `${field.label} is required.`;
@@ -34,6 +62,13 @@ export function validateField(field: FormField, value: string | undefined): stri
   }
   if (field.type === 'select' && !isBlank(value) && !field.options?.some((o) => o.value === value)) {
     return 'Choose one of the options.';
+  }
+  if (field.type === 'checkboxes') {
+    const chosen = checkedValues(value);
+    const options = field.options ?? [];
+    if (chosen.some((v) => !options.some((o) => o.value === v))) return 'Choose from the options.';
+    const exclusive = options.find((o) => o.exclusive && chosen.includes(o.value));
+    if (exclusive && chosen.length > 1) return `"${exclusive.label}" cannot go with another choice.`;
   }
   return undefined;
 }

@@ -18,6 +18,20 @@ describe('unfilled placeholder marking', () => {
     ).toEqual(['For ', '<mark>{{company_name}}', ' in ', '<mark>{{target_region}}', '.']);
   });
 
+  it('marks what a prompt is missing to start from, as a placeholder', () => {
+    const tree: HastNode = {
+      type: 'root',
+      children: [text('Score: [MISSING: the competitors to score] now.')],
+    };
+    markPlaceholders(tree);
+    expect(tree.children!.map((n) => (n.type === 'text' ? n.value : `<${n.tagName}>`))).toEqual([
+      'Score: ',
+      '<mark>',
+      ' now.',
+    ]);
+    expect(tree.children![1]!.children![0]!.value).toBe('[MISSING: the competitors to score]');
+  });
+
   it('reaches nested elements and leaves text without placeholders alone', () => {
     const plain = text('nothing to fill');
     const tree: HastNode = {

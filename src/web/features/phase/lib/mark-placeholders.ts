@@ -7,11 +7,14 @@ export type HastNode = {
   children?: HastNode[];
 };
 
-/** The shape of a placeholder the engine leaves unfilled: `{{name}}`, `{{obj.key}}`, `{{ UPPER }}`. */
-const PLACEHOLDER = /\{\{\s*[A-Za-z_][A-Za-z0-9_.-]*\s*\}\}/g;
-const HAS_PLACEHOLDER = /\{\{\s*[A-Za-z_][A-Za-z0-9_.-]*\s*\}\}/;
+/**
+ * The shape of a placeholder the engine leaves unfilled (`{{name}}`, `{{obj.key}}`, `{{ UPPER }}`), and of
+ * the marker a template writes where the prompt has nothing to start from (`[MISSING: the competitors]`).
+ */
+const PLACEHOLDER = /\{\{\s*[A-Za-z_][A-Za-z0-9_.-]*\s*\}\}|\[MISSING: [^\]\n]*\]/g;
+const HAS_PLACEHOLDER = /\{\{\s*[A-Za-z_][A-Za-z0-9_.-]*\s*\}\}|\[MISSING: [^\]\n]*\]/;
 
-/** Wraps every unfilled `{{placeholder}}` left in the prompt in a <mark>, so the team sees what is left. */
+/** Wraps every unfilled `{{placeholder}}` and `[MISSING: ...]` in the prompt in a <mark>, so the team sees what is left. */
 function splitPlaceholders(text: string): HastNode[] {
   const parts: HastNode[] = [];
   let last = 0;

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { ACTIVITY_NAMES, PAGE_NAMES, PHASE_NUMBERS } from '../../shared/phases.ts';
+import { listTemplatePlaceholders } from '../../shared/prompt-template.ts';
+import { sharedFact } from '../../shared/shared-facts.ts';
+import { configOf, configs, pageTexts, renderAndLint } from '../testing/phase-content.ts';
+
+/**
+ * What a page says about other activities is a promise: "Activities 2 and 4 start from them", "Reuse the
+ * voice persona from Creative Asset Generation". This test finds every mention of another activity in the
+ * texts a team reads (by number, by name, or by a phrase below that names an activity's result) and checks
+ * that a template keeps it: the later of the two activities reads the earlier one's answers (`phaseN.<id>`,
+ * the named answer itself when the phrase names one) or a shared fact first given there.
+ */
+
+type Mention = { phase: number; fields?: readonly string[] };
+
+/** Phrases that name an activity's result; matched case-insensitively. */
+const RESULT_PHRASES: Record<string, Mention> = {
+  'market research': { phase: 1 },
+  'competitor matrix': { phase: 2 },
+  'competitor openings': { phase: 2, fields: ['threat_summary'] },
+  'evidence pack': { phase: 3 },
+  'hero statistic': { phase: 3, fields: ['verified_evidence'] },
+  'do not claim': { phase: 3, fields: ['claims_to_avoid', 'verified_evidence'] },
+  'concept brief': { phase: 5 },
+  'creative assets': { phase: 6 },
+  'voice persona': { phase: 6, fields: ['voice_persona', 'own_persona'] },
+  'key visual': { phase: 6, fields: ['asset_summary'] },
+  'voice agent': { phase: 7 },
+  'facts your voice agent uses': { phase: 7, fields: ['agent_context'] },
+  website: { phase: 8 },
+};
+
+/** Every way a text names activity n: "activity n", its activity and page names, its handoff's label. */
+function namesOf(phase: number): { pattern: RegExp; mention: Mention }[] {
+  const config = configOf(phase);
+  const handoff = config.fields.find((f) => f.handoff);
+  const exact = (text: string) =>
+    new RegExp(`(?<![\\w-])${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`);
+  return [
+    {
+      pattern: new RegExp(`\\bactivit(?:y|ies)\\s+(?:\\d+,\\s+)*(?:\\d+\\s+and\\s+)?${phase}\\b`, 'i'),
+      mention: { phase },
+    },
+    { pattern: new RegExp(`\\bactivities\\s+${phase}\\s+and\\s+\\d+\\b`, 'i'), mention: { phase } },
+    { pattern: exact(ACTIVITY_NAMES[phase - 1]!), mention: { phase } },
+    { pattern: exact(PAGE_NAMES[phase - 1]!), mention: { phase } },
+    ...(handoff ? [{ pattern: exact(handoff.label), mention: { phase, fields: [handoff.id] } }] : []),
+  ];
+}
+
+const NAMES = [
+  ...PHASE_NUMBERS.flatMap(namesOf),
+  ...Object.entries(RESULT_PHRASES).map(([phrase, mention]) => ({
+    pattern: new RegExp(`\\b${phrase}\\b`, 'i'),
+    mention,
+  })),
+];
+
+type HandoffPromise = {
+  in: number;
+  where: string;
+  text: string;
+  from: number;
+  to: number;
+  fields?: readonly string[];
+};
+
+/**
+ * Every promise in the configurations: a mention in activity `in` of another activity. Activities hand over
+ * in the order of their numbers, so a page speaks of an earlier activity as a source and of a later one as a
+ * reader: the promise runs from the earlier to the later.
+ */
+function promises(): HandoffPromise[] {
+  const found: HandoffPromise[] = [];
+  for (const config of configs) {
+    for (const { where, text } of pageTexts(config)) {
+      for (const { pattern, mention } of NAMES) {
+        if (mention.phase === config.phase || !pattern.test(text)) continue;
+        const [from, to] =
+          mention.phase < config.phase ? [mention.phase, config.phase] : [config.phase, mention.phase];
+        found.push({
+          in: config.phase,
+          where,
+          text,
+          from,
+          to,
+          ...(mention.fields && mention.phase === from ? { fields: mention.fields } : {}),
+        });
+      }
+    }
+  }
+  return found;
+}
+
+/** Whether activity `to`'s prompt reads activity `from`'s answers (these ones, when named) or a fact given there. */
+function kept(promise: HandoffPromise): boolean {
+  const read = listTemplatePlaceholders(configOf(promise.to).promptTemplate);
+  const prefix = `phase${promise.from}.`;
+  if (promise.fields) return promise.fields.some((id) => read.includes(`${prefix}${id}`));
+  return read.some((path) => path.startsWith(prefix) || sharedFact(path)?.home === promise.from);
+}
+
+describe('promised handoffs', () => {
+  const all = promises();
+
+  it('finds the promises the pages make', () => {
+    // Every activity but the last promises its result to a later one, and the later ones name their sources.
+    for (const phase of PHASE_NUMBERS.filter((p) => p < 8)) {
+      expect(
+        all.some((p) => p.from === phase && p.in === phase),
+        `activity ${phase} promises nothing`,
+      ).toBe(true);
+    }
+    expect(all.length).toBeGreaterThan(40);
+  });
+
+  it.each(PHASE_NUMBERS)('every promise made on the activity %i page is kept by a template', (phase) => {
+    const broken = all
+      .filter((p) => p.in === phase && !kept(p))
+      .map(
+        (p) =>
+          `${p.where}: activity ${p.to} does not read activity ${p.from}${p.fields ? ` (${p.fields.join(' or ')})` : ''}: "${p.text}"`,
+      );
+    expect(broken).toEqual([]);
+  });
+
+  it('carries the results the pages promise by name', () => {
+    const reads = (phase: number, path: string) =>
+      listTemplatePlaceholders(configOf(phase).promptTemplate).includes(path);
+    // Evidence Research's verified evidence reaches the hero concept, the brief, the assets and the website.
+    for (const phase of [4, 5, 6, 8])
+      expect(reads(phase, 'phase3.verified_evidence'), `activity ${phase}`).toBe(true);
+    // The creative assets' persona and assets reach the voice agent; the agent's facts reach the website.
+    expect(reads(7, 'phase6.voice_persona')).toBe(true);
+    expect(reads(7, 'phase6.asset_summary')).toBe(true);
+    expect(reads(8, 'phase7.agent_context')).toBe(true);
+  });
+});
+
+describe('exclusions travel with the proof they qualify', () => {
+  const readers = configs.filter((config) => {
+    const read = listTemplatePlaceholders(config.promptTemplate);
+    return config.phase !== 3 && (read.includes('proof_points') || read.includes('phase3.verified_evidence'));
+  });
+
+  it('every prompt that uses proof points is one of them', () => {
+    expect(readers.map((c) => c.phase)).toEqual([4, 5, 6, 8]);
+  });
+
+  it.each(readers.map((c) => c.phase))(
+    "activity %i carries Evidence Research's do-not-claim list wherever it uses proof",
+    (phase) => {
+      const claims = 'never say it cures anything';
+      const evidence = 'Hero statistic: 3 in 4 testers came back (our own test).';
+      const routes = [
+        [
+          'proof points of the brief',
+          { 3: { claims_to_avoid: claims } },
+          { proof_points: 'Certified by a lab.' },
+        ],
+        [
+          'verified evidence of Evidence Research',
+          { 3: { claims_to_avoid: claims, verified_evidence: evidence } },
+          {},
+        ],
+      ] as const;
+      for (const [route, team, facts] of routes) {
+        const { text, problems } = renderAndLint(phase, team, facts);
+        if (!text.includes('Certified by a lab.') && !text.includes(evidence)) continue;
+        expect(text, route).toContain(claims);
+        expect(problems, route).toEqual([]);
+      }
+    },
+  );
+});
