@@ -143,7 +143,8 @@ test.describe('accessibility: axe scans of every route (WCAG 2.2 AA) and no side
   });
 
   test('phases 1 to 7 with a workspace', async ({ page }) => {
-    test.setTimeout(90_000);
+    // Seven pages and seven scans: about a minute on an idle 2-core machine, much longer on a busy one.
+    test.setTimeout(180_000);
     const code = await createWorkspace(page, uniqueTag('A11y Phases'));
     for (let phase = 1; phase <= 7; phase++) {
       await page.goto(`/phase/${phase}?team_id=${code}`);

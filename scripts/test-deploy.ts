@@ -542,13 +542,18 @@ async function checkEventStreamAcrossInstances(w: World): Promise<void> {
     body: { tag, name: 'Deploy live' },
   });
   check(created.status === 201, `creating the cohort: ${created.status} ${created.body}`);
-  const stream = await bob.openEventStream(`/api/cohorts/${tag}/events`);
+  // The browser's one stream (the one-subscription path is checked across a restart below).
+  const stream = await bob.openEventStream(`/api/events?cohort=${tag}`);
+  const cohortOf = (d: Record<string, unknown>) =>
+    (d.event as { type?: string; cohort?: { votingOpen?: boolean } } | undefined)?.type === 'cohort'
+      ? (d.event as { cohort: { votingOpen?: boolean } }).cohort
+      : undefined;
   try {
     check(
       stream.contentType.startsWith('text/event-stream'),
       `event stream content type: ${stream.contentType}`,
     );
-    const first = await stream.next(0, (d) => d.type === 'cohort', 10_000);
+    const first = await stream.next(0, (d) => cohortOf(d) !== undefined && d.sub === `cohort:${tag}`, 10_000);
     check(first, `the event stream via ${stream.upstream} sent no state within 10 s`);
     let votingOpen = false;
     for (let attempt = 1; attempt <= 10; attempt++) {
@@ -560,11 +565,7 @@ async function checkEventStreamAcrossInstances(w: World): Promise<void> {
         body: { votingOpen },
       });
       check(change.status === 200, `PATCH the cohort: ${change.status} ${change.body}`);
-      const event = await stream.next(
-        from,
-        (d) => d.type === 'cohort' && (d.cohort as { votingOpen?: boolean })?.votingOpen === votingOpen,
-        10_000,
-      );
+      const event = await stream.next(from, (d) => cohortOf(d)?.votingOpen === votingOpen, 10_000);
       check(
         event,
         `the stream via ${stream.upstream} never heard votingOpen=${votingOpen} (changed via ${change.upstream})`,

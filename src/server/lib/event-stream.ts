@@ -22,7 +22,7 @@ export const EVENT_STREAM_HEARTBEAT_MS = 20_000;
  * - per address: a whole classroom behind one address, 200 teams with four browsers each, and then some;
  * - per instance: what its memory carries with every stream's buffer full (STREAM_BUFFER_MAX_BYTES).
  */
-export const STREAM_LIMITS = { perSession: 32, perTeam: 24, perAddress: 1200, perInstance: 2000 } as const;
+export const STREAM_LIMITS = { perSession: 32, perTeam: 24, perAddress: 1200, perInstance: 4000 } as const;
 
 /**
  * What a stream may hold unsent once the socket's own buffer is full. A reader that falls further behind
@@ -224,8 +224,11 @@ export async function streamLiveEvents(
       else send(message);
     }),
   );
+  // On `/api/events` an event the page sees (its connection gives up a stream silent for too long); a
+  // comment elsewhere.
+  const beat = options.envelope ? 'event: heartbeat\ndata: 1\n\n' : ': heartbeat\n\n';
   const heartbeat = setInterval(() => {
-    write(': heartbeat\n\n');
+    write(beat);
     options.onHeartbeat?.();
   }, EVENT_STREAM_HEARTBEAT_MS);
   const open: OpenStream = { ties: options.ties, end };

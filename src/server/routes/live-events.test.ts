@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import type { CohortEvent } from '../../shared/schemas/cohort.ts';
-import type { LiveMessage } from '../../shared/schemas/live.ts';
+import { LIVE_LIMITS, type LiveMessage } from '../../shared/schemas/live.ts';
 import type { TeamEvent } from '../../shared/schemas/team-events.ts';
 import { cohorts, sessions } from '../db/schema.ts';
 import { hashToken } from '../db/sessions.ts';
@@ -196,13 +196,14 @@ describeApi('one stream for all of a browser’s tabs (GET /api/events)', (ctx) 
       cookie,
     );
     expect(stream.response.status).toBe(200);
-    const initial = await stream.waitFor(5);
-    expect(initial.slice(0, 5).map((m) => `${m.sub} ${'event' in m ? m.event.type : 'refused'}`)).toEqual([
+    const initial = await stream.waitFor(6);
+    expect(initial.slice(0, 6).map((m) => `${m.sub} ${'event' in m ? m.event.type : 'refused'}`)).toEqual([
       `team:${t} versions`,
       `team:${t} presence`,
       'cohort:spring cohort',
       'cohort:spring ballots',
       'cohort:spring reveal',
+      'admin catch-up',
     ]);
     // Both tabs show as pages of the workspace, on one stream.
     expect(initial[1]).toMatchObject({
@@ -214,7 +215,7 @@ describeApi('one stream for all of a browser’s tabs (GET /api/events)', (ctx) 
       },
     });
     await ctx.app.adminEvents.publish(t, 'saved');
-    expect(await stream.waitUntil((m) => m.sub === 'admin')).toEqual({
+    expect(await stream.waitUntil((m) => 'event' in m && m.event.type === 'team')).toEqual({
       sub: 'admin',
       event: { type: 'team', teamId: t, reason: 'saved' },
     });
@@ -280,7 +281,9 @@ describeApi('one stream for all of a browser’s tabs (GET /api/events)', (ctx) 
 
   it('refuses a request naming nothing, a malformed page or too many pages, with 400', async () => {
     const { team, cookie } = await createTeamSession(ctx.app);
-    const tooMany = Array.from({ length: 17 }, (_, i) => page(team.id, `tab-number-${i}`, 1)).join('&');
+    const tooMany = Array.from({ length: LIVE_LIMITS.pages + 1 }, (_, i) =>
+      page(team.id, `tab-number-${i}`, 1),
+    ).join('&');
     for (const query of [
       '',
       'admin=yes',

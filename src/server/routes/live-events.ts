@@ -252,8 +252,8 @@ export const liveEventRoutes: FastifyPluginAsyncZod = async (app) => {
         return events.map((event) => ({ sub, event }));
       }
       case 'admin':
-        // Nothing to start from: the dashboard has just read its lists.
-        return [];
+        // Whatever changed before now was not heard: the dashboard reads its lists again.
+        return [{ sub, event: { type: 'catch-up' } }];
     }
   }
 

@@ -26,5 +26,10 @@ export type AdminTeamChange = z.infer<typeof AdminTeamChangeSchema>;
  */
 export const AdminEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('team'), teamId: z.string(), reason: AdminTeamChangeSchema }),
+  /**
+   * Sent first on every (re)connection: changes made before the stream opened, or while it was away, were
+   * not heard, so the dashboard reads its lists again.
+   */
+  z.object({ type: z.literal('catch-up') }),
 ]);
 export type AdminEvent = z.infer<typeof AdminEventSchema>;

@@ -19,7 +19,7 @@ import { type TeamEvent, TeamEventSchema } from './team-events.ts';
 export const LIVE_EVENTS_PATH = '/api/events';
 
 /** What one stream may carry: far above what a browser's tabs need, low enough to bound its cost. */
-export const LIVE_LIMITS = { pages: 16, teams: 4, cohorts: 8 } as const;
+export const LIVE_LIMITS = { pages: 24, teams: 4, cohorts: 16 } as const;
 
 export type Subscription =
   | { kind: 'team'; teamId: string }

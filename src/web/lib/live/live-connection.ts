@@ -1,19 +1,17 @@
 import { type LiveMessage, parseLiveMessage } from '@shared/schemas/live';
-import { createParser } from 'eventsource-parser';
 
 /**
- * One Server-Sent Events stream of `GET /api/events` (docs/decisions/021-one-live-stream-per-browser.md),
- * read with fetch rather than EventSource so that a refusal's status and message reach the page. It
- * reconnects by itself: after the server's `retry` when the stream ends, after a growing wait (3 s, 6 s ...
- * 30 s) when it cannot connect, at once when the browser comes back online. A stream silent for longer than
- * three of the server's heartbeats (a laptop that slept, a dead network path) is given up and opened again.
- * Each (re)connection starts with each subscription's current state, so a page reads again what it missed.
+ * One Server-Sent Events stream of `GET /api/events` (docs/decisions/021-one-live-stream-per-browser.md).
+ * EventSource reconnects by itself after a dropped connection (after the server's `retry`); when it gives up
+ * instead (the server could not be reached, or refused the stream: too many, or a malformed request), the
+ * stream opens again after a growing wait, 3 s, 6 s ... 30 s, or at once when the browser comes back online.
+ * A stream silent for longer than three of the server's heartbeats (a laptop that slept, a dead network
+ * path) is given up and opened again. Each (re)connection starts with each subscription's current state,
+ * so a page reads again what it missed. A refused subscription is told on the stream itself.
  */
 
 export type LiveConnectionHandlers = {
   onMessage(message: LiveMessage): void;
-  /** The whole stream was refused (every subscription in it): 400, 401, 403, 404. Not retried. */
-  onRefused(status: number, message: string): void;
   /** Connected (the first message of each connection arrived), or connecting again. */
   onState?(state: 'open' | 'connecting'): void;
 };
@@ -23,7 +21,7 @@ export type LiveConnection = { close(): void };
 type Timer = ReturnType<typeof setTimeout>;
 
 export type ConnectionEnvironment = {
-  fetch: typeof fetch;
+  open(url: string): EventSource;
   setTimeout(callback: () => void, ms: number): Timer;
   clearTimeout(timer: Timer | undefined): void;
   /** Calls back when the browser comes back online; returns the unsubscribe. */
@@ -32,11 +30,13 @@ export type ConnectionEnvironment = {
 
 export const RECONNECT_MIN_MS = 3000;
 export const RECONNECT_MAX_MS = 30_000;
-/** The server sends a comment every 20 s: silence for this long means the connection is dead. */
+/** The server sends a heartbeat every 20 s: silence for this long means the connection is dead. */
 export const SILENCE_LIMIT_MS = 65_000;
+/** The name of the heartbeat event the server sends on `/api/events`. */
+export const HEARTBEAT_EVENT = 'heartbeat';
 
 const browserEnvironment = (): ConnectionEnvironment => ({
-  fetch: (...args) => fetch(...args),
+  open: (url) => new EventSource(url, { withCredentials: true }),
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (timer) => clearTimeout(timer),
   onOnline(callback) {
@@ -50,116 +50,65 @@ export function openLiveConnection(
   handlers: LiveConnectionHandlers,
   env: ConnectionEnvironment = browserEnvironment(),
 ): LiveConnection {
+  let source: EventSource | undefined;
   let closed = false;
-  let controller: AbortController | undefined;
-  let timer: Timer | undefined;
+  let reopenTimer: Timer | undefined;
   let watchdog: Timer | undefined;
-  let waiting = false;
   let wait = RECONNECT_MIN_MS;
-  let retryAfterEnd = RECONNECT_MIN_MS;
 
-  const schedule = (ms: number) => {
-    if (closed) return;
-    env.clearTimeout(timer);
-    waiting = true;
-    timer = env.setTimeout(connect, ms);
-  };
-  /** A failed attempt: try again after a wait that doubles each time, up to 30 s. */
-  const failed = (ms = wait) => {
-    handlers.onState?.('connecting');
-    schedule(ms);
-    wait = Math.min(RECONNECT_MAX_MS, wait * 2);
-  };
   const heard = () => {
     env.clearTimeout(watchdog);
-    watchdog = env.setTimeout(() => controller?.abort(), SILENCE_LIMIT_MS);
+    watchdog = env.setTimeout(() => {
+      // Silent too long: as good as gone.
+      handlers.onState?.('connecting');
+      open();
+    }, SILENCE_LIMIT_MS);
   };
 
-  async function connect() {
+  function open() {
     if (closed) return;
-    env.clearTimeout(timer);
-    waiting = false;
-    controller?.abort();
-    const current = new AbortController();
-    controller = current;
-    let response: Response;
-    try {
-      response = await env.fetch(url, {
-        credentials: 'include',
-        headers: { accept: 'text/event-stream' },
-        cache: 'no-store',
-        signal: current.signal,
-      });
-    } catch {
-      if (!closed && current === controller) failed();
-      return;
-    }
-    if (closed || current !== controller) return;
-    if (!response.ok || !response.body) {
-      const retryAfter = Number(response.headers.get('retry-after'));
-      const text = await response.text().catch(() => '');
-      if (response.status === 429 || response.status >= 500 || !response.body) {
-        failed(Number.isFinite(retryAfter) && retryAfter > 0 ? Math.max(wait, retryAfter * 1000) : wait);
-        return;
-      }
-      let message = text;
-      try {
-        message = (JSON.parse(text) as { message?: string }).message ?? text;
-      } catch {
-        // Not JSON: the text itself.
-      }
-      handlers.onRefused(response.status, message);
-      return;
-    }
-
-    let opened = false;
-    const parser = createParser({
-      onEvent(event) {
-        const message = parseLiveMessage(event.data);
-        if (!message) return;
-        if (!opened) {
-          opened = true;
-          wait = RECONNECT_MIN_MS;
-          handlers.onState?.('open');
-        }
-        handlers.onMessage(message);
-      },
-      onRetry(ms) {
-        retryAfterEnd = ms;
-      },
-    });
+    env.clearTimeout(reopenTimer);
+    reopenTimer = undefined;
+    source?.close();
+    const current = env.open(url);
+    source = current;
+    let answered = false;
     heard();
-    try {
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        heard();
-        parser.feed(value);
+    current.onmessage = (event: MessageEvent<string>) => {
+      heard();
+      const message = parseLiveMessage(event.data);
+      if (!message) return;
+      if (!answered) {
+        answered = true;
+        wait = RECONNECT_MIN_MS;
+        handlers.onState?.('open');
       }
-    } catch {
-      // Aborted (closed, or silent too long) or the network failed: reconnect below unless closed.
-    }
-    env.clearTimeout(watchdog);
-    if (closed || current !== controller) return;
-    // The server ended it (a session ended, it is shutting down, this reader fell behind) or it broke.
-    if (opened) {
+      handlers.onMessage(message);
+    };
+    current.addEventListener(HEARTBEAT_EVENT, heard);
+    current.onerror = () => {
+      if (closed || current !== source) return;
+      answered = false;
       handlers.onState?.('connecting');
-      schedule(retryAfterEnd);
-    } else failed();
+      // CONNECTING: the browser reconnects by itself. CLOSED: it gave up; try again after a while.
+      if (current.readyState !== 2 || reopenTimer !== undefined) return;
+      env.clearTimeout(watchdog);
+      reopenTimer = env.setTimeout(open, wait);
+      wait = Math.min(RECONNECT_MAX_MS, wait * 2);
+    };
   }
 
   const stopOnline = env.onOnline(() => {
-    if (waiting) void connect();
+    if (reopenTimer !== undefined) open();
   });
-  void connect();
+  open();
   return {
     close() {
       closed = true;
-      env.clearTimeout(timer);
+      env.clearTimeout(reopenTimer);
       env.clearTimeout(watchdog);
       stopOnline();
-      controller?.abort();
+      source?.close();
     },
   };
 }

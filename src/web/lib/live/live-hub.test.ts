@@ -1,4 +1,4 @@
-import type { LiveMessage, LiveRefusal } from '@shared/schemas/live';
+import { LIVE_LIMITS, type LiveMessage, type LiveRefusal } from '@shared/schemas/live';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveConnection, LiveConnectionHandlers } from './live-connection';
 import {
@@ -236,6 +236,7 @@ describe('one live stream for every tab of a browser', () => {
     const moving = record(b.hub, { kind: 'team', teamId: TEAM }, teamPage('tab-b-page-id', 1));
     await settle();
     const first = browser.theStream();
+    send(first, versions(1));
     // Tab b moves to activity 2.
     moving.stop();
     record(b.hub, { kind: 'team', teamId: TEAM }, teamPage('tab-b-page-id', 2));
@@ -256,12 +257,33 @@ describe('one live stream for every tab of a browser', () => {
     const one = record(a.hub, { kind: 'cohort', tag: 'spring' });
     await settle();
     const first = browser.theStream();
+    send(first, { sub: 'cohort:spring', event: { type: 'ballots', ballotCount: 0, teamCount: 1 } });
     one.stop();
     record(a.hub, { kind: 'cohort', tag: 'autumn' });
     await settle();
     expect(first.closed).toBe(false);
     await vi.advanceTimersByTimeAsync(OVERLAP_MAX_MS);
     expect(first.closed).toBe(true);
+  });
+
+  it('never holds more than two streams: one that has not answered yet is replaced at once', async () => {
+    const a = browser.openTab();
+    record(a.hub, { kind: 'cohort', tag: 'spring' });
+    await settle();
+    send(browser.theStream(), {
+      sub: 'cohort:spring',
+      event: { type: 'ballots', ballotCount: 0, teamCount: 1 },
+    });
+    // Three tabs' worth of changes, each before the stream before it answered.
+    for (const tag of ['autumn', 'winter', 'summer']) {
+      record(a.hub, { kind: 'cohort', tag });
+      await settle();
+      expect(browser.openStreams().length).toBeLessThanOrEqual(2);
+    }
+    const latest = browser.streams.at(-1)!;
+    send(latest, { sub: 'cohort:summer', event: { type: 'ballots', ballotCount: 0, teamCount: 1 } });
+    expect(browser.theStream()).toBe(latest);
+    expect(queryOf(latest).getAll('cohort').sort()).toEqual(['autumn', 'spring', 'summer', 'winter']);
   });
 
   it('when the leading tab closes, another leads within moments, with what the open tabs need, and misses nothing', async () => {
@@ -334,15 +356,6 @@ describe('one live stream for every tab of a browser', () => {
     expect(queryOf(browser.streams.at(-1)!).getAll('page')).toHaveLength(1);
   });
 
-  it('a whole stream refused is each of its subscriptions refused', async () => {
-    const a = browser.openTab();
-    const admin = record(a.hub, { kind: 'admin' });
-    await settle();
-    browser.theStream().handlers.onRefused(401, 'Admin session required.');
-    await settle(5);
-    expect(admin.refusals).toEqual([{ status: 401, message: 'Admin session required.' }]);
-  });
-
   it('without Web Locks or BroadcastChannel, each tab keeps a stream of its own', async () => {
     const [a, b] = [browser.openTab({ shared: false }), browser.openTab({ shared: false })];
     record(a.hub, { kind: 'cohort', tag: 'spring' });
@@ -386,6 +399,19 @@ describe('one live stream for every tab of a browser', () => {
     await settle();
     expect(lone.openStreams()).toEqual([]);
     for (const tab of lone.tabs) tab.hub.close();
+  });
+
+  it('asks for no more than one stream may carry: the first comers keep their places', async () => {
+    const a = browser.openTab();
+    const b = browser.openTab();
+    for (let i = 0; i < 20; i++) record(a.hub, { kind: 'cohort', tag: `cohort-${i}` });
+    for (let i = 0; i < 30; i++)
+      record(b.hub, { kind: 'team', teamId: TEAM }, teamPage(`page-number-${i}`, 1));
+    await settle();
+    const query = queryOf(browser.theStream());
+    expect(query.getAll('cohort')).toHaveLength(LIVE_LIMITS.cohorts);
+    expect(query.getAll('cohort')[0]).toBe('cohort-0');
+    expect(query.getAll('page')).toHaveLength(LIVE_LIMITS.pages);
   });
 
   it('closes the stream when no tab needs anything any more', async () => {

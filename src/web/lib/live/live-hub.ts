@@ -1,5 +1,6 @@
 import {
   LIVE_EVENTS_PATH,
+  LIVE_LIMITS,
   type LiveEventOf,
   type LiveMessage,
   type LivePage,
@@ -311,7 +312,7 @@ export class LiveHub {
 /** The leader's side: every tab's needs, the one stream that carries them, refused subscriptions resting. */
 class Leading {
   private readonly tabs = new Map<string, Wanted>();
-  private current: { query: string; connection: LiveConnection } | undefined;
+  private current: { query: string; connection: LiveConnection; answered: boolean } | undefined;
   private readonly old = new Set<LiveConnection>();
   private readonly resting = new Map<SubscriptionKey, { until: number; wait: number }>();
   private settleTimer: unknown;
@@ -358,19 +359,30 @@ class Leading {
     }
   }
 
-  /** Every tab's needs, each once, less the subscriptions resting after a refusal. */
+  /**
+   * Every tab's needs, each once, less the subscriptions resting after a refusal, within what one stream
+   * may carry (LIVE_LIMITS; the first comers keep their places: a page past the limit is left out of the
+   * presence line, its team's events still arrive through the others).
+   */
   private union(): Wanted {
     const now = this.env.now();
     const rests = (key: SubscriptionKey) => (this.resting.get(key)?.until ?? 0) > now;
     const pages = new Map<string, LivePage>();
+    const teams = new Set<string>();
     const subscriptions = new Map<SubscriptionKey, Subscription>();
+    let cohorts = 0;
     for (const wanted of this.tabs.values()) {
       for (const page of wanted.pages) {
-        if (!rests(`team:${page.teamId}`)) pages.set(`${page.teamId}:${page.clientId}`, page);
+        if (rests(`team:${page.teamId}`) || pages.size >= LIVE_LIMITS.pages) continue;
+        if (!teams.has(page.teamId) && teams.size >= LIVE_LIMITS.teams) continue;
+        teams.add(page.teamId);
+        pages.set(`${page.teamId}:${page.clientId}`, page);
       }
       for (const subscription of wanted.subscriptions) {
         const key = subscriptionKey(subscription);
-        if (!rests(key)) subscriptions.set(key, subscription);
+        if (rests(key) || subscriptions.has(key)) continue;
+        if (subscription.kind === 'cohort' && cohorts++ >= LIVE_LIMITS.cohorts) continue;
+        subscriptions.set(key, subscription);
       }
     }
     return { pages: [...pages.values()], subscriptions: [...subscriptions.values()] };
@@ -382,36 +394,34 @@ class Leading {
     const { pages, subscriptions } = this.union();
     const query = pages.length + subscriptions.length > 0 ? liveQuery(pages, subscriptions) : '';
     if (query === (this.current?.query ?? '')) return;
-    const previous = this.current?.connection;
+    const previous = this.current;
     this.current = undefined;
-    if (previous) this.retire(previous);
+    // The last stream that answered stays until the next one does (it holds the pages' presence); one that
+    // never answered holds nothing and goes at once. So at most two are ever open.
+    if (previous?.answered) this.retire(previous.connection);
+    else previous?.connection.close();
     if (!query) return;
-    let answered = false;
+    const next = { query, connection: undefined as unknown as LiveConnection, answered: false };
     const connection = this.env.connect(`${LIVE_EVENTS_PATH}?${query}`, {
       onMessage: (message) => {
         if (this.current?.connection !== connection) return;
-        if (!answered) {
-          answered = true;
+        if (!next.answered) {
+          next.answered = true;
           // The new stream has the pages now: the old one may go without anyone seeming to leave.
           for (const old of this.old) old.close();
           this.old.clear();
         }
         this.onMessage(message);
       },
-      onRefused: (status, message) => {
-        if (this.current?.connection !== connection) return;
-        // The whole stream was refused: each of its subscriptions was.
-        const keys = [
-          ...new Set([...pages.map((p) => `team:${p.teamId}`), ...subscriptions.map(subscriptionKey)]),
-        ];
-        for (const sub of keys) this.onMessage({ sub, refused: { status, message } });
-      },
     });
-    this.current = { query, connection };
+    next.connection = connection;
+    this.current = next;
   }
 
   /** An old stream stays open until the new one answers (or OVERLAP_MAX_MS), for the pages' presence. */
   private retire(connection: LiveConnection) {
+    for (const old of this.old) old.close();
+    this.old.clear();
     this.old.add(connection);
     this.env.setTimeout(() => {
       if (this.old.delete(connection)) connection.close();

@@ -21,7 +21,7 @@ import { CreateCohortForm } from './create-cohort-form';
 import { DeleteCohortButton } from './delete-cohort-dialog';
 import { EmptyPanel, ErrorPanel } from './panels';
 
-const MAX_LIVE_COHORTS = 3;
+const MAX_LIVE_COHORTS = 6;
 
 export function CohortsTab() {
   const queryClient = useQueryClient();
@@ -30,8 +30,8 @@ export function CohortsTab() {
   const active = activeQuery.data ?? [];
   const archived = archivedQuery.data ?? [];
 
-  // Ballots only arrive while voting is open. A browser allows 6 connections per host over HTTP/1.1, so a
-  // few streams at most, leaving room for the dashboard's own calls.
+  // Ballots only arrive while voting is open; the browser's one live stream carries them (a handful: a
+  // room votes in one or two cohorts at a time).
   useCohortBallotEvents(
     active
       .filter((c) => c.competitionEnabled && c.votingOpen)

@@ -1,0 +1,136 @@
+import type { BrowserContext, Page, Request } from '@playwright/test';
+import { adminApi, apiTeam, createCohort, setSwitches, uniqueName } from './support/api.ts';
+import { expect, openAsTeam, test } from './support/fixtures.ts';
+import { instructorContext } from './support/live-room.ts';
+
+/**
+ * Many tabs, one live connection: the app on plain HTTP/1.1 (as `npm start` serves it), where a browser
+ * opens at most six connections to one host, shared by all its tabs. Every tab of the browser shares one
+ * event stream, so eight activity tabs, the dashboard, the results and the showcase all load, save and
+ * stay live together.
+ */
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const saved = (page: Page) =>
+  expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 10_000 });
+/** A teammate's change reaches an open page within a few seconds, a hand-over between tabs included. */
+const LIVE = { timeout: 8000 };
+const LEADER_LOCK = 'applied-genai-lab-live-leader';
+
+/** The event streams a browser context has open now, watched from its requests. */
+function watchStreams(context: BrowserContext) {
+  const open = new Set<Request>();
+  let most = 0;
+  context.on('request', (request) => {
+    if (!new URL(request.url()).pathname.startsWith('/api/events')) return;
+    open.add(request);
+    most = Math.max(most, open.size);
+  });
+  const gone = (request: Request) => open.delete(request);
+  context.on('requestfinished', gone);
+  context.on('requestfailed', gone);
+  // A closed page's request gets no further event: it is gone with its page.
+  const live = () => [...open].filter((request) => !request.frame().page().isClosed()).length;
+  return { open: live, most: () => most };
+}
+
+/** Which page of the browser holds the leader lock (the Web Locks API's id of it). */
+const leaderOf = (page: Page) =>
+  page.evaluate(
+    async (name) => (await navigator.locks.query()).held?.find((lock) => lock.name === name)?.clientId,
+    LEADER_LOCK,
+  );
+
+test('eight activity tabs, the dashboard, results and showcase share one live stream, and stay live', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const admin = await adminApi();
+  const cohortName = uniqueName('Tabs Cohort');
+  const tag = await createCohort(admin, cohortName);
+  await setSwitches(admin, tag, { competitionEnabled: true, votingOpen: true });
+  const { team, api } = await apiTeam(admin, tag, uniqueName('Tabs Team'), 'tabs-team.example');
+
+  // One browser, signed in as the instructor and opened on the team's workspace by its secure link.
+  const context = await instructorContext(browser);
+  const streams = watchStreams(context);
+  const errors: string[] = [];
+  const openTab = async (path: string) => {
+    const page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(path);
+    return page;
+  };
+  const tabs: Page[] = [];
+  const first = await openTab(`/phase/1?team_id=${team.code}&token=${encodeURIComponent(team.accessToken)}`);
+  await expect(first.getByTestId('workspace-name')).toHaveText(team.name);
+  tabs.push(first);
+  for (let n = 2; n <= 8; n++) tabs.push(await openTab(`/phase/${n}`));
+  // Each loads in normal time, the sixth, seventh and eighth too.
+  for (const tab of tabs) {
+    await expect(tab.getByRole('form', { name: 'Decision Box' })).toHaveAttribute('data-ready', '');
+  }
+  const dashboard = await openTab('/admin');
+  await expect(dashboard.getByRole('heading', { level: 1, name: 'Instructor Dashboard' })).toBeVisible();
+  const results = await openTab(`/results/${tag}`);
+  await expect(results.getByRole('heading', { name: `Voting Results: ${cohortName}` })).toBeVisible();
+  const showcase = await openTab(`/showcase/${tag}`);
+  await expect(showcase.getByText(team.name).first()).toBeVisible();
+  // Eleven tabs, one stream (two for a moment while it opens again with another tab's needs).
+  await expect.poll(() => streams.open(), { timeout: 10_000 }).toBe(1);
+  expect(streams.most()).toBeLessThanOrEqual(2);
+
+  // A teammate on another device.
+  const mate = await openAsTeam(browser, team, { path: '/phase/8' });
+  await expect(mate.page.getByRole('form', { name: 'Decision Box' })).toHaveAttribute('data-ready', '');
+
+  // A change typed in the last tab reaches the server and the teammate's browser.
+  const last = tabs[7]!;
+  await field(last, 'Company name').fill('Harbour Roasters');
+  await saved(last);
+  // Left, as a person moves on (a field being edited keeps its text and notes a teammate's change).
+  await field(last, 'Company name').blur();
+  const facts = async () =>
+    (
+      (await (await api.get(`/api/teams/${team.id}/facts`)).json()) as {
+        facts: { id: string; value: string }[];
+      }
+    ).facts;
+  expect((await facts()).find((fact) => fact.id === 'company_name')?.value).toBe('Harbour Roasters');
+  await expect(field(mate.page, 'Company name')).toHaveValue('Harbour Roasters', LIVE);
+
+  // The teammate's change appears in every tab, and every tab sees the teammate's page.
+  await field(mate.page, 'Company name').fill('Harbour Coffee');
+  await saved(mate.page);
+  for (const [i, tab] of tabs.entries()) {
+    await expect(field(tab, 'Company name')).toHaveValue('Harbour Coffee', LIVE);
+    await expect(tab.getByTestId('presence')).toContainText(i === 7 ? '(this activity)' : '(Activity 8)', LIVE);
+  }
+
+  // The leading tab closes: another takes over, and a change made meanwhile is not missed.
+  const leader = await leaderOf(tabs[1]!);
+  expect(leader).toBeTruthy();
+  await first.close();
+  tabs.shift();
+  await field(mate.page, 'Company name').fill('Harbour Coffee Co');
+  await saved(mate.page);
+  await expect.poll(() => leaderOf(tabs[0]!), LIVE).not.toBe(leader);
+  expect(await leaderOf(tabs[0]!)).toBeTruthy();
+  for (const tab of tabs) await expect(field(tab, 'Company name')).toHaveValue('Harbour Coffee Co', LIVE);
+  // The closed tab left the workspace's presence; the others are all still there.
+  await expect(mate.page.getByTestId('presence')).not.toContainText('(Activity 1)', LIVE);
+  await expect(mate.page.getByTestId('presence')).toContainText('(Activity 2)');
+  await expect.poll(() => streams.open(), { timeout: 10_000 }).toBe(1);
+
+  // The live room still reaches the tabs that show it.
+  await expect(showcase.getByRole('link', { name: 'View Results' })).toBeVisible();
+  await setSwitches(admin, tag, { votingOpen: false, competitionEnabled: false });
+  await expect(results.getByText('Competition Not Enabled')).toBeVisible(LIVE);
+  await expect(showcase.getByRole('link', { name: 'View Results' })).toHaveCount(0, LIVE);
+
+  expect(errors).toEqual([]);
+  await mate.close();
+  await context.close();
+  await api.dispose();
+  await admin.dispose();
+});
