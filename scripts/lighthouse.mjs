@@ -10,9 +10,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { findChrome, noChromeMessage } from './find-chrome.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromePath = findChrome();
+if (!chromePath) {
+  console.error(noChromeMessage());
+  process.exit(1);
+}
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? [
   '/',
   ...Array.from({ length: 8 }, (_, i) => `/phase/${i + 1}`),
