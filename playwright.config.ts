@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { findChrome } from './scripts/find-chrome.mjs';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -24,7 +25,8 @@ export default defineConfig({
   globalSetup: './e2e/support/global-setup.ts',
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    // npm run test:e2e passes the browser it found in CHROME_PATH; `npx playwright test` looks for one alike.
+    launchOptions: { executablePath: findChrome() ?? undefined, args: CHROMIUM_ARGS },
     viewport: { width: 1280, height: 800 },
     trace: 'off',
     screenshot: 'only-on-failure',

@@ -204,7 +204,7 @@ test.describe('accessibility: axe scans of every route (WCAG 2.2 AA) and no side
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
-    // Admins see all eight activities: the header's More menu holds the last four.
+    // Admins see all eight activities: the header's More menu holds those the bar does not name.
     await page.getByRole('navigation', { name: 'Activities' }).getByRole('button', { name: 'More' }).click();
     await expect(page.getByRole('menuitem', { name: /Implementation/ })).toBeVisible();
     await checkOverlay(page, 'More menu');

@@ -276,6 +276,40 @@ test.describe('header for an instructor', () => {
   });
 });
 
+test.describe('header for an instructor with no workspace open', () => {
+  // The Dashboard button once covered the activity bar's More menu at 1280 px: no click reached it.
+  for (const { width, inBar, firstInMenu } of [
+    {
+      width: 1280,
+      inBar: ['Market Research', 'Competitors', 'Background Research'],
+      firstInMenu: '4. Hero Concept Design',
+    },
+    { width: 1024, inBar: ['Market Research', 'Competitors'], firstInMenu: '3. Background Research' },
+  ]) {
+    test(`at ${width} px the More menu opens, clear of the buttons beside it`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await loginAsAdmin(page);
+      await page.goto('/');
+      const bar = page.getByRole('navigation', { name: 'Activities' });
+      await expect(bar.getByRole('link')).toHaveText(inBar);
+      const more = bar.getByRole('button', { name: 'More' });
+      const dashboard = page.getByRole('banner').getByRole('link', { name: 'Dashboard' });
+      const workspace = page.getByRole('banner').getByRole('button', { name: 'Enter/Create Workspace' });
+      const moreBox = (await more.boundingBox())!;
+      for (const right of [dashboard, workspace]) {
+        expect(moreBox.x + moreBox.width).toBeLessThanOrEqual((await right.boundingBox())!.x);
+      }
+      // A real click (Playwright refuses one that another element would take).
+      await more.click();
+      const items = page.getByRole('menuitem');
+      await expect(items).toHaveCount(8 - inBar.length);
+      await expect(items.first()).toHaveText(firstInMenu);
+      await page.getByRole('menuitem', { name: '6. Implementation' }).click();
+      await expect(page).toHaveURL(/\/phase\/6$/);
+    });
+  }
+});
+
 test.describe('dashboard screenshots', () => {
   test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to seed 30 teams and write /tmp/shots/admin-*.png');
 

@@ -104,7 +104,10 @@ test('eight activity tabs, the dashboard, results and showcase share one live st
   await saved(mate.page);
   for (const [i, tab] of tabs.entries()) {
     await expect(field(tab, 'Company name')).toHaveValue('Harbour Coffee', LIVE);
-    await expect(tab.getByTestId('presence')).toContainText(i === 7 ? '(this activity)' : '(Activity 8)', LIVE);
+    await expect(tab.getByTestId('presence')).toContainText(
+      i === 7 ? '(this activity)' : '(Activity 8)',
+      LIVE,
+    );
   }
 
   // The leading tab closes: another takes over, and a change made meanwhile is not missed.

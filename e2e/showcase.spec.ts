@@ -201,7 +201,8 @@ test.describe('showcase and voting', () => {
 });
 
 test.describe('results', () => {
-  async function votingCohort(names: string[], ballots: number[][]) {
+  /** A cohort of `names` (each with a site, ballot i cast by team i) and of `withoutSite` (no vote). */
+  async function votingCohort(names: string[], ballots: number[][], withoutSite: string[] = []) {
     const admin = await adminApi();
     const tag = uniqueTag('results');
     await createCohort(admin, 'Results Night', tag);
@@ -209,6 +210,7 @@ test.describe('results', () => {
     for (const name of names) {
       members.push(await apiTeam(admin, tag, name, `${name.toLowerCase().replace(/\W+/g, '-')}.example`));
     }
+    for (const name of withoutSite) members.push(await apiTeam(admin, tag, name));
     const castAll = async () => {
       for (const [i, ranked] of ballots.entries()) {
         const response = await members[i]!.api.post(`/api/showcase/${tag}/vote`, {
@@ -352,6 +354,69 @@ test.describe('results', () => {
     await cohort.dispose();
   });
 
+  /** Casts the cohort's ballots, releases its results and opens them with reduced motion (no counting). */
+  async function openReleasedResults(page: Page, cohort: Awaited<ReturnType<typeof votingCohort>>) {
+    await setSwitches(cohort.admin, cohort.tag, { competitionEnabled: true });
+    await setSwitches(cohort.admin, cohort.tag, { votingOpen: true });
+    await cohort.castAll();
+    await setSwitches(cohort.admin, cohort.tag, { resultsVisible: true });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(`/results/${cohort.tag}`);
+  }
+
+  /** The released results, revealed at once. */
+  async function revealAtOnce(page: Page, cohort: Awaited<ReturnType<typeof votingCohort>>) {
+    await openReleasedResults(page, cohort);
+    await page.getByRole('button', { name: '🏆 And the winners are...' }).click();
+    await expect(page.getByRole('heading', { name: 'Complete Leaderboard' })).toBeVisible();
+  }
+
+  test('the Complete Leaderboard lists every team of the cohort, those nobody ranked at 0 points', async ({
+    page,
+  }) => {
+    // Three teams with sites rank the two others each: Comet 3 + 3 = 6, Aurora 2 + 3 = 5, Borealis 2 + 2 = 4.
+    const cohort = await votingCohort(
+      ['Aurora Labs', 'Borealis', 'Comet Crew'],
+      [
+        [2, 1],
+        [2, 0],
+        [0, 1],
+      ],
+      ['Dune Works', 'Eclipse'],
+    );
+    await revealAtOnce(page, cohort);
+    const podium = page.getByRole('list', { name: 'Podium' });
+    await expect(podium.getByTestId('podium-name')).toHaveText(['Comet Crew', 'Aurora Labs', 'Borealis']);
+    const rows = page.getByTestId('leaderboard-row');
+    await expect(rows).toHaveCount(5);
+    await expect(rows.getByTestId('leaderboard-points')).toHaveText(['6', '5', '4', '0', '0']);
+    await expect(rows.nth(3)).toContainText('Dune Works');
+    await expect(rows.nth(3)).toContainText('#4');
+    await expect(rows.nth(3)).toContainText('1st: 0');
+    await expect(rows.nth(4)).toContainText('Eclipse');
+    await expect(rows.nth(4).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    await cohort.dispose();
+  });
+
+  test('teams at 0 points take no place on the podium and no medal: two teams with points, no podium', async ({
+    page,
+  }) => {
+    // Two teams with sites rank each other: 3 points each; two teams without a site are nobody's choice.
+    const cohort = await votingCohort(['Aurora Labs', 'Borealis'], [[1], [0]], ['Comet Crew', 'Dune Works']);
+    await revealAtOnce(page, cohort);
+    const rows = page.getByTestId('leaderboard-row');
+    await expect(rows).toHaveCount(4);
+    await expect(rows.getByTestId('leaderboard-points')).toHaveText(['3', '3', '0', '0']);
+    await expect(page.getByRole('heading', { name: 'Championship Podium' })).toHaveCount(0);
+    await expect(rows.nth(1).getByRole('img', { name: '#2' })).toBeVisible();
+    // Third in the list, but nobody ranked it: a plain number, no bronze.
+    await expect(rows.nth(2)).toContainText('Comet Crew');
+    await expect(rows.nth(2)).toContainText('#3');
+    await expect(rows.nth(2).getByRole('img', { name: '#3' })).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page);
+    await cohort.dispose();
+  });
+
   test('with reduced motion: no confetti, and the numbers appear at once', async ({ page }) => {
     const cohort = await votingCohort(names.slice(0, 4), [
       [1, 2, 3],
@@ -359,13 +424,7 @@ test.describe('results', () => {
       [1, 0, 3],
       [1, 0, 2],
     ]);
-    await setSwitches(cohort.admin, cohort.tag, { competitionEnabled: true });
-    await setSwitches(cohort.admin, cohort.tag, { votingOpen: true });
-    await cohort.castAll();
-    await setSwitches(cohort.admin, cohort.tag, { resultsVisible: true });
-
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto(`/results/${cohort.tag}`);
+    await openReleasedResults(page, cohort);
     await page.getByRole('button', { name: '🏆 And the winners are...' }).click();
     // Borealis (3 + 3 + 3) shows its final score in the very frame its place appears.
     const firstShown = await page.waitForFunction(

@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+import { adminApi } from './support/api.ts';
 import { createWorkspace, expect, loginAsAdmin, test } from './support/fixtures.ts';
 
 test.describe('landing page', () => {
@@ -203,6 +205,82 @@ test.describe('header', () => {
     );
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
+  });
+});
+
+test.describe('asking for the team session only when one may exist', () => {
+  /** Every console message of the page that is an error, and every call to the team session's status. */
+  function watch(page: Page) {
+    const errors: string[] = [];
+    const statusCalls: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/team/status') statusCalls.push(request.url());
+    });
+    return { errors, statusCalls };
+  }
+
+  test('a fresh visitor: no console error and no status call on the landing page and an activity page', async ({
+    page,
+  }) => {
+    const seen = watch(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Applied GenAI Lab' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.goto('/phase/1');
+    await expect(page.getByRole('dialog', { name: 'Welcome to Applied GenAI Lab' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(seen.errors).toEqual([]);
+    expect(seen.statusCalls).toEqual([]);
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('genai_team_hint');
+  });
+
+  test('logout in another tab: this tab finds no workspace on its next page, and asks nothing', async ({
+    page,
+  }) => {
+    const code = await createWorkspace(page, 'Two Tabs');
+    const other = await page.context().newPage();
+    await other.goto('/credits');
+    await expect(other.getByTestId('workspace-code')).toHaveText(code);
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page.getByText('You have been successfully logged out.', { exact: true })).toBeVisible();
+
+    const seen = watch(other);
+    await other.goto('/');
+    await expect(other.getByRole('button', { name: 'Enter/Create Workspace' }).first()).toBeVisible();
+    await other.waitForLoadState('networkidle');
+    expect(seen.statusCalls).toEqual([]);
+    expect(seen.errors).toEqual([]);
+    await other.close();
+  });
+
+  test('a session ended on the server: the next page asks, finds none, and from then on asks nothing', async ({
+    page,
+  }) => {
+    const code = await createWorkspace(page, 'Ended Elsewhere');
+    const team = await (await page.request.get(`/api/teams/${code}`)).json();
+    const seen = watch(page);
+    const admin = await adminApi();
+    expect((await admin.post(`/api/admin/teams/${team.id}/rotate-code`)).ok()).toBe(true);
+    await admin.dispose();
+
+    await page.goto('/credits');
+    await expect(page.getByRole('button', { name: 'Enter/Create Workspace' })).toBeVisible();
+    // Refused (401), the session's cookies and the local record go.
+    await expect
+      .poll(async () => (await page.context().cookies()).map((c) => c.name))
+      .not.toContain('genai_team_hint');
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('genai_team');
+    expect(await page.evaluate(() => localStorage.getItem('workspace_meta'))).toBeNull();
+    const asked = seen.statusCalls.length;
+    expect(asked).toBeGreaterThan(0);
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(seen.statusCalls).toHaveLength(asked);
   });
 });
 

@@ -1,6 +1,7 @@
-// Builds the client into `outDir`: the SPA (Vite), then the landing page and the eight activity pages
-// pre-rendered to HTML (`landing.html`, `phase-N.html`, served for `/` and `/phase/N`), so the first paint
-// needs no JavaScript.
+// Builds the client into `outDir`: the SPA (Vite), then the landing page, the eight activity pages and the
+// credits and privacy pages pre-rendered to HTML (`landing.html`, `phase-N.html`, `credits.html`,
+// `privacy.html`, served for `/`, `/phase/N`, `/credits` and `/privacy`), so the first paint needs no
+// JavaScript.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,7 +22,7 @@ export async function buildClient(outDir = path.join(root, 'dist/web')) {
   const ssrDir = path.join(root, 'dist', `.ssr-${process.pid}`);
   try {
     run(['--ssr', path.join(root, 'src/web/prerender.tsx'), '--outDir', ssrDir, '--emptyOutDir']);
-    const { renderLanding, renderPhase } = await import(
+    const { renderLanding, renderPhase, renderStaticPage, STATIC_PAGES } = await import(
       pathToFileURL(path.join(ssrDir, 'prerender.js')).href
     );
     const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
@@ -34,6 +35,9 @@ export async function buildClient(outDir = path.join(root, 'dist/web')) {
         `${data ? `<script type="application/json" id="prerendered-data">${JSON.stringify(data).replaceAll('<', '\\u003c')}</script>` : ''}<div id="root">${markup}</div>`,
       );
     writeFileSync(path.join(outDir, 'landing.html'), page(await renderLanding()));
+    for (const name of STATIC_PAGES) {
+      writeFileSync(path.join(outDir, `${name}.html`), page(await renderStaticPage(name)));
+    }
     for (let phase = 1; phase <= 8; phase++) {
       const raw = JSON.parse(readFileSync(path.join(root, 'content/phases', `phase-${phase}.json`), 'utf8'));
       const { html: markup, config } = await renderPhase(phase, raw);

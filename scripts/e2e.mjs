@@ -1,25 +1,15 @@
-// `npm run test:e2e`: builds the client, then runs Playwright against the built app with the system Chromium.
+// `npm run test:e2e`: builds the client, then runs Playwright against the built app with the system Chromium
+// (or Chrome, or Playwright's own; scripts/find-chrome.mjs).
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findChrome, noChromeMessage } from './find-chrome.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const candidates = [
-  process.env.CHROME_PATH,
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-];
-const chrome = candidates.find((p) => p && existsSync(p));
+const chrome = findChrome();
 if (!chrome) {
-  console.error(
-    [
-      'No Chromium found for the browser tests.',
-      'Install it with:  apt-get update && apt-get install -y --no-install-recommends chromium',
-      'or point CHROME_PATH at a Chromium or Chrome binary.',
-    ].join('\n'),
-  );
+  console.error(noChromeMessage());
   process.exit(1);
 }
 

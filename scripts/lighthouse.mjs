@@ -1,6 +1,7 @@
-// `npm run lighthouse`: Lighthouse (mobile defaults) on every pre-rendered page of the built app (/ and
-// /phase/1 to /phase/8), three runs each, with the system Chromium; prints every run and writes each page's
-// median run (by performance score, with the range of the three) into docs/PERFORMANCE.md.
+// `npm run lighthouse`: Lighthouse (mobile defaults) on every pre-rendered page of the built app (/,
+// /phase/1 to /phase/8, /credits and /privacy), three runs each, with the system Chromium; prints every run
+// and writes each page's median run (by performance score, with the range of the three) into
+// docs/PERFORMANCE.md.
 // LIGHTHOUSE_PAGES=/,/phase/1 and LIGHTHOUSE_RUNS=5 narrow or widen a measurement.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,12 +11,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { findChrome, noChromeMessage } from './find-chrome.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromePath = findChrome();
+if (!chromePath) {
+  console.error(noChromeMessage());
+  process.exit(1);
+}
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? [
   '/',
   ...Array.from({ length: 8 }, (_, i) => `/phase/${i + 1}`),
+  '/credits',
+  '/privacy',
 ];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 

@@ -33,8 +33,11 @@ for (const entry of Object.values(pk)) {
     added++;
   }
 }
+// The order npm itself writes (its English collation: "string_decoder" before "string-width"), so a later
+// `npm install` leaves the file as it is.
+const collate = new Intl.Collator('en').compare;
 lock.packages = Object.fromEntries(
-  Object.entries(pk).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
+  Object.entries(pk).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : collate(a, b))),
 );
 fs.writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log('added', added);

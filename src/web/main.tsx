@@ -30,15 +30,16 @@ const app = (
 );
 
 /**
- * `/` and `/phase/N` arrive pre-rendered for a first-time visitor (scripts/build-client.mjs). When this
- * visitor is one (no workspace or practice answers in this browser, no code or token in the URL), React
- * adopts that HTML (hydration) instead of painting the page again; anyone else gets a fresh render over it.
+ * `/`, `/phase/N`, `/credits` and `/privacy` arrive pre-rendered for a first-time visitor
+ * (scripts/build-client.mjs). When this visitor is one (no workspace or practice answers in this browser,
+ * no code or token in the URL), React adopts that HTML (hydration) instead of painting the page again;
+ * anyone else gets a fresh render over it.
  */
 function matchesPrerender(): boolean {
   const params = new URLSearchParams(window.location.search);
   return (
     container.hasChildNodes() &&
-    /^\/(phase\/[1-8])?$/.test(window.location.pathname) &&
+    /^\/(phase\/[1-8]|credits|privacy)?$/.test(window.location.pathname) &&
     !params.has('team_id') &&
     !params.has('token') &&
     readWorkspaceMeta() === null &&

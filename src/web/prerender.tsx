@@ -39,6 +39,13 @@ export function renderLanding(): Promise<string> {
   return renderSettled('/', () => {});
 }
 
+/** The pages that read no data: the credits and the privacy notice. */
+export const STATIC_PAGES = ['credits', 'privacy'] as const;
+
+export function renderStaticPage(page: (typeof STATIC_PAGES)[number]): Promise<string> {
+  return renderSettled(`/${page}`, () => {});
+}
+
 /** An activity page, with its config as the API serves it (parsed, defaults applied). */
 export async function renderPhase(
   phase: number,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { ResultRow, ShowcaseTeam, Vote } from '../../shared/schemas/showcase.ts';
 import { MAX_RANKS, POINTS_BY_RANK } from '../../shared/scoring.ts';
 import type { Database } from './client.ts';
@@ -120,38 +120,47 @@ export async function recordBallot<Refusal>(
 }
 
 const RANKS = Array.from({ length: MAX_RANKS }, (_, i) => (i + 1) as 1 | 2 | 3);
-const pointsCase = sql.join(
-  [
-    sql`case ${ballotEntries.rank}`,
-    ...RANKS.map((rank) => sql`when ${sql.raw(String(rank))} then ${sql.raw(String(POINTS_BY_RANK[rank]))}`),
-    sql`else 0 end`,
-  ],
-  sql` `,
-);
 
 /**
  * The cohort's results in one aggregate over its ballots: points (3/2/1) and the count of each rank per
- * team, sorted by points, then name. A row is a team that received at least one vote on a ballot of this
- * cohort; teams nobody ranked are left out, so no ballots at all means no rows ("No votes yet").
+ * team, sorted by points, then name. A row is every team of the cohort, one nobody ranked at 0 points, and
+ * any team ranked on a ballot of this cohort that has left it since (its votes still count). No ballots at
+ * all means every row at 0 points ("No votes yet").
  */
 export async function cohortResults(db: Database, tag: string): Promise<ResultRow[]> {
+  const votes = db
+    .select({ teamId: ballotEntries.votedForTeamId, rank: ballotEntries.rank })
+    .from(ballotEntries)
+    .innerJoin(ballots, eq(ballots.id, ballotEntries.ballotId))
+    .where(eq(ballots.cohortTag, tag))
+    .as('votes');
+  // A team without votes joins one row with no rank: 0 points, no rank counted.
+  const points = sql.join(
+    [
+      sql`sum(case ${votes.rank}`,
+      ...RANKS.map(
+        (rank) => sql`when ${sql.raw(String(rank))} then ${sql.raw(String(POINTS_BY_RANK[rank]))}`,
+      ),
+      sql`else 0 end)`,
+    ],
+    sql` `,
+  );
   const rows = await db
     .select({
       teamId: teams.id,
       teamName: teams.name,
       avatarIcon: teams.avatarIcon,
       websiteUrl: teams.submittedWebsiteUrl,
-      totalPoints: sql<number>`sum(${pointsCase})::int`,
-      rank1: sql<number>`(count(*) filter (where ${ballotEntries.rank} = 1))::int`,
-      rank2: sql<number>`(count(*) filter (where ${ballotEntries.rank} = 2))::int`,
-      rank3: sql<number>`(count(*) filter (where ${ballotEntries.rank} = 3))::int`,
+      totalPoints: sql<number>`${points}::int`,
+      rank1: sql<number>`(count(*) filter (where ${votes.rank} = 1))::int`,
+      rank2: sql<number>`(count(*) filter (where ${votes.rank} = 2))::int`,
+      rank3: sql<number>`(count(*) filter (where ${votes.rank} = 3))::int`,
     })
-    .from(ballotEntries)
-    .innerJoin(ballots, eq(ballots.id, ballotEntries.ballotId))
-    .innerJoin(teams, eq(teams.id, ballotEntries.votedForTeamId))
-    .where(eq(ballots.cohortTag, tag))
+    .from(teams)
+    .leftJoin(votes, eq(votes.teamId, teams.id))
+    .where(or(eq(teams.cohortTag, tag), isNotNull(votes.teamId)))
     .groupBy(teams.id)
-    .orderBy(sql`sum(${pointsCase}) desc`, sql`lower(${teams.name})`, asc(teams.name), asc(teams.id));
+    .orderBy(sql`${points} desc`, sql`lower(${teams.name})`, asc(teams.name), asc(teams.id));
   return rows.map((row) => ({
     teamId: row.teamId,
     teamName: row.teamName,

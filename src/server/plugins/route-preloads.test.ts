@@ -39,7 +39,7 @@ describe('index pages with route preloads', () => {
     expect(page('/phase/9')).not.toContain('/api/configs/');
   });
 
-  it('serves the pre-rendered pages for / and an activity, without preloads for the activity', () => {
+  it('serves the pre-rendered pages for /, an activity, /credits and /privacy, without preloads', () => {
     const dir = webRoot();
     writeFileSync(
       path.join(dir, 'landing.html'),
@@ -49,7 +49,16 @@ describe('index pages with route preloads', () => {
       path.join(dir, 'phase-3.html'),
       '<html><head></head><body><main>Evidence Research</main></body></html>',
     );
+    for (const name of ['credits', 'privacy']) {
+      writeFileSync(
+        path.join(dir, `${name}.html`),
+        `<html><head></head><body><main>${name}</main></body></html>`,
+      );
+    }
     const pages = createIndexPages(dir);
+    expect(pages('/credits')).toBe('<html><head></head><body><main>credits</main></body></html>');
+    expect(pages('/privacy')).toBe('<html><head></head><body><main>privacy</main></body></html>');
+    expect(pages('/credits/more')).not.toContain('<main>');
     expect(pages('/')).toContain('<main>Applied GenAI Lab</main>');
     expect(pages('/phase/3')).toContain('<main>Evidence Research</main>');
     expect(pages('/phase/3')).not.toContain('modulepreload');

@@ -35,13 +35,18 @@ export function createIndexPages(webRoot: string): (pathname: string) => string 
   // The landing page pre-rendered at build time (scripts/build-client.mjs), when there is one.
   const landingFile = path.join(webRoot, 'landing.html');
   const landing = existsSync(landingFile) ? withFonts(readFileSync(landingFile, 'utf8')) : html;
-  // The activity pages pre-rendered the same way, one per phase. They paint without JavaScript and carry
-  // their config, so they get no preloads: the page's chunks follow the entry instead of competing with
-  // the first paint for the network.
-  const phasePages = new Map<string, string>();
-  for (let n = 1; n <= 8; n++) {
-    const file = path.join(webRoot, `phase-${n}.html`);
-    if (existsSync(file)) phasePages.set(String(n), withFonts(readFileSync(file, 'utf8')));
+  // The activity pages pre-rendered the same way, one per phase, and the credits and the privacy notice.
+  // They paint without JavaScript (an activity carries its config), so they get no preloads: the page's
+  // chunks follow the entry instead of competing with the first paint for the network.
+  const prerendered = new Map<string, string>();
+  const prerenderedFiles: [string, string][] = [
+    ...Array.from({ length: 8 }, (_, i): [string, string] => [`/phase/${i + 1}`, `phase-${i + 1}.html`]),
+    ['/credits', 'credits.html'],
+    ['/privacy', 'privacy.html'],
+  ];
+  for (const [pathname, name] of prerenderedFiles) {
+    const file = path.join(webRoot, name);
+    if (existsSync(file)) prerendered.set(pathname, withFonts(readFileSync(file, 'utf8')));
   }
   const alreadyLoaded = new Set(
     entry
@@ -55,8 +60,8 @@ export function createIndexPages(webRoot: string): (pathname: string) => string 
 
   return (pathname) => {
     if (pathname === '/') return landing;
-    const prerendered = phasePages.get(/^\/phase\/([1-8])$/.exec(pathname)?.[1] ?? '');
-    if (prerendered) return prerendered;
+    const built = prerendered.get(pathname);
+    if (built) return built;
     const modules = ROUTE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1] ?? [];
     const phase = /^\/phase\/([1-8])$/.exec(pathname)?.[1];
     const key = `${modules.join(',')}|${phase ?? ''}`;

@@ -13,6 +13,7 @@ import {
   findTeamForSession,
   hashToken,
 } from '../db/sessions.ts';
+import { TEAM_SESSION_HINT_COOKIE } from '../../shared/session-hint.ts';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
 import { KnownSessions } from '../lib/known-sessions.ts';
 import { MESSAGES } from '../lib/messages.ts';
@@ -58,6 +59,17 @@ export async function startSession(
   const { token } = await createSession(db, kind, owner);
   request.server.knownSessions.remember(token, (owner.teamId ?? owner.userId)!);
   reply.setCookie(COOKIE_NAMES[kind], token, cookieOptions(request, kind));
+  // The page cannot read the session cookie: this one tells it a team session may exist (no secret in it).
+  if (kind === 'team') {
+    reply.setCookie(TEAM_SESSION_HINT_COOKIE, '1', { ...cookieOptions(request, kind), httpOnly: false });
+  }
+}
+
+/** Clears a session's cookie (and for a team, its hint) with the flags it was set with. */
+export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply, kind: SessionKind): void {
+  const { maxAge: _, ...options } = cookieOptions(request, kind);
+  reply.clearCookie(COOKIE_NAMES[kind], options);
+  if (kind === 'team') reply.clearCookie(TEAM_SESSION_HINT_COOKIE, { ...options, httpOnly: false });
 }
 
 /** Ends a session: its row, this instance's memory of it, and every event stream it opened, everywhere. */
@@ -75,8 +87,7 @@ export async function endSession(
 ): Promise<void> {
   const token = request.cookies[COOKIE_NAMES[kind]];
   if (token) await forgetSession(db, request, token);
-  const { maxAge: _, ...options } = cookieOptions(request, kind);
-  reply.clearCookie(COOKIE_NAMES[kind], options);
+  clearSessionCookies(request, reply, kind);
 }
 
 /** Team-scoped calls: that team's session or an admin's. Nobody: 401; another team: 403. */

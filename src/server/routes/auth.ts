@@ -14,7 +14,14 @@ import { unauthorized } from '../lib/http-error.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { noStore } from '../lib/no-store.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../lib/password.ts';
-import { endSession, requireTeam, startSession } from '../plugins/sessions.ts';
+import { TEAM_SESSION_HINT_COOKIE } from '../../shared/session-hint.ts';
+import {
+  COOKIE_NAMES,
+  clearSessionCookies,
+  endSession,
+  requireTeam,
+  startSession,
+} from '../plugins/sessions.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 429: ErrorResponseSchema };
 
@@ -35,7 +42,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/team/status',
     { onRequest: noStore, schema: { response: { 200: TeamStatusSchema, 401: ErrorResponseSchema } } },
-    async (request) => ({ team: toTeam(await requireTeam(request)) }),
+    async (request, reply) => {
+      // A session that ended elsewhere (logout on another device, a new code, deletion, expiry): its
+      // cookies go with the 401, so this browser stops asking.
+      const cookies = request.cookies[COOKIE_NAMES.team] || request.cookies[TEAM_SESSION_HINT_COOKIE];
+      if (cookies && !(await request.sessionTeam())) clearSessionCookies(request, reply, 'team');
+      return { team: toTeam(await requireTeam(request)) };
+    },
   );
 
   app.post(

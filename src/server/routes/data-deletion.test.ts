@@ -175,8 +175,10 @@ describeApi('deleting a team', (ctx) => {
     const response = await deleteTeam(ctx.app, own.team.id, own.cookie, { confirmName: '  Solo Squad ' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ id: own.team.id, name: 'Solo Squad', cohortTag: null });
-    const cleared = response.cookies.find((c) => c.name === 'genai_team');
-    expect(cleared?.value).toBe('');
+    // The session cookie and its readable hint both go.
+    for (const name of ['genai_team', 'genai_team_hint']) {
+      expect(response.cookies.find((c) => c.name === name)?.value, name).toBe('');
+    }
     expect(await snapshot(ctx.app)).toMatchObject({ teams: 0, answers: 0, sessions: 0 });
     const after = await ctx.app.inject({
       url: `/api/phase-data/${own.team.id}/3`,

@@ -13,7 +13,7 @@ import { findTeamById } from '../db/teams.ts';
 import { announceCounts } from '../lib/announce-counts.ts';
 import { badRequest, conflict, notFound } from '../lib/http-error.ts';
 import { MESSAGES } from '../lib/messages.ts';
-import { COOKIE_NAMES, requireAdmin, requireTeamAccess } from '../plugins/sessions.ts';
+import { clearSessionCookies, requireAdmin, requireTeamAccess } from '../plugins/sessions.ts';
 
 const errors = {
   400: ErrorResponseSchema,
@@ -46,14 +46,7 @@ export const dataDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
       const deleted = await deleteTeamNamed(app.db, team.id, team.name);
       if (!deleted) throw notFound(MESSAGES.workspaceNotFound);
       // Its sessions are gone with it; the browser that deleted its own workspace forgets the cookie too.
-      if (caller === 'team') {
-        reply.clearCookie(COOKIE_NAMES.team, {
-          path: '/',
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: request.protocol === 'https',
-        });
-      }
+      if (caller === 'team') clearSessionCookies(request, reply, 'team');
       // Every stream carrying it ends (its pages reconnect and hear it is gone).
       await app.endStreams({ team: deleted.id });
       if (deleted.cohortTag) await announceCounts(app, deleted.cohortTag);

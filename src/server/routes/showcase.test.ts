@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import type { CohortEvent } from '../../shared/schemas/cohort.ts';
+import type { ResultRow } from '../../shared/schemas/showcase.ts';
 import { BALLOT_MESSAGES } from '../../shared/scoring.ts';
 import { showcaseOrder } from '../voting/showcase-order.ts';
 import { ballots, cohorts, teams } from '../db/schema.ts';
@@ -408,6 +409,27 @@ describeApi('results', (ctx) => {
     return Object.fromEntries(members.map((m) => [m.team.name, m])) as Record<string, Member>;
   }
 
+  /** The released results, as anyone reads them. */
+  async function resultRows() {
+    const response = await ctx.app.inject({ url: `/api/showcase/${tag}/results` });
+    expect(response.statusCode).toBe(200);
+    return response.json() as ResultRow[];
+  }
+  const pointsOf = (rows: ResultRow[]) => rows.map((r) => [r.teamName, r.totalPoints]);
+  /** A member's whole result row: its points and its votes at ranks 1, 2 and 3. */
+  const rowOf = (member: Member, totalPoints: number, [first, second, third]: number[]) => ({
+    teamId: member.team.id,
+    teamName: member.team.name,
+    avatarIcon: member.team.avatarIcon,
+    websiteUrl: `https://${member.team.name.toLowerCase()}.example`,
+    totalPoints,
+    votes: [
+      { rank: 1, count: first },
+      { rank: 2, count: second },
+      { rank: 3, count: third },
+    ],
+  });
+
   it('adds 3/2/1 points per rank, counts each rank, and sorts by points then name', async () => {
     const t = await sixTeams();
     const ballots: [string, string[]][] = [
@@ -423,38 +445,19 @@ describeApi('results', (ctx) => {
       expect(response.statusCode, voter).toBe(201);
     }
     await setSwitches(ctx.app, tag, { resultsVisible: true });
-    const response = await ctx.app.inject({ url: `/api/showcase/${tag}/results` });
-    expect(response.statusCode).toBe(200);
-    const rows = response.json() as {
-      teamName: string;
-      totalPoints: number;
-      votes: { rank: number; count: number }[];
-    }[];
-    // Comet 3+3+3+2 = 11; Aurora 2+2+3 = 7; Borealis 2+3+1 = 6; Eclipse 1+2 = 3; Dune 1+1+1 = 3.
-    expect(rows.map((r) => [r.teamName, r.totalPoints])).toEqual([
+    const rows = await resultRows();
+    // Comet 3+3+3+2 = 11; Aurora 2+2+3 = 7; Borealis 2+3+1 = 6; Eclipse 1+2 = 3; Dune 1+1+1 = 3; nobody
+    // ranked Fjord.
+    expect(pointsOf(rows)).toEqual([
       ['Comet', 11],
       ['Aurora', 7],
       ['Borealis', 6],
       ['Dune', 3],
       ['Eclipse', 3],
+      ['Fjord', 0],
     ]);
-    expect(rows[0]).toEqual({
-      teamId: t.Comet!.team.id,
-      teamName: 'Comet',
-      avatarIcon: t.Comet!.team.avatarIcon,
-      websiteUrl: 'https://comet.example',
-      totalPoints: 11,
-      votes: [
-        { rank: 1, count: 3 },
-        { rank: 2, count: 1 },
-        { rank: 3, count: 0 },
-      ],
-    });
-    expect(rows.find((r) => r.teamName === 'Dune')!.votes).toEqual([
-      { rank: 1, count: 0 },
-      { rank: 2, count: 0 },
-      { rank: 3, count: 3 },
-    ]);
+    expect(rows[0]).toEqual(rowOf(t.Comet!, 11, [3, 1, 0]));
+    expect(rows.find((r) => r.teamName === 'Dune')).toEqual(rowOf(t.Dune!, 3, [0, 0, 3]));
     // Every point cast is counted once: 5 ballots of 3 + 2 + 1.
     expect(rows.reduce((sum, r) => sum + r.totalPoints, 0)).toBe(5 * 6);
   });
@@ -470,19 +473,42 @@ describeApi('results', (ctx) => {
     expect(anonymous.json().message).toMatch(/not been released/);
     const byAdmin = await ctx.app.inject({ url, headers: { cookie: admin.cookie } });
     expect(byAdmin.statusCode).toBe(200);
-    expect(byAdmin.json()).toHaveLength(3);
+    expect(byAdmin.json()).toHaveLength(6);
 
     await setSwitches(ctx.app, tag, { resultsVisible: true });
     expect((await ctx.app.inject({ url })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ url, headers: { cookie: t.Fjord!.cookie } })).json()).toHaveLength(3);
+    expect((await ctx.app.inject({ url, headers: { cookie: t.Fjord!.cookie } })).json()).toHaveLength(6);
     expect((await ctx.app.inject({ url: '/api/showcase/nope/results' })).statusCode).toBe(404);
   });
 
-  it('has no rows before any ballot', async () => {
+  it('lists every team of the cohort, those nobody ranked at 0 points after the ranked ones, by name', async () => {
+    const t = await sixTeams();
+    // A team of another cohort, and one in none, are not this cohort's.
+    await createCohort(ctx.app, 'elsewhere', { competitionEnabled: true });
+    await createCohortMembers(ctx.app, 'elsewhere', ['Aardvark']);
+    await createTeamSession(ctx.app, 'Abacus');
+    expect(
+      (await vote(ctx.app, tag, t.Eclipse!.cookie, ballotOf(t.Fjord!, t.Comet!, t.Dune!))).statusCode,
+    ).toBe(201);
+    await setSwitches(ctx.app, tag, { resultsVisible: true });
+    const rows = await resultRows();
+    expect(pointsOf(rows)).toEqual([
+      ['Fjord', 3],
+      ['Comet', 2],
+      ['Dune', 1],
+      ['Aurora', 0],
+      ['Borealis', 0],
+      ['Eclipse', 0],
+    ]);
+    expect(rows[3]).toEqual(rowOf(t.Aurora!, 0, [0, 0, 0]));
+  });
+
+  it('lists every team at 0 points before any ballot ("No votes yet"), and nothing for a cohort of none', async () => {
     await sixTeams();
     await setSwitches(ctx.app, tag, { resultsVisible: true });
-    const response = await ctx.app.inject({ url: `/api/showcase/${tag}/results` });
-    expect(response.json()).toEqual([]);
+    expect(pointsOf(await resultRows())).toEqual(names.map((name) => [name, 0]));
+    await createCohort(ctx.app, 'empty', { competitionEnabled: true, resultsVisible: true });
+    expect((await ctx.app.inject({ url: '/api/showcase/empty/results' })).json()).toEqual([]);
   });
 
   it('keeps the votes a team received after it leaves the cohort', async () => {
@@ -493,7 +519,9 @@ describeApi('results', (ctx) => {
       .set({ cohortTag: null })
       .where(inArray(teams.id, [t.Borealis!.team.id]));
     await setSwitches(ctx.app, tag, { resultsVisible: true });
-    const rows = (await ctx.app.inject({ url: `/api/showcase/${tag}/results` })).json();
+    const rows = await resultRows();
     expect(rows[0]).toMatchObject({ teamName: 'Borealis', totalPoints: 3 });
+    // The cohort's own teams follow, Borealis once.
+    expect(rows.map((r) => r.teamName)).toEqual(['Borealis', 'Comet', 'Dune', 'Aurora', 'Eclipse', 'Fjord']);
   });
 });

@@ -5,7 +5,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../config.ts';
 import { upsertAdmin } from '../db/users.ts';
-import { buildTestApp, cookiesFrom, createAdminSession, describeApi } from '../testing/test-app.ts';
+import {
+  buildTestApp,
+  cookiesFrom,
+  createAdminSession,
+  createTeamSession,
+  describeApi,
+} from '../testing/test-app.ts';
 
 const DAY = 24 * 60 * 60;
 
@@ -27,6 +33,15 @@ function expectSessionFlags(
   expect(Boolean(cookie.secure), `${name} Secure`).toBe(secure);
   expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes, base64url
   expect(cookie.domain, 'host-only cookie').toBeUndefined();
+}
+
+/** A team session's readable hint: "1", not httpOnly, otherwise the session cookie's flags and lifetime. */
+function expectHint(response: LightMyRequestResponse, secure: boolean): void {
+  const hint = sessionCookie(response, 'genai_team_hint');
+  expect(hint).toMatchObject({ value: '1', sameSite: 'Lax', path: '/', maxAge: 30 * DAY });
+  expect(Boolean(hint.httpOnly), 'readable by the page').toBe(false);
+  expect(Boolean(hint.secure), 'hint Secure').toBe(secure);
+  expect(hint.domain, 'host-only cookie').toBeUndefined();
 }
 
 describeApi('session cookies', (ctx) => {
@@ -60,6 +75,13 @@ describeApi('session cookies', (ctx) => {
     expectSessionFlags(adminLogin, 'genai_admin', DAY / 2, false);
   });
 
+  it('a team session comes with a hint the page can read; an admin session without one', async () => {
+    const { created, teamLogin, adminLogin } = await issueAll();
+    expectHint(created, false);
+    expectHint(teamLogin, false);
+    expect(adminLogin.cookies.map((c) => c.name)).toEqual(['genai_admin']);
+  });
+
   it('are Secure when the request came over HTTPS through a trusted proxy', async () => {
     await ctx.app.close();
     ctx.app = await buildTestApp(ctx.database, { trustProxy: '127.0.0.1' });
@@ -67,6 +89,8 @@ describeApi('session cookies', (ctx) => {
     expectSessionFlags(created, 'genai_team', 30 * DAY, true);
     expectSessionFlags(teamLogin, 'genai_team', 30 * DAY, true);
     expectSessionFlags(adminLogin, 'genai_admin', DAY / 2, true);
+    expectHint(created, true);
+    expectHint(teamLogin, true);
   });
 
   it('ignore X-Forwarded-Proto from a client when no proxy is trusted', async () => {
@@ -89,10 +113,43 @@ describeApi('session cookies', (ctx) => {
       const cleared = sessionCookie(logout, `genai_${kind}`);
       expect(cleared).toMatchObject({ value: '', path: '/', httpOnly: true, sameSite: 'Lax' });
       expect(cleared.expires!.getTime()).toBeLessThanOrEqual(Date.now());
+      if (kind === 'team') {
+        const hint = sessionCookie(logout, 'genai_team_hint');
+        expect(hint).toMatchObject({ value: '', path: '/', sameSite: 'Lax' });
+        expect(hint.expires!.getTime()).toBeLessThanOrEqual(Date.now());
+      }
       const status = await ctx.app.inject({ url: `/api/auth/${kind}/status`, headers: { cookie } });
       if (kind === 'team') expect(status.statusCode).toBe(401);
       else expect(status.json().isAuthenticated).toBe(false);
     }
+  });
+
+  it('of a team session that ended elsewhere are cleared by the status call, which still answers 401', async () => {
+    const { cookie } = await createTeamSession(ctx.app, 'Ended');
+    expect(cookie).toContain('genai_team_hint=1');
+    // The session ends on the server only (another device logged out, a new code, expiry).
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/team/logout', headers: { cookie } });
+    const status = await ctx.app.inject({ url: '/api/auth/team/status', headers: { cookie } });
+    expect(status.statusCode).toBe(401);
+    expect(status.json()).toEqual({ message: 'Team session required. Open your workspace first.' });
+    for (const name of ['genai_team', 'genai_team_hint']) {
+      expect(sessionCookie(status, name)).toMatchObject({ value: '', path: '/', sameSite: 'Lax' });
+    }
+    // A hint alone (its session cookie gone) goes the same way; a live session and no cookies set nothing.
+    const hintOnly = await ctx.app.inject({
+      url: '/api/auth/team/status',
+      headers: { cookie: 'genai_team_hint=1' },
+    });
+    expect(sessionCookie(hintOnly, 'genai_team_hint').value).toBe('');
+    const none = await ctx.app.inject({ url: '/api/auth/team/status' });
+    expect(none.statusCode).toBe(401);
+    expect(none.cookies).toEqual([]);
+    const live = await ctx.app.inject({
+      url: '/api/auth/team/status',
+      headers: { cookie: (await createTeamSession(ctx.app, 'Live')).cookie },
+    });
+    expect(live.statusCode).toBe(200);
+    expect(live.cookies).toEqual([]);
   });
 });
 

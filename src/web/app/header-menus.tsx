@@ -42,19 +42,30 @@ import { usePendingOpen } from '@/lib/pending-open';
  * landing page's JavaScript stays small; a click that comes before they arrive opens them on arrival.
  */
 
-export function MoreMenu({ phases, completedBefore }: { phases: number[]; completedBefore: number }) {
+/** The activities the bar does not name; the first `inBarXl` of them it names from 1280 px (header.tsx). */
+export function MoreMenu({
+  phases,
+  inBarXl,
+  completedBefore,
+  className,
+}: {
+  phases: number[];
+  inBarXl: number;
+  completedBefore: number;
+  className?: string;
+}) {
   const { withTeam } = useWorkspace();
   const [open, setOpen] = usePendingOpen('more');
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" className="text-muted-foreground">
+        <Button variant="ghost" size="sm" className={cn('text-muted-foreground', className)}>
           More <ChevronDown aria-hidden />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start">
-        {phases.map((n) => (
-          <DropdownMenuItem key={n} asChild>
+        {phases.map((n, i) => (
+          <DropdownMenuItem key={n} asChild className={i < inBarXl ? 'xl:hidden' : undefined}>
             <Link to={withTeam(`/phase/${n}`)}>
               {n < completedBefore ? <CheckCircle2 className="text-success" aria-label="Completed" /> : null}
               {n}. {phaseNavName(n)}

@@ -15,14 +15,23 @@ const AccountMenu = React.lazy(() => menus().then((m) => ({ default: m.AccountMe
 const MobileMenu = React.lazy(() => menus().then((m) => ({ default: m.MobileMenu })));
 const MoreMenu = React.lazy(() => menus().then((m) => ({ default: m.MoreMenu })));
 
-const NAV_INLINE = 4;
+// How many activities the bar names, by width; the rest are under More. From 1024 px two fit beside the
+// buttons on the right, from 1280 px (the header's full width) four, or three beside an instructor's
+// Dashboard button. Should a bar still run short (long names, completed ticks), the names shorten with an
+// ellipsis: More and the buttons never shrink, so nothing covers them.
+const NAV_INLINE_LG = 2;
+const navInlineXl = (isAdmin: boolean) => (isAdmin ? 3 : 4);
 
 export function Header() {
   const { team, withTeam } = useWorkspace();
   const { isAdmin } = useAdminStatus();
   const phases = useVisiblePhases();
-  const inline = phases.slice(0, NAV_INLINE);
-  const more = phases.slice(NAV_INLINE);
+  const inlineXl = navInlineXl(isAdmin);
+  const inline = phases.slice(0, inlineXl);
+  const more = phases.slice(NAV_INLINE_LG);
+  // Those of `more` the bar names from 1280 px: the menu leaves them out there, and is gone when empty.
+  const moreInBarXl = inlineXl - NAV_INLINE_LG;
+  const moreHiddenXl = more.length <= moreInBarXl ? 'xl:hidden' : '';
   const completedBefore = team?.currentPhase ?? 0;
 
   return (
@@ -38,12 +47,12 @@ export function Header() {
         </Link>
 
         <nav aria-label="Activities" className="ml-2 hidden min-w-0 items-center gap-1 lg:flex">
-          {inline.map((n) => (
+          {inline.map((n, i) => (
             <NavLink
               key={n}
               to={withTeam(`/phase/${n}`)}
               className={(isActive) =>
-                `flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap ${
+                `${i < NAV_INLINE_LG ? 'flex' : 'hidden xl:flex'} min-w-0 items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap ${
                   isActive
                     ? 'bg-primary-soft text-primary'
                     : 'text-muted-foreground hover:bg-muted hover:text-foreground'
@@ -51,25 +60,35 @@ export function Header() {
               }
             >
               {n < completedBefore ? (
-                <CheckCircle2 className="size-3.5 text-success" aria-label="Completed" />
+                <CheckCircle2 className="size-3.5 shrink-0 text-success" aria-label="Completed" />
               ) : null}
-              {phaseNavName(n)}
+              <span className="truncate">{phaseNavName(n)}</span>
             </NavLink>
           ))}
           {more.length > 0 && (
             <React.Suspense
               fallback={
-                <PendingTrigger menu="more" variant="ghost" size="sm" className="text-muted-foreground">
+                <PendingTrigger
+                  menu="more"
+                  variant="ghost"
+                  size="sm"
+                  className={`text-muted-foreground ${moreHiddenXl}`}
+                >
                   More <ChevronDown aria-hidden />
                 </PendingTrigger>
               }
             >
-              <MoreMenu phases={more} completedBefore={completedBefore} />
+              <MoreMenu
+                phases={more}
+                inBarXl={moreInBarXl}
+                completedBefore={completedBefore}
+                className={moreHiddenXl}
+              />
             </React.Suspense>
           )}
         </nav>
 
-        <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-2">
           {isAdmin && (
             <Link
               to="/admin"

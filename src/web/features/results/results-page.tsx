@@ -31,11 +31,8 @@ import { VotedCount } from './components/voted-count';
 import { usePrefersReducedMotion } from './hooks/use-prefers-reduced-motion';
 import { useReveal } from './hooks/use-reveal';
 import { LEADERBOARD_STEP } from './lib/reveal-choreography';
-import { type RevealState, resultsState } from './lib/results-state';
+import { hasPodium, type RevealState, resultsState } from './lib/results-state';
 import { roomRevealAction } from './lib/room-reveal';
-
-/** The podium needs at least three teams with results (docs/product.md, Limits and constants). */
-const PODIUM_MIN_TEAMS = 3;
 
 /** /results/{cohortTag}: every state (docs/product.md, Results), then the podium reveal. Live through SSE. */
 export default function ResultsPage() {
@@ -268,7 +265,7 @@ function Reveal({ rows, cohort, reveal }: { rows: ResultRow[]; cohort: CohortSta
   const leaderboardRunning = step >= LEADERBOARD_STEP;
   return (
     <div className="flex flex-col gap-8" data-testid="revealed-results">
-      {rows.length >= PODIUM_MIN_TEAMS && <ChampionshipPodium rows={rows} step={step} instant={instant} />}
+      {hasPodium(rows) && <ChampionshipPodium rows={rows} step={step} instant={instant} />}
       {leaderboardRunning && (
         <div className={settled ? undefined : 'animate-rise'}>
           <Leaderboard rows={rows} running={leaderboardRunning} instant={instant} />

@@ -83,6 +83,8 @@ export function PrivacyPage() {
             <strong className="font-semibold">Session cookies.</strong> When you open a workspace or an
             instructor signs in, we set a single session cookie. It is strictly necessary to keep you signed
             in, is marked httpOnly (scripts in the page cannot read it) and is not used for anything else.
+            Beside a workspace&rsquo;s session cookie we set a second one that holds only &ldquo;1&rdquo;, so
+            the page knows to ask which workspace is open; it goes when the session does.
           </li>
           <li>
             <strong className="font-semibold">Browser local storage.</strong> Your browser keeps a small

@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/cn';
 import { useCountUp } from '../hooks/use-count-up';
+import { isRanked } from '../lib/results-state';
 import { teamLabel, votesAt } from '../lib/team-label';
 import { RankBadge } from './rank-badge';
 
@@ -31,7 +32,8 @@ function LeaderboardRow({
   const points = useCountUp(row.totalPoints, { running, instant });
   const name = teamLabel(row);
   const href = toSafeHref(row.websiteUrl);
-  const top = TOP_ROW[rank as 1 | 2 | 3];
+  const ranked = isRanked(row);
+  const top = ranked ? TOP_ROW[rank as 1 | 2 | 3] : undefined;
   return (
     <li
       data-testid="leaderboard-row"
@@ -40,7 +42,7 @@ function LeaderboardRow({
         top ?? 'border-border bg-surface',
       )}
     >
-      <RankBadge rank={rank} className="row-span-2" />
+      <RankBadge rank={rank} medal={ranked} className="row-span-2" />
       <div className="min-w-0">
         <p className="text-lg leading-tight font-semibold break-words sm:text-2xl">{name}</p>
         <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground sm:text-base">
@@ -79,7 +81,10 @@ function LeaderboardRow({
   );
 }
 
-/** The 'Complete Leaderboard': every team, its points against the top score, and its votes per rank. */
+/**
+ * The 'Complete Leaderboard': every team of the cohort (those nobody ranked last, at 0 points), its points
+ * against the top score, and its votes per rank.
+ */
 export function Leaderboard({
   rows,
   running,

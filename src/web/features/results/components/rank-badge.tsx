@@ -7,9 +7,20 @@ const MEDALS = {
   3: { Icon: Award, className: 'bg-bronze text-black' },
 } as const;
 
-/** Gold, silver and bronze icons for ranks 1 to 3; a numbered circle (#n) from 4. */
-export function RankBadge({ rank, className }: { rank: number; className?: string }) {
-  const medal = MEDALS[rank as 1 | 2 | 3];
+/**
+ * Gold, silver and bronze icons for ranks 1 to 3; a numbered circle (#n) from 4, and for a team without
+ * `medal` (nobody ranked it) whatever its rank.
+ */
+export function RankBadge({
+  rank,
+  medal: medalled = true,
+  className,
+}: {
+  rank: number;
+  medal?: boolean;
+  className?: string;
+}) {
+  const medal = medalled ? MEDALS[rank as 1 | 2 | 3] : undefined;
   if (medal) {
     return (
       <span

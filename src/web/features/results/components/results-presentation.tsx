@@ -12,7 +12,7 @@ import { callDefaults } from '@/lib/messages';
 import { useCountUp } from '../hooks/use-count-up';
 import { LEADERBOARD_STEP } from '../lib/reveal-choreography';
 import { teamLabel } from '../lib/team-label';
-import { type RevealState, resultsState } from '../lib/results-state';
+import { hasPodium, isRanked, type RevealState, resultsState } from '../lib/results-state';
 import { PodiumPlaces } from './championship-podium';
 import { RankBadge } from './rank-badge';
 import { RevealButton } from './reveal-button';
@@ -20,7 +20,6 @@ import { VotedCount } from './voted-count';
 
 /** How many leaderboard rows a 16:9 screen shows beside the podium. */
 export const PRESENT_LEADERBOARD_ROWS = 6;
-const PODIUM_MIN_TEAMS = 3;
 
 /**
  * The results on a projector: before the reveal, the big question and the live vote count; after it, the
@@ -121,7 +120,7 @@ function BigMessage({
 
 function RevealedScreen({ rows, reveal }: { rows: ResultRow[]; reveal: RevealState }) {
   const instant = reveal.reducedMotion || reveal.settled;
-  const withPodium = rows.length >= PODIUM_MIN_TEAMS;
+  const withPodium = hasPodium(rows);
   const leaderboardRunning = reveal.step >= LEADERBOARD_STEP;
   return (
     <div
@@ -188,10 +187,14 @@ function PresentRow({
       data-testid="leaderboard-row"
       className={cn(
         'grid max-h-[13vh] min-h-0 flex-1 grid-cols-[auto_auto_1fr_auto] items-center gap-x-[1vw] rounded-xl border px-[1vw] py-[0.8vh]',
-        rank <= 3 ? 'border-gold/50 bg-accent-soft' : 'border-border bg-surface',
+        rank <= 3 && isRanked(row) ? 'border-gold/50 bg-accent-soft' : 'border-border bg-surface',
       )}
     >
-      <RankBadge rank={rank} className="size-[6vh] sm:size-[6vh] text-[clamp(0.875rem,1.2vw,1.75rem)]" />
+      <RankBadge
+        rank={rank}
+        medal={isRanked(row)}
+        className="size-[6vh] sm:size-[6vh] text-[clamp(0.875rem,1.2vw,1.75rem)]"
+      />
       <TeamAvatar
         team={{ id: row.teamId, name, avatarIcon: row.avatarIcon }}
         className="size-[6vh] text-[clamp(0.75rem,1.1vw,1.5rem)]"

@@ -1,15 +1,7 @@
-import type { ResultRow } from '@shared/schemas/showcase';
 import { describe, expect, it } from 'vitest';
+import { resultRow as row } from '../lib/result-row.fixture';
 import { revealAnnouncements } from './reveal-announcer';
 
-const row = (teamName: string, totalPoints: number): ResultRow => ({
-  teamId: teamName,
-  teamName,
-  avatarIcon: null,
-  websiteUrl: null,
-  totalPoints,
-  votes: [],
-});
 const rows = [row('Aurora', 9), row('Borealis', 5), row('Comet', 1), row('Dune', 0)];
 
 describe('revealAnnouncements', () => {
@@ -24,6 +16,14 @@ describe('revealAnnouncements', () => {
     expect(revealAnnouncements(rows, 3)).toEqual([
       'And the winners are…',
       'Third place: Comet, 1 point',
+      'Second place: Borealis, 5 points',
+      'First place: Aurora, 9 points!',
+    ]);
+  });
+
+  it('gives no place to a team nobody ranked (0 points)', () => {
+    expect(revealAnnouncements([row('Aurora', 9), row('Borealis', 5), row('Comet', 0)], 3)).toEqual([
+      'And the winners are…',
       'Second place: Borealis, 5 points',
       'First place: Aurora, 9 points!',
     ]);

@@ -1,5 +1,6 @@
 import type { ResultRow } from '@shared/schemas/showcase';
 import type { RevealStep } from '../lib/reveal-choreography';
+import { rankedRows } from '../lib/results-state';
 import { teamLabel } from '../lib/team-label';
 
 const PLACE_WORDS = { 1: 'First place', 2: 'Second place', 3: 'Third place' } as const;
@@ -8,11 +9,15 @@ function pointsText(points: number): string {
   return `${points} ${points === 1 ? 'point' : 'points'}`;
 }
 
-/** What each step of the reveal says: third place, then second, then first, with names and points. */
+/**
+ * What each step of the reveal says: third place, then second, then first, with names and points. Only a
+ * team with points has a place.
+ */
 export function revealAnnouncements(rows: ResultRow[], step: RevealStep): string[] {
   const lines = ['And the winners are…'];
+  const ranked = rankedRows(rows);
   for (const place of [3, 2, 1] as const) {
-    const row = rows[place - 1];
+    const row = ranked[place - 1];
     if (step < 4 - place || !row) continue;
     lines.push(
       `${PLACE_WORDS[place]}: ${teamLabel(row)}, ${pointsText(row.totalPoints)}${place === 1 ? '!' : ''}`,

@@ -14,6 +14,27 @@ export type RevealState = ReturnType<typeof useReveal> & {
   reducedMotion: boolean;
 };
 
+/** The podium needs at least three teams with points (docs/product.md, Limits and constants). */
+export const PODIUM_MIN_TEAMS = 3;
+
+/**
+ * Whether a team received votes. The results list every team of the cohort, those nobody ranked at 0
+ * points: such a team has no place on the podium, no medal or highlight, and no announcement.
+ */
+export function isRanked(row: ResultRow): boolean {
+  return row.totalPoints > 0;
+}
+
+/** The teams that received votes, in results order. */
+export function rankedRows(rows: readonly ResultRow[]): ResultRow[] {
+  return rows.filter(isRanked);
+}
+
+/** The podium shows when at least three teams received votes; its places are the first three rows. */
+export function hasPodium(rows: readonly ResultRow[]): boolean {
+  return rankedRows(rows).length >= PODIUM_MIN_TEAMS;
+}
+
 /** Which of the page's states a cohort is in (docs/product.md, Results). */
 export function resultsState(
   cohort: CohortStatus,
@@ -23,5 +44,6 @@ export function resultsState(
   if (!cohort.resultsVisible) return 'hidden';
   if (results.isPending) return 'loading';
   if (results.isError) return 'error';
-  return results.data.length === 0 ? 'empty' : 'ready';
+  // No team with points: no ballot counted ("No votes yet"), though every team is listed.
+  return rankedRows(results.data).length === 0 ? 'empty' : 'ready';
 }

@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Team } from '@shared/schemas/team';
+import { TEAM_SESSION_HINT_COOKIE } from '@shared/session-hint';
 import { navigate } from 'wouter/use-browser-location';
 import { ApiError, api } from '@/lib/api-client';
-import { clearWorkspaceMeta } from '@/lib/local-workspace-storage';
+import { clearWorkspaceMeta, readWorkspaceMeta } from '@/lib/local-workspace-storage';
 import { teamKeys } from '@/lib/query-keys';
 import { holdLinkToken } from '../lib/held-link-token';
 import { rememberTeamLocally } from '../lib/remember-team';
@@ -32,8 +33,19 @@ export function replaceTokenWithCode(code: string) {
   navigate(`${window.location.pathname}?${params.toString()}`, { replace: true });
 }
 
+/**
+ * Whether this browser may hold a team session: the server's hint cookie (set and cleared with the session
+ * cookie, which the page cannot read), or a workspace remembered here. Without either the server would
+ * only answer 401, which the browser logs as an error on a visitor's every first page.
+ */
+function mayHaveSession(): boolean {
+  const hint = `${TEAM_SESSION_HINT_COOKIE}=`;
+  return document.cookie.split('; ').some((c) => c.startsWith(hint)) || readWorkspaceMeta() !== null;
+}
+
 /** The session this browser already has (null without one), keeping the local record in step. */
 async function currentSession(): Promise<Team | null> {
+  if (!mayHaveSession()) return null;
   try {
     const { team } = await api<{ team: Team }>('/api/auth/team/status');
     rememberTeamLocally(team);
@@ -85,7 +97,10 @@ async function fetchTeamSession(): Promise<Team | null> {
   }
 }
 
-/** GET /api/auth/team/status (401 = no session): which workspace is open, for every part of the app. */
+/**
+ * GET /api/auth/team/status (401 = no session), asked only when a session may exist: which workspace is
+ * open, for every part of the app.
+ */
 export const teamSessionQueryOptions = queryOptions({
   queryKey: teamKeys.session(),
   queryFn: fetchTeamSession,
