@@ -306,10 +306,10 @@ describeApi('a stream lives exactly as long as its session', (ctx) => {
       cookie,
     });
 
-  async function endedAfter(stream: { ended: boolean; pump: Promise<void> }, what: string) {
+  async function endedAfter(stream: { ended: boolean; pump: Promise<void> }, what: string, timeoutMs = 5000) {
     await Promise.race([
       stream.pump,
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`still open after ${what}`)), 5000)),
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`still open after ${what}`)), timeoutMs)),
     ]);
     expect(stream.ended).toBe(true);
   }
@@ -388,22 +388,26 @@ describeApi('a stream lives exactly as long as its session', (ctx) => {
 
   it('ends at the session’s expiry, and when its session is gone without a word (the periodic check)', async () => {
     const member = await createTeamSession(ctx.app);
-    const token = member.cookie.split('=')[1]!;
-    await ctx.app.db
+    const token = /(?:^|; )genai_team=([^;]+)/.exec(member.cookie)![1]!;
+    const expiring = await ctx.app.db
       .update(sessions)
-      .set({ expiresAt: sql`now() + interval '1 second'` })
-      .where(eq(sessions.tokenHash, hashToken(token)));
-    const expiring = await teamStream(member);
-    await expiring.waitFor(2);
-    await endedAfter(expiring, 'the expiry');
+      .set({ expiresAt: sql`now() + interval '3 seconds'` })
+      .where(eq(sessions.tokenHash, hashToken(token)))
+      .returning();
+    expect(expiring).toHaveLength(1);
+    const stream = await teamStream(member);
+    // Opened while the session lived (its first events, not a refusal)...
+    expect((await stream.waitFor(2, 10_000))[0]).toMatchObject({ event: { type: 'versions' } });
+    // ...and ended when it expired, by the stream's own timer.
+    await endedAfter(stream, 'the expiry', 10_000);
 
     const other = await createTeamSession(ctx.app, 'Other');
-    const stream = await teamStream(other);
-    await stream.waitFor(2);
+    const otherStream = await teamStream(other);
+    await otherStream.waitFor(2);
     // Deleted behind the app's back (another instance's sweep): the next check ends the stream.
     await ctx.app.db.delete(sessions).where(eq(sessions.teamId, other.team.id));
     await ctx.app.checkStreamSessions();
-    await endedAfter(stream, 'the check');
+    await endedAfter(otherStream, 'the check');
   });
 
   it('a logout over another stream of the same browser ends only the streams of that session', async () => {
