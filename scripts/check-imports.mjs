@@ -1,10 +1,15 @@
-// `npm run lint` runs it. Two rules on imports:
+// `npm run lint` runs it. Three rules on imports:
 // 1. Imports run one way: web -> shared, server -> shared; shared imports nothing but zod and itself.
 // 2. Inside the web app, a feature (src/web/features/<name>) is a small package: anything outside it
 //    imports only what its index.ts exports (`@/features/<name>`), and lib/ and components/ import no
 //    feature at all. The one exception: src/web/app/router.tsx loads a feature's page module
 //    (`@/features/<name>/<page>-page`) with import(), so each page stays a chunk of its own; a page
 //    exported from the index would be bundled with the first route.
+// 3. Where a team's answers live is the answer store's business (src/web/features/phase/store/,
+//    docs/decisions/024-one-answer-store.md): practice mode's storage (lib/practice-storage,
+//    lib/local-facts-storage) and the calls that save answers and facts (features/phase/api/phase-data)
+//    are imported by the store and by nothing else of the app but lib/ and api/ themselves, the start-up's first-visit
+//    check (main.tsx) and the team's live events that feed the workspace's cache (features/phase/lib/team-cache).
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -39,6 +44,19 @@ function targetOf(file, spec) {
 
 const featureOf = (p) => /^web\/features\/([^/]+)(?:\/|$)/.exec(p)?.[1];
 
+/** Where answers live, and who may reach it directly (rule 3). */
+const ANSWER_STORAGE = [
+  'web/lib/practice-storage',
+  'web/lib/local-facts-storage',
+  'web/features/phase/api/phase-data',
+];
+const mayReachAnswerStorage = (file) =>
+  file.startsWith('web/features/phase/store/') ||
+  file.startsWith('web/features/phase/api/') ||
+  file.startsWith('web/lib/') ||
+  file === 'web/main.tsx' ||
+  file === 'web/features/phase/lib/team-cache.ts';
+
 /**
  * Why importing `spec` from `file` (a path inside src/, with `/`) breaks a rule, or null when it does not.
  * `dynamic` is true for `import()`.
@@ -57,6 +75,9 @@ export function importProblem(file, spec, { dynamic = false } = {}) {
         : to === 'server' || to === 'shared' || to === 'package';
   if (!oneWay) return `imports "${spec}" (${from} -> ${to}): imports run web -> shared, server -> shared`;
   if (to !== 'web' || from !== 'web') return null;
+  if (ANSWER_STORAGE.includes(target) && !isTest && !mayReachAnswerStorage(file)) {
+    return `imports "${spec}": where answers live is the answer store's (features/phase/store/); use it`;
+  }
 
   const targetFeature = featureOf(target);
   if (targetFeature === undefined || featureOf(file) === targetFeature) return null;

@@ -31,6 +31,20 @@ describe('the import rules', () => {
     );
   });
 
+  it('keeps where answers live to the answer store: only it reaches practice storage and the save calls', () => {
+    expect(check('web/features/phase/store/practice-store.ts', '@/lib/practice-storage')).toBeNull();
+    expect(check('web/features/phase/store/workspace-store.ts', '../api/phase-data')).toBeNull();
+    expect(check('web/main.tsx', './lib/practice-storage')).toBeNull();
+    expect(check('web/features/phase/hooks/use-remote-answers.ts', '@/lib/practice-storage')).toMatch(
+      /answer store/,
+    );
+    expect(check('web/features/phase/components/keep-practice-dialog.tsx', '../api/phase-data')).toMatch(
+      /answer store/,
+    );
+    expect(check('web/features/phase/phase-page.tsx', '@/lib/local-facts-storage')).toMatch(/answer store/);
+    expect(check('web/lib/practice-storage.test.ts', './practice-storage')).toBeNull();
+  });
+
   it('lets a feature import its own insides, lib, components and packages', () => {
     expect(check('web/features/phase/phase-page.tsx', './components/phase-workspace')).toBeNull();
     expect(check('web/features/phase/components/x.tsx', '@/features/phase/lib/answers')).toBeNull();

@@ -12,6 +12,24 @@ export type StoredAnswers = { data: AnswerValues; version: number; fieldVersions
 export type SaveRequest = { data: AnswerValues; changed?: readonly string[]; baseVersion?: number };
 
 /**
+ * `stored` with the `changed` fields of `data` written into it: a named field absent from `data` is
+ * removed, every other stored field stays. The rule of every save that names its fields: the server's
+ * (planSave below), practice mode's in this browser, and a teammate's save applied to a page's cache.
+ */
+export function writeChangedFields(
+  stored: AnswerValues | null | undefined,
+  data: AnswerValues,
+  changed: readonly string[],
+): AnswerValues {
+  const merged: AnswerValues = { ...stored };
+  for (const field of changed) {
+    if (Object.hasOwn(data, field)) merged[field] = data[field];
+    else delete merged[field];
+  }
+  return merged;
+}
+
+/**
  * What a save asks to write: `values` to set, `removed` fields to delete, and `baseVersion` when only the
  * fields nobody wrote after that version may be written (null: write them all).
  * - With `changed`: exactly the named fields; a named field absent from `data` is removed. The later

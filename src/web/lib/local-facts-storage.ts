@@ -1,14 +1,8 @@
 import { isPhaseNumber, PHASE_NUMBERS } from '../../shared/phases.ts';
 import { SHARED_FACTS } from '../../shared/shared-facts.ts';
-import {
-  isPlainObject,
-  loadAllLocalPhaseData,
-  readJson,
-  readWorkspaceMeta,
-  resolveStorage,
-  type StorageLike,
-  saveLocalPhaseData,
-} from './local-workspace-storage.ts';
+import { isPlainObject, readJson, resolveStorage, type StorageLike } from './browser-storage.ts';
+import { loadAllLocalPhaseData, SHARED_FACTS_KEY, saveLocalPhaseData } from './practice-storage.ts';
+import { readWorkspaceMeta } from './workspace-meta.ts';
 
 /**
  * Practice mode's shared facts (docs/product.md, The activities and the prompt engine): one copy in this
@@ -16,7 +10,7 @@ import {
  * nothing here throws: reads give an empty set, writes give false.
  */
 
-export const SHARED_FACTS_KEY = 'shared_facts';
+export { SHARED_FACTS_KEY };
 
 export type LocalFact = { value: string; givenIn: number; updatedAt: string };
 export type LocalFacts = Record<string, LocalFact>;

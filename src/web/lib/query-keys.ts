@@ -22,6 +22,8 @@ export const phaseDataKeys = {
   all: ['phase-data'] as const,
   /** `GET /api/phase-data/{teamId}`: every saved activity of a team; one activity is a `select` of it. */
   list: (teamId: string) => ['phase-data', 'list', teamId] as const,
+  /** Practice mode's saved activities, kept in this browser. */
+  practice: () => ['phase-data', 'practice'] as const,
 };
 
 export const factKeys = {

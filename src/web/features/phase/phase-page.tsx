@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PhaseConfig } from '@shared/phase-config';
 import { isPhaseNumber, WEBSITE_PHASE } from '@shared/phases';
 import { AlertTriangle, Clock } from 'lucide-react';
@@ -9,10 +9,8 @@ import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { WebsiteSubmissionSlot } from '@/features/showcase';
 import { openWorkspaceDialog, useWorkspace, useWorkspaceUi, type WorkspaceTeam } from '@/features/workspace';
 import { DeferredHydration, releaseDeferredHydration } from '@/lib/deferred-hydration';
-import { loadLocalPhaseData } from '@/lib/local-workspace-storage';
-import { factsQueryOptions, factValues } from './api/facts';
+import { factValues } from './api/facts';
 import { phaseConfigQueryOptions } from './api/phase-config';
-import { phaseDataListQueryOptions, savedPhase } from './api/phase-data';
 import { DecisionBox } from './components/decision-box';
 import { ExpectedOutput, FallbackInstructions } from './components/expected-output';
 import { KeepPracticeDialog } from './components/keep-practice-dialog';
@@ -22,8 +20,9 @@ import { PhaseWorkspace } from './components/phase-workspace';
 import { WorkflowSteps } from './components/workflow-steps';
 import { unsavedFacts } from './hooks/use-facts-autosave';
 import { unsavedAnswers } from './hooks/use-phase-autosave';
-import type { Answers } from './lib/answers';
 import { formAnswers } from './lib/shared-answers';
+import { answerStoreFor } from './store';
+import { AnswerStoreProvider, savedActivity, useAnswerStore } from './store/answer-store';
 
 function Message({ title, body }: { title: string; body: string }) {
   return (
@@ -58,6 +57,8 @@ export default function PhasePage() {
   }, [noTeamKnown, dialogOpen, phase]);
 
   const config = useQuery({ ...phaseConfigQueryOptions(phase), enabled: isPhaseNumber(phase) });
+  // Where the answers live, decided here once: every part of the activity below uses this store.
+  const store = answerStoreFor(team?.id);
   // Bumped after practice answers move into the workspace, so the open activity reads them.
   const [generation, setGeneration] = React.useState(0);
 
@@ -75,16 +76,20 @@ export default function PhasePage() {
   if (config.isPending || teamLoading) return <FullPageSpinner label="Loading activity" />;
 
   return (
-    <>
-      <PhaseView
-        key={`${team?.id ?? 'local'}:${phase}:${generation}`}
-        config={config.data}
-        phase={phase}
-        team={team}
-      />
+    <AnswerStoreProvider value={store}>
+      <FollowStore />
+      <PhaseView key={`${store.key}:${phase}:${generation}`} config={config.data} phase={phase} team={team} />
       {team && <KeepPracticeDialog key={team.id} team={team} onMoved={() => setGeneration((g) => g + 1)} />}
-    </>
+    </AnswerStoreProvider>
   );
+}
+
+/** While the page shows its store, the store follows what other tabs change. */
+function FollowStore() {
+  const store = useAnswerStore();
+  const queryClient = useQueryClient();
+  React.useEffect(() => store.follow(queryClient), [store, queryClient]);
+  return null;
 }
 
 /**
@@ -160,18 +165,17 @@ const PhaseView = React.memo(function PhaseView({ config, phase, team }: PhasePr
 });
 
 /**
- * Loads the saved answers (server with a team, this browser otherwise) and the team's shared facts, then
- * mounts the form. Both are read afresh each time an activity opens (another device may have saved since).
+ * Loads the activity's saved answers and the team's shared facts from the page's store, then mounts the
+ * form. Both are read afresh each time an activity opens (another device may have saved since).
  */
 function SavedAnswersLoader({ config, phase, team }: PhaseProps) {
-  const teamId = team?.id;
-  const all = useQuery({ ...phaseDataListQueryOptions(teamId), refetchOnMount: 'always' });
-  const saved = useQuery({ ...phaseDataListQueryOptions(teamId), select: savedPhase(phase) });
-  const facts = useQuery({ ...factsQueryOptions(teamId), refetchOnMount: 'always' });
+  const store = useAnswerStore();
+  const activities = useQuery({ ...store.activities, refetchOnMount: 'always' });
+  const facts = useQuery({ ...store.facts, refetchOnMount: 'always' });
   const websitePanel =
     phase === WEBSITE_PHASE && team?.cohortTag ? <WebsiteSubmissionSlot team={team} /> : null;
 
-  if ((teamId && saved.isError) || facts.isError) {
+  if (activities.isError || facts.isError) {
     return (
       <div
         role="alert"
@@ -185,7 +189,7 @@ function SavedAnswersLoader({ config, phase, team }: PhaseProps) {
           variant="outline"
           size="sm"
           onClick={() => {
-            void saved.refetch();
+            void activities.refetch();
             void facts.refetch();
           }}
         >
@@ -194,7 +198,7 @@ function SavedAnswersLoader({ config, phase, team }: PhaseProps) {
       </div>
     );
   }
-  if ((teamId && (saved.isPending || !all.isFetchedAfterMount)) || !facts.isFetchedAfterMount) {
+  if (!activities.isFetchedAfterMount || !facts.isFetchedAfterMount) {
     return (
       <div className="flex min-h-64 items-center justify-center rounded-xl border border-border bg-surface">
         <Spinner className="size-8 text-primary" label="Loading your answers" />
@@ -202,25 +206,14 @@ function SavedAnswersLoader({ config, phase, team }: PhaseProps) {
     );
   }
 
-  const factsNow = { ...factValues(facts.data), ...unsavedFacts(teamId) };
-  const loaded = initialAnswers(config, phase, teamId, saved.data?.data, factsNow);
+  // Answers still waiting to be saved (an earlier visit while offline) are newer than the stored ones; the
+  // other fields show what is stored (a teammate may have saved them since).
+  const stored = savedActivity(phase)(activities.data ?? [])?.data;
+  const factsNow = { ...factValues(facts.data), ...unsavedFacts(store) };
+  const loaded = formAnswers(config.fields, { ...stored, ...unsavedAnswers(store, phase) }, factsNow);
   return (
-    <PhaseWorkspace config={config} teamId={teamId} initialAnswers={loaded}>
+    <PhaseWorkspace config={config} initialAnswers={loaded}>
       {websitePanel}
     </PhaseWorkspace>
   );
-}
-
-function initialAnswers(
-  config: PhaseConfig,
-  phase: number,
-  teamId: string | undefined,
-  savedData: Record<string, unknown> | undefined,
-  facts: Record<string, string>,
-): Answers {
-  // Fields still waiting to be saved (an earlier visit while offline) are newer than the stored ones; the
-  // other fields show what is stored (a teammate may have saved them since).
-  const stored = teamId ? savedData : loadLocalPhaseData(phase);
-  const pending = unsavedAnswers(teamId, phase);
-  return formAnswers(config.fields, pending ? { ...stored, ...pending } : stored, facts);
 }

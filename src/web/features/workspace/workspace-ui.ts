@@ -1,8 +1,8 @@
-import * as React from 'react';
+import { createStore, useStore } from '@/lib/store';
 
 /**
  * What no server knows: whether the workspace dialog is open (and where choosing a workspace leads), and
- * whether this tab is in practice mode. A tiny store read with useSyncExternalStore; the workspace itself
+ * whether this tab is in practice mode. A small store (lib/store.ts); the workspace itself
  * is the team session query (`use-workspace.ts`).
  */
 
@@ -36,27 +36,12 @@ const closed: WorkspaceDialogState = { open: false, destination: 'phase' };
  * identity, makes React render every reader again at once, blocking the page.
  */
 const initialState: WorkspaceUiState = { dialog: closed, practice: false };
-let state: WorkspaceUiState = readPractice() ? { dialog: closed, practice: true } : initialState;
-const listeners = new Set<() => void>();
+const ui = createStore<WorkspaceUiState>(readPractice() ? { dialog: closed, practice: true } : initialState);
 
-function update(next: Partial<WorkspaceUiState>) {
-  state = { ...state, ...next };
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
+const update = (next: Partial<WorkspaceUiState>) => ui.set((state) => ({ ...state, ...next }));
 
 export function useWorkspaceUi(): WorkspaceUiState {
-  return React.useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => initialState,
-  );
+  return useStore(ui, () => initialState);
 }
 
 export function openWorkspaceDialog(options?: { destination?: 'phase' | 'landing'; phase?: number }) {
@@ -64,10 +49,11 @@ export function openWorkspaceDialog(options?: { destination?: 'phase' | 'landing
 }
 
 export function closeWorkspaceDialog() {
-  if (state.dialog.open) update({ dialog: { ...state.dialog, open: false } });
+  const { dialog } = ui.get();
+  if (dialog.open) update({ dialog: { ...dialog, open: false } });
 }
 
 export function setPractice(on: boolean) {
   writePractice(on);
-  if (state.practice !== on) update({ practice: on });
+  if (ui.get().practice !== on) update({ practice: on });
 }

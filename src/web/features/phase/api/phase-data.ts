@@ -15,7 +15,7 @@ export const retryWhileSessionStarts = {
 
 /**
  * GET /api/phase-data/{teamId}: every activity the team has saved. One activity's answers are a `select`
- * of this list (`savedPhase`), not a call of their own: the single-phase call's 404 for an activity not
+ * of this list (`savedActivity` in store/answer-store.ts), not a call of their own: the single-phase call's 404 for an activity not
  * started yet would show in the browser's console as an error on every new activity.
  */
 export function phaseDataListQueryOptions(teamId: string | undefined) {
@@ -25,11 +25,6 @@ export function phaseDataListQueryOptions(teamId: string | undefined) {
     enabled: Boolean(teamId),
     ...retryWhileSessionStarts,
   });
-}
-
-/** The `select` that reads one activity's record (or null) from the team's list. */
-export function savedPhase(phaseNumber: number) {
-  return (records: PhaseDataRecord[]) => records.find((r) => r.phaseNumber === phaseNumber) ?? null;
 }
 
 /** What a save says besides the answers (docs/decisions/014-merging-saves.md). */

@@ -12,28 +12,10 @@ import {
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import type { WorkspaceTeam } from '@/features/workspace';
-import { clientId } from '@/lib/client-id';
-import { clearLocalFacts, loadLocalFacts } from '@/lib/local-facts-storage';
-import { clearLocalPhaseData, loadAllLocalPhaseData } from '@/lib/local-workspace-storage';
 import { messages } from '@/lib/messages';
 import { teamKeys } from '@/lib/query-keys';
-import { factsQueryOptions, saveFacts } from '../api/facts';
-import { phaseDataListQueryOptions, savePhaseData } from '../api/phase-data';
-import { hasAnyAnswer } from '../lib/answers';
-
-function practicePhases(): Record<number, Record<string, unknown>> {
-  return Object.fromEntries(Object.entries(loadAllLocalPhaseData()).filter(([, data]) => hasAnyAnswer(data)));
-}
-
-/** Practice facts with a value, by the activity they were first given in. */
-function practiceFacts(): Map<number, Record<string, string>> {
-  const byPhase = new Map<number, Record<string, string>>();
-  for (const [id, fact] of Object.entries(loadLocalFacts())) {
-    if (fact.value.trim() === '') continue;
-    byPhase.set(fact.givenIn, { ...byPhase.get(fact.givenIn), [id]: fact.value });
-  }
-  return byPhase;
-}
+import { answerStoreFor } from '../store';
+import { forgetPractice, practiceFacts, practicePhases } from '../store/practice-keep';
 
 /** Answers already in the workspace win; practice answers fill what it leaves blank. */
 function merge(practice: Record<string, unknown>, saved: Record<string, unknown> | undefined) {
@@ -59,36 +41,30 @@ export function KeepPracticeDialog({ team, onMoved }: { team: WorkspaceTeam; onM
 
   const keep = async () => {
     setBusy(true);
+    const workspace = answerStoreFor(team.id);
     try {
       // Read again: the last practice edit may have been flushed after this dialog opened.
       const latest = practicePhases();
-      const saved = await queryClient.fetchQuery({ ...phaseDataListQueryOptions(team.id), staleTime: 0 });
+      const saved = await queryClient.fetchQuery({ ...workspace.activities, staleTime: 0 });
       for (const [phase, data] of Object.entries(latest)) {
-        const existing = saved.find((r) => r.phaseNumber === Number(phase));
+        const existing = saved.find((a) => a.phaseNumber === Number(phase));
         const merged = merge(data, existing?.data);
         // Only the blanks practice fills are written: a teammate's answer saved meanwhile stays.
         const changed = Object.keys(merged).filter((id) => merged[id] !== existing?.data[id]);
         if (changed.length === 0) continue;
-        await savePhaseData(team.id, Number(phase), merged, {
-          changed,
-          baseVersion: existing?.version,
-          clientId: clientId(),
-        });
+        await workspace.saveActivity(queryClient, Number(phase), merged, { changed, keepalive: false });
       }
       // Facts the workspace already holds win; practice facts fill the ones it has not (or left blank).
-      const { facts: held } = await queryClient.fetchQuery({ ...factsQueryOptions(team.id), staleTime: 0 });
+      const { facts: held } = await queryClient.fetchQuery({ ...workspace.facts, staleTime: 0 });
       const given = new Set(held.filter((fact) => fact.value.trim() !== '').map((fact) => fact.id));
       for (const [phase, values] of practiceFacts()) {
         const missing = Object.fromEntries(Object.entries(values).filter(([id]) => !given.has(id)));
-        if (Object.keys(missing).length > 0)
-          await saveFacts(team.id, missing, phase, { clientId: clientId() });
+        if (Object.keys(missing).length > 0) await workspace.saveFacts(missing, phase, { keepalive: false });
       }
-      clearLocalPhaseData();
-      clearLocalFacts();
+      forgetPractice(queryClient);
       // The saves raised the team's current phase: read the team and its answers again.
-      await queryClient.invalidateQueries({ queryKey: phaseDataListQueryOptions(team.id).queryKey });
-      await queryClient.invalidateQueries({ queryKey: factsQueryOptions(team.id).queryKey });
-      queryClient.removeQueries({ queryKey: factsQueryOptions(undefined).queryKey });
+      await queryClient.invalidateQueries({ queryKey: workspace.activities.queryKey });
+      await queryClient.invalidateQueries({ queryKey: workspace.facts.queryKey });
       await queryClient.invalidateQueries({ queryKey: teamKeys.session() });
       setOpen(false);
       toast(messages.practiceAnswersKept);
@@ -101,9 +77,7 @@ export function KeepPracticeDialog({ team, onMoved }: { team: WorkspaceTeam; onM
   };
 
   const discard = () => {
-    clearLocalPhaseData();
-    clearLocalFacts();
-    queryClient.removeQueries({ queryKey: factsQueryOptions(undefined).queryKey });
+    forgetPractice(queryClient);
     setOpen(false);
   };
 

@@ -5,13 +5,11 @@ import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import type { WorkspaceTeam } from '@/features/workspace';
-import { loadAllLocalPhaseData } from '@/lib/local-workspace-storage';
 import { messages } from '@/lib/messages';
-import { factsQueryOptions } from '../api/facts';
 import { phaseConfigQueryOptions } from '../api/phase-config';
-import { phaseDataListQueryOptions } from '../api/phase-data';
 import { flushAllAutosaves } from '../hooks/use-phase-autosave';
 import { buildAnswersReport, reportFileName } from '../lib/answers-report';
+import { useAnswerStore } from '../store/answer-store';
 import { fetchPdf, saveBlob } from '@/lib/save-file';
 
 /** Phase 4's market analysis PDF: fetched, checked to be a PDF, then saved. */
@@ -40,6 +38,7 @@ export function PdfDownloadButton({ label, href }: { label: string; href: string
 /** The team report: every answer and generated prompt as one Markdown file. */
 export function DownloadAnswersButton({ team }: { team: WorkspaceTeam | null }) {
   const queryClient = useQueryClient();
+  const store = useAnswerStore();
   const [busy, setBusy] = React.useState(false);
   const download = async () => {
     setBusy(true);
@@ -48,14 +47,9 @@ export function DownloadAnswersButton({ team }: { team: WorkspaceTeam | null }) 
       const configs = await Promise.all(
         PHASE_NUMBERS.map((n) => queryClient.fetchQuery(phaseConfigQueryOptions(n))),
       );
-      let answersByPhase: Record<number, Record<string, unknown>>;
-      if (team) {
-        const records = await queryClient.fetchQuery({ ...phaseDataListQueryOptions(team.id), staleTime: 0 });
-        answersByPhase = Object.fromEntries(records.map((r) => [r.phaseNumber, r.data]));
-      } else {
-        answersByPhase = loadAllLocalPhaseData();
-      }
-      const { facts } = await queryClient.fetchQuery({ ...factsQueryOptions(team?.id), staleTime: 0 });
+      const activities = await queryClient.fetchQuery({ ...store.activities, staleTime: 0 });
+      const answersByPhase = Object.fromEntries(activities.map((a) => [a.phaseNumber, a.data]));
+      const { facts } = await queryClient.fetchQuery({ ...store.facts, staleTime: 0 });
       const report = buildAnswersReport({
         teamName: team?.name,
         teamCode: team?.code,

@@ -1,9 +1,10 @@
 import { PHASE_NUMBERS, TOTAL_PHASES } from '@shared/phases';
+import { activitiesDone } from '@shared/progress';
 import { cn } from '@/lib/cn';
 
 /**
- * Where this activity sits and how far the team is (docs/product.md, Activity page): phases before
- * `currentPhase` are completed; progress is (currentPhase - 1) / 8, or 8 / 8 once a website is submitted.
+ * Where this activity sits and how far the team is (docs/product.md, Activity page): the activities done
+ * (src/shared/progress.ts) show as completed.
  */
 export function PhaseProgress({
   phase,
@@ -16,8 +17,10 @@ export function PhaseProgress({
   websiteSubmitted: boolean;
 }) {
   const done =
-    currentPhase === undefined ? undefined : websiteSubmitted ? TOTAL_PHASES : Math.max(0, currentPhase - 1);
-  const isCompleted = (n: number) => currentPhase !== undefined && (websiteSubmitted || n < currentPhase);
+    currentPhase === undefined
+      ? undefined
+      : activitiesDone({ currentPhase, submittedWebsiteUrl: websiteSubmitted ? 'submitted' : null });
+  const isCompleted = (n: number) => done !== undefined && n <= done;
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">

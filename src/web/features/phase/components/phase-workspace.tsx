@@ -9,6 +9,7 @@ import { useLiveAnswers } from '../hooks/use-live-answers';
 import { usePhaseAutosave } from '../hooks/use-phase-autosave';
 import { useLiveFacts } from '../hooks/use-live-facts';
 import { useSharedAnswers } from '../hooks/use-shared-answers';
+import { useAnswerStore } from '../store/answer-store';
 import { type Answers, hasAnyAnswer, isIncomplete, REQUIRED_BANNER, validateAnswers } from '../lib/answers';
 import { DecisionForm } from './decision-form';
 import { PresenceLine } from './presence-line';
@@ -35,18 +36,18 @@ function answersResolver(config: PhaseConfig): Resolver<Answers> {
  */
 export function PhaseWorkspace({
   config,
-  teamId,
   initialAnswers: initialProp,
   children,
 }: {
   config: PhaseConfig;
-  teamId: string | undefined;
   /** The activity's answers, its shared facts from the team's one copy. */
   initialAnswers: Answers;
   /** Shown below the form (the website phase's submission card). */
   children?: React.ReactNode;
 }) {
-  const autosave = usePhaseAutosave(teamId, config.phase);
+  const store = useAnswerStore();
+  const inWorkspace = store.kind === 'workspace';
+  const autosave = usePhaseAutosave(store, config.phase);
   const [initialAnswers] = React.useState(initialProp);
   const [resolver] = React.useState(() => answersResolver(config));
   const form = useForm<Answers>({
@@ -75,11 +76,11 @@ export function PhaseWorkspace({
     return () => subscription.unsubscribe();
   }, [form, update]);
   // Teammates' saves (or another practice tab's) appear in the fields nobody is editing here.
-  const remoteNotes = useLiveAnswers(form, config, teamId, autosave);
+  const remoteNotes = useLiveAnswers(form, config, autosave);
 
   // The shared facts and the other activities' answers: the prompt's data, and where each fact was given.
-  const shared = useSharedAnswers(config.phase, teamId, config.fields, answers);
-  const factNotes = useLiveFacts(form, config.fields, teamId, config.phase, shared.facts, update);
+  const shared = useSharedAnswers(config.phase, config.fields, answers);
+  const factNotes = useLiveFacts(form, config.fields, config.phase, shared.facts, update);
   const notes = React.useMemo(() => ({ ...remoteNotes, ...factNotes }), [remoteNotes, factNotes]);
 
   // What the prompt cannot start from nothing without counts as an unanswered required field.
@@ -100,7 +101,7 @@ export function PhaseWorkspace({
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start">
-      {teamId && <PresenceLine phase={config.phase} className="lg:col-span-2" />}
+      {inWorkspace && <PresenceLine phase={config.phase} className="lg:col-span-2" />}
       <div className="min-w-0 space-y-6">
         <Card>
           <CardHeader>
@@ -109,10 +110,10 @@ export function PhaseWorkspace({
                 <ClipboardList className="size-5 text-primary" aria-hidden />
                 Decision Box
               </CardTitle>
-              <SaveStatus state={autosave.state} local={!teamId} />
+              <SaveStatus state={autosave.state} local={!inWorkspace} />
             </div>
             <CardDescription>
-              {teamId
+              {inWorkspace
                 ? 'Your answers save automatically to your workspace and build the prompt beside this form.'
                 : 'Practice mode: your answers are kept in this browser only.'}
             </CardDescription>

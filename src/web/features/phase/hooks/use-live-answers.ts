@@ -14,10 +14,9 @@ import { useRemoteAnswers } from './use-remote-answers';
 export function useLiveAnswers(
   form: UseFormReturn<Answers>,
   config: PhaseConfig,
-  teamId: string | undefined,
   autosave: ReturnType<typeof usePhaseAutosave>,
 ): Record<string, RemoteNote> {
-  const remote = useRemoteAnswers(teamId, config.phase, config.fields);
+  const remote = useRemoteAnswers(config.phase, config.fields);
   // Shared facts follow the team's one copy instead (hooks/use-shared-answers.ts).
   const fieldIds = React.useMemo(
     () => config.fields.filter((field) => !isSharedFactId(field.id)).map((field) => field.id),

@@ -5,6 +5,7 @@ import * as React from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { Answers } from '../lib/answers';
 import { forgetUnsavedFact, unsavedFacts } from './use-facts-autosave';
+import { useAnswerStore } from '../store/answer-store';
 import { type LocalChanges, type RemoteNote, useFollowRemote } from './use-follow-remote';
 
 /**
@@ -16,7 +17,6 @@ import { type LocalChanges, type RemoteNote, useFollowRemote } from './use-follo
 export function useLiveFacts(
   form: UseFormReturn<Answers>,
   fields: readonly FormField[],
-  teamId: string | undefined,
   phase: number,
   facts: readonly Fact[],
   update: (answers: Answers, changed?: string[]) => void,
@@ -26,15 +26,16 @@ export function useLiveFacts(
     [fields],
   );
   const remote = React.useMemo(() => Object.fromEntries(facts.map((fact) => [fact.id, fact.value])), [facts]);
+  const store = useAnswerStore();
   const local = React.useMemo<LocalChanges>(
     () => ({
-      isUnsaved: (field) => Object.hasOwn(unsavedFacts(teamId), field),
+      isUnsaved: (field) => Object.hasOwn(unsavedFacts(store), field),
       // A fact this page saved is never echoed back to it (its events carry this page's id).
       wasSentHere: () => false,
-      takeRemote: (field) => forgetUnsavedFact(teamId, field, String(form.getValues(field) ?? ''), phase),
+      takeRemote: (field) => forgetUnsavedFact(store, field, String(form.getValues(field) ?? ''), phase),
       keep: (field) => update(form.getValues(), [field]),
     }),
-    [teamId, phase, form, update],
+    [store, phase, form, update],
   );
   return useFollowRemote(form, fieldIds, remote, local);
 }

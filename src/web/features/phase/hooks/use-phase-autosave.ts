@@ -1,87 +1,44 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import type { PhaseDataRecord } from '@shared/schemas/phase-data';
-import * as React from 'react';
-import { updateWorkspaceTeam } from '@/features/workspace';
-import { clientId } from '@/lib/client-id';
-import { mergeLocalPhaseData } from '@/lib/local-workspace-storage';
-import { phaseDataListQueryOptions, savePhaseData } from '../api/phase-data';
 import { isSharedFactId } from '@shared/shared-facts';
-import { factsQueryOptions, factValues } from '../api/facts';
+import * as React from 'react';
+import type { Store } from '@/lib/store';
+import { factValues } from '../api/facts';
 import type { Answers } from '../lib/answers';
-import { type AutosaveQueue, type AutosaveState, createAutosaveQueue } from '../lib/autosave-queue';
+import { type AutosaveState, createAutosaveQueue } from '../lib/autosave-queue';
+import type { AnswerStore } from '../store/answer-store';
+import { type QueueEntry, QueueRegistry, useQueueLifecycle } from '../store/autosave-queues';
 import { flushAllFactAutosaves, useFactsAutosave } from './use-facts-autosave';
-import { useQueueLifecycle } from './use-queue-lifecycle';
 
-type Entry = {
-  queue: AutosaveQueue<Answers>;
-  listeners: Set<(state: AutosaveState) => void>;
+type AnswersEntry = QueueEntry<Answers> & {
   /** The value this page last sent for each field: its echo from the store is not a teammate's change. */
   sent: Map<string, unknown>;
 };
 
-/**
- * One queue per workspace and phase, kept beyond the page's life: leaving an activity while a save is
- * still retrying must not drop it, and coming back must show the unsaved answers, not the older saved ones.
- */
-const registry = new Map<string, Entry>();
+/** One queue per store and activity, kept while it has answers to save (store/autosave-queues.ts). */
+const answerQueues = new QueueRegistry<AnswersEntry>();
 
-export function autosaveKey(teamId: string | undefined, phase: number): string {
-  return `${teamId ?? 'local'}:${phase}`;
-}
+const queueKey = (store: AnswerStore, phase: number) => `${store.key}:${phase}`;
 
-/**
- * Keeps the cache in step with a save: the team's list of saved activities (the header's visible phases
- * and every activity's answers) and the open team's current phase, which the server raised.
- */
-function recordSaved(queryClient: QueryClient, record: PhaseDataRecord) {
-  queryClient.setQueryData(phaseDataListQueryOptions(record.teamId).queryKey, (list) => {
-    if (!list) return list;
-    // The team's stream may have brought a later save already (its event can arrive before this answer):
-    // that record holds this save's fields too, merged on the server in order.
-    const cached = list.find((r) => r.phaseNumber === record.phaseNumber);
-    if (cached && cached.version > record.version) return list;
-    const others = list.filter((r) => r.phaseNumber !== record.phaseNumber);
-    return [...others, record].sort((a, b) => a.phaseNumber - b.phaseNumber);
+function answersEntry(queryClient: QueryClient, store: AnswerStore, phase: number): AnswersEntry {
+  return answerQueues.get(queueKey(store, phase), (state: Store<AutosaveState>) => {
+    const sent = new Map<string, unknown>();
+    const queue = createAutosaveQueue<Answers>({
+      save: async (data, { keepalive, changed }) => {
+        for (const field of changed) sent.set(field, data[field]);
+        await store.saveActivity(queryClient, phase, data, { changed, keepalive });
+      },
+      onStateChange: (next) => state.set(next),
+    });
+    return { queue, sent };
   });
-  updateWorkspaceTeam(queryClient, record.teamId, (team) =>
-    team.currentPhase >= record.phaseNumber ? team : { ...team, currentPhase: record.phaseNumber },
-  );
-}
-
-function entryFor(queryClient: QueryClient, teamId: string | undefined, phase: number): Entry {
-  const key = autosaveKey(teamId, phase);
-  const existing = registry.get(key);
-  if (existing) return existing;
-  const listeners = new Set<(state: AutosaveState) => void>();
-  const sent = new Map<string, unknown>();
-  const queue = createAutosaveQueue<Answers>({
-    save: async (data, { keepalive, changed }) => {
-      for (const field of changed) sent.set(field, data[field]);
-      if (teamId) {
-        const cached = queryClient
-          .getQueryData(phaseDataListQueryOptions(teamId).queryKey)
-          ?.find((r) => r.phaseNumber === phase);
-        const context = { keepalive, changed, baseVersion: cached?.version, clientId: clientId() };
-        recordSaved(queryClient, await savePhaseData(teamId, phase, data, context));
-      } else if (!mergeLocalPhaseData(phase, data, changed)) {
-        throw new Error('Browser storage is unavailable');
-      }
-    },
-    onStateChange: (state) => {
-      for (const listener of listeners) listener(state);
-    },
-  });
-  const entry = { queue, listeners, sent };
-  registry.set(key, entry);
-  return entry;
 }
 
 /**
- * The fields of this workspace and phase still waiting to be saved, with their values (shown over the
- * stored ones, which may hold a teammate's newer answers to the other fields), if any.
+ * The fields of this store's activity still waiting to be saved, with their values (shown over the stored
+ * ones, which may hold a teammate's newer answers to the other fields), if any.
  */
-export function unsavedAnswers(teamId: string | undefined, phase: number): Partial<Answers> | undefined {
-  const queue = registry.get(autosaveKey(teamId, phase))?.queue;
+export function unsavedAnswers(store: AnswerStore, phase: number): Partial<Answers> | undefined {
+  const queue = answerQueues.peek(queueKey(store, phase))?.queue;
   const data = queue?.unsavedData();
   if (!queue || !data) return undefined;
   return Object.fromEntries(queue.unsavedFields().map((field) => [field, data[field] ?? '']));
@@ -89,7 +46,7 @@ export function unsavedAnswers(teamId: string | undefined, phase: number): Parti
 
 /** Saves every pending change now (before an export reads the saved answers). */
 export async function flushAllAutosaves(): Promise<void> {
-  await Promise.all([...registry.values()].map((entry) => entry.queue.flush()));
+  await Promise.all(answerQueues.all().map((entry) => entry.queue.flush()));
   await flushAllFactAutosaves();
 }
 
@@ -103,15 +60,15 @@ function combinedState(answers: AutosaveState, facts: AutosaveState): AutosaveSt
 }
 
 /**
- * Autosave for one activity: `update(answers)` after each change. Flushes when the page
+ * Autosave for one activity of the store: `update(answers)` after each change. Flushes when the page
  * is hidden or left (with keepalive), retries when the browser comes back online, and asks before the
  * page unloads with changes not yet saved.
  */
-export function usePhaseAutosave(teamId: string | undefined, phase: number) {
+export function usePhaseAutosave(store: AnswerStore, phase: number) {
   const queryClient = useQueryClient();
-  const entry = React.useMemo(() => entryFor(queryClient, teamId, phase), [queryClient, teamId, phase]);
-  const state = useQueueLifecycle(entry);
-  const facts = useFactsAutosave(teamId, phase);
+  const entry = React.useMemo(() => answersEntry(queryClient, store, phase), [queryClient, store, phase]);
+  const state = useQueueLifecycle(answerQueues, queueKey(store, phase), entry);
+  const facts = useFactsAutosave(store, phase);
   const factsUnsaved = facts.hasUnsavedChanges;
 
   React.useEffect(() => {
@@ -134,7 +91,7 @@ export function usePhaseAutosave(teamId: string | undefined, phase: number) {
     (answers: Answers, changed?: string[]) => {
       const own: Answers = {};
       const changedFacts: Record<string, string> = {};
-      const known = factValues(queryClient.getQueryData(factsQueryOptions(teamId).queryKey));
+      const known = factValues(queryClient.getQueryData(store.facts.queryKey));
       for (const [id, value] of Object.entries(answers)) {
         if (!isSharedFactId(id)) own[id] = value ?? '';
         // Only a fact edited here is written: one shown here while a teammate's newer copy waits to be
@@ -155,7 +112,7 @@ export function usePhaseAutosave(teamId: string | undefined, phase: number) {
       lastOwn.current = ownText;
       entry.queue.update(own);
     },
-    [entry, factsUpdate, queryClient, teamId],
+    [entry, factsUpdate, queryClient, store],
   );
   const factsRetry = facts.retryNow;
   const retryNow = React.useCallback(() => {

@@ -3,9 +3,7 @@ import { PHASE_NUMBERS } from '@shared/phases';
 import { useRoute } from 'wouter';
 import { useAdminStatus } from '@/features/admin';
 import { useWorkspace } from '@/features/workspace';
-import { loadAllLocalPhaseData, loadLocalFactPhases } from '@/lib/local-workspace-storage';
-import { phaseDataListQueryOptions } from '../api/phase-data';
-import { teamFactsQueryOptions } from '../api/team-facts';
+import { answerQueriesFor } from '../store/queries';
 
 function hasAnswers(data: Record<string, unknown> | undefined): boolean {
   return Boolean(data && Object.values(data).some((v) => v !== '' && v !== null && v !== undefined));
@@ -20,26 +18,16 @@ export function useVisiblePhases(): number[] {
   const { isAdmin } = useAdminStatus();
   const [, params] = useRoute('/phase/:n');
   const openPhase = Number(params?.n);
-  const list = useQuery({ ...phaseDataListQueryOptions(team?.id), enabled: Boolean(team?.id) && !isAdmin });
-  const facts = useQuery({
-    ...teamFactsQueryOptions(team?.id ?? ''),
-    enabled: Boolean(team?.id) && !isAdmin,
-  });
+  const store = answerQueriesFor(team?.id);
+  const activities = useQuery({ ...store.activities, enabled: !isAdmin });
+  const facts = useQuery({ ...store.facts, enabled: !isAdmin });
   if (isAdmin) return PHASE_NUMBERS;
   const withData = new Set<number>();
-  if (team) {
-    for (const record of list.data ?? []) if (hasAnswers(record.data)) withData.add(record.phaseNumber);
-  } else {
-    for (const [phase, data] of Object.entries(loadAllLocalPhaseData())) {
-      if (hasAnswers(data as Record<string, unknown>)) withData.add(Number(phase));
-    }
+  for (const activity of activities.data ?? []) {
+    if (hasAnswers(activity.data)) withData.add(activity.phaseNumber);
   }
   // An activity where the team first gave a shared fact has data too.
-  if (team) {
-    for (const fact of facts.data?.facts ?? []) if (fact.value.trim() !== '') withData.add(fact.givenIn);
-  } else {
-    for (const phase of loadLocalFactPhases()) withData.add(phase);
-  }
+  for (const fact of facts.data?.facts ?? []) if (fact.value.trim() !== '') withData.add(fact.givenIn);
   if (PHASE_NUMBERS.includes(openPhase)) withData.add(openPhase);
   return PHASE_NUMBERS.filter((n) => withData.has(n));
 }

@@ -1,43 +1,33 @@
 import type { PresenceDevice } from '@shared/schemas/team-events';
-import * as React from 'react';
+import { createStore, useStore } from '@/lib/store';
 
 /**
- * The pages open on this workspace now, as the team's stream last said (its `presence` events). A tiny
- * store outside React: the stream (loaded on its own) writes it, the activity page's presence line reads it.
+ * The pages open on this workspace now, as the team's live events last said (`presence`, then
+ * `presence-change`): the stream (loaded on its own) writes it, the activity page's presence line reads it.
  */
-let devices: readonly PresenceDevice[] = [];
-const listeners = new Set<() => void>();
+const EMPTY: readonly PresenceDevice[] = [];
+const devices = createStore<readonly PresenceDevice[]>(EMPTY);
 
 export function setPresence(next: readonly PresenceDevice[]): void {
-  devices = next;
-  for (const listener of listeners) listener();
+  devices.set(next);
 }
 
 /** Pages that opened or moved (replacing the same page) and pages that closed, as the stream sends them. */
 export function changePresence(upsert: readonly PresenceDevice[], remove: readonly string[]): void {
   const gone = new Set([...remove, ...upsert.map((device) => device.clientId)]);
-  setPresence(
-    [...devices.filter((device) => !gone.has(device.clientId)), ...upsert].sort(
-      (a, b) => Number(a.admin) - Number(b.admin) || a.clientId.localeCompare(b.clientId),
+  devices.set((current) =>
+    [...current.filter((device) => !gone.has(device.clientId)), ...upsert].sort(
+      (a, b) => Number(a.admin) - Number(b.admin) || (a.clientId < b.clientId ? -1 : 1),
     ),
   );
 }
 
 /** The pages open now, outside React. */
 export function getPresence(): readonly PresenceDevice[] {
-  return devices;
+  return devices.get();
 }
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-const EMPTY: readonly PresenceDevice[] = [];
 
 /** The open pages of the workspace (this one included); empty with no stream open. */
 export function usePresence(): readonly PresenceDevice[] {
-  return React.useSyncExternalStore(subscribe, getPresence, () => EMPTY);
+  return useStore(devices, () => EMPTY);
 }

@@ -1,3 +1,4 @@
+import { writeChangedFields } from '@shared/answer-merge';
 import type { QueryClient } from '@tanstack/react-query';
 import type { FactsResponse } from '@shared/schemas/facts';
 import type { PhaseDataRecord } from '@shared/schemas/phase-data';
@@ -62,11 +63,7 @@ function applyAnswers(queryClient: QueryClient, teamId: string, ownClientId: str
     if (!own) void queryClient.invalidateQueries({ queryKey: listKey(teamId), exact: true });
     return;
   }
-  const data: Record<string, unknown> = { ...current?.data };
-  for (const field of event.changed) {
-    if (Object.hasOwn(event.values, field)) data[field] = event.values[field];
-    else delete data[field];
-  }
+  const data = writeChangedFields(current?.data, event.values, event.changed);
   const record: PhaseDataRecord = {
     teamId,
     phaseNumber: event.phaseNumber,

@@ -3,7 +3,7 @@ import type { Team } from '@shared/schemas/team';
 import { TEAM_SESSION_HINT_COOKIE } from '@shared/session-hint';
 import { navigate } from 'wouter/use-browser-location';
 import { ApiError, api } from '@/lib/api-client';
-import { clearWorkspaceMeta, readWorkspaceMeta } from '@/lib/local-workspace-storage';
+import { clearWorkspaceMeta, readWorkspaceMeta } from '@/lib/workspace-meta';
 import { teamKeys } from '@/lib/query-keys';
 import { holdLinkToken } from '../lib/held-link-token';
 import { rememberTeamLocally } from '../lib/remember-team';

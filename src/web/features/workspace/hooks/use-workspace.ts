@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import * as React from 'react';
 import { useSearchParams } from 'wouter';
-import { readWorkspaceMeta } from '@/lib/local-workspace-storage';
+import { readWorkspaceMeta } from '@/lib/workspace-meta';
 import { teamSessionQueryOptions } from '../api/team-session';
 import { teamByCodeQueryOptions } from '../api/teams';
 import { type ResolvedWorkspace, resolveWorkspace, type WorkspaceTeam } from '../lib/resolve-workspace';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Team } from '@shared/schemas/team';
-import { clearWorkspaceMeta, writeWorkspaceMeta } from '@/lib/local-workspace-storage';
+import { clearWorkspaceMeta, writeWorkspaceMeta } from '@/lib/workspace-meta';
 import { phaseDataKeys, teamKeys } from '@/lib/query-keys';
 import { setPractice } from '../workspace-ui';
 

@@ -1,6 +1,6 @@
 import type { Team } from '@shared/schemas/team';
 import { describe, expect, it } from 'vitest';
-import type { WorkspaceMeta } from '@/lib/local-workspace-storage';
+import type { WorkspaceMeta } from '@/lib/workspace-meta';
 import { resolveWorkspace, type WorkspaceInputs } from './resolve-workspace';
 
 const team = (code: string, id = `id-${code}`): Team => ({

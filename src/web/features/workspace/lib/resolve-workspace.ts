@@ -1,5 +1,5 @@
 import type { Team } from '@shared/schemas/team';
-import type { WorkspaceMeta } from '@/lib/local-workspace-storage';
+import type { WorkspaceMeta } from '@/lib/workspace-meta';
 
 /** What the app knows of the open workspace: the server's record, or the local one while it loads. */
 export type WorkspaceTeam = Pick<Team, 'id' | 'code' | 'name' | 'avatarIcon'> & Partial<Team>;

@@ -1,20 +1,22 @@
+import { writeChangedFields } from '@shared/answer-merge';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   clearLocalPhaseData,
-  clearWorkspaceMeta,
   loadAllLocalPhaseData,
   loadLocalPhaseData,
-  mergeChangedFields,
   mergeLocalPhaseData,
   parseLocalPhaseData,
+  saveLocalPhaseData,
+} from './practice-storage.ts';
+import {
+  clearWorkspaceMeta,
   readWorkspaceMeta,
   recordLocalSave,
-  saveLocalPhaseData,
-  type StorageLike,
   WORKSPACE_META_KEY,
   type WorkspaceMetaInput,
   writeWorkspaceMeta,
-} from './local-workspace-storage.ts';
+} from './workspace-meta.ts';
+import type { StorageLike } from './browser-storage.ts';
 
 /** An in-memory Storage with an optional quota (in characters), like a browser's. */
 class MemoryStorage implements StorageLike {
@@ -240,9 +242,9 @@ describe('local phase data', () => {
 describe('practice saves from two tabs', () => {
   it('writes only the changed fields, removing a named field the answers lack', () => {
     expect(
-      mergeChangedFields({ a: '1', b: '2', c: '3' }, { a: 'stale', b: '', d: '4' }, ['b', 'c', 'd']),
+      writeChangedFields({ a: '1', b: '2', c: '3' }, { a: 'stale', b: '', d: '4' }, ['b', 'c', 'd']),
     ).toEqual({ a: '1', b: '', d: '4' });
-    expect(mergeChangedFields(null, { a: '1', b: '2' }, ['a'])).toEqual({ a: '1' });
+    expect(writeChangedFields(null, { a: '1', b: '2' }, ['a'])).toEqual({ a: '1' });
   });
 
   it("merges each tab's changed fields into what storage holds now, so neither tab's answer is lost", () => {

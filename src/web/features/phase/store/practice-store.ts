@@ -1,0 +1,41 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { isPhaseNumber } from '@shared/phases';
+import { loadLocalFacts, saveLocalFacts } from '@/lib/local-facts-storage';
+import { mergeLocalPhaseData, SHARED_FACTS_KEY } from '@/lib/practice-storage';
+import type { StoreWrites } from './answer-store';
+import { answerQueriesFor, readPracticeActivities } from './queries';
+
+/**
+ * Practice mode's saves, to this browser's storage (its reads: store/queries.ts), and its following of
+ * another practice tab by the browser's `storage` event, which fires in every tab but the writing one.
+ */
+const practice = answerQueriesFor(undefined);
+const unavailable = () => new Error('Browser storage is unavailable');
+
+function reread(queryClient: QueryClient) {
+  queryClient.setQueryData(practice.activities.queryKey, readPracticeActivities());
+}
+
+export const practiceWrites: StoreWrites = {
+  async saveActivity(queryClient, phase, data, { changed }) {
+    // Read, merge the changed fields, write: another tab's answers to other fields stay.
+    if (!mergeLocalPhaseData(phase, data, changed)) throw unavailable();
+    reread(queryClient);
+  },
+  async saveFacts(values, givenIn) {
+    if (!saveLocalFacts(values, givenIn)) throw unavailable();
+    return { facts: Object.entries(loadLocalFacts()).map(([id, fact]) => ({ id, ...fact })) };
+  },
+  follow(queryClient) {
+    const onStorage = (event: StorageEvent) => {
+      // A cleared storage (key null) changes everything.
+      const phase = Number(/^phase(\d)_data$/.exec(event.key ?? '')?.[1]);
+      if (event.key === null || isPhaseNumber(phase)) reread(queryClient);
+      if (event.key === null || event.key === SHARED_FACTS_KEY) {
+        void queryClient.invalidateQueries({ queryKey: practice.facts.queryKey, exact: true });
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  },
+};

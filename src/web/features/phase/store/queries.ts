@@ -1,0 +1,60 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { FactsResponse } from '@shared/schemas/facts';
+import { loadAllLocalPhaseData } from '@/lib/practice-storage';
+import { factKeys, phaseDataKeys } from '@/lib/query-keys';
+import { phaseDataListQueryOptions } from '../api/phase-data';
+import { teamFactsQueryOptions } from '../api/team-facts';
+import type { AnswerStore, SavedActivity } from './answer-store';
+
+/** What reading an answer store takes: where it is, and its two queries. The header reads only this. */
+export type AnswerQueries = Pick<AnswerStore, 'kind' | 'key' | 'teamId' | 'activities' | 'facts'>;
+
+/**
+ * THE choice of where answers live (docs/decisions/024-one-answer-store.md): a workspace's team on the
+ * server, or practice mode in this browser. Made here alone; `answerStoreFor` (store/index.ts) adds each
+ * kind's saves to what this answers.
+ */
+export function answerQueriesFor(teamId: string | undefined): AnswerQueries {
+  return teamId ? workspaceQueries(teamId) : practiceQueries;
+}
+
+function workspaceQueries(teamId: string): AnswerQueries {
+  return {
+    kind: 'workspace',
+    key: `team:${teamId}`,
+    teamId,
+    // The API's records are saved activities with more to them (their team, their time).
+    activities: phaseDataListQueryOptions(teamId) as unknown as AnswerStore['activities'],
+    facts: teamFactsQueryOptions(teamId) as unknown as AnswerStore['facts'],
+  };
+}
+
+/** Practice mode's saved activities, as this browser holds them. */
+export function readPracticeActivities(): SavedActivity[] {
+  return Object.entries(loadAllLocalPhaseData()).map(([phase, data]) => ({
+    phaseNumber: Number(phase),
+    data,
+  }));
+}
+
+async function practiceFacts(): Promise<FactsResponse> {
+  // The facts' definitions come with their storage: not on the first route.
+  const { loadLocalFacts } = await import('@/lib/local-facts-storage');
+  return { facts: Object.entries(loadLocalFacts()).map(([id, fact]) => ({ id, ...fact })) };
+}
+
+const practiceQueries: AnswerQueries = {
+  kind: 'practice',
+  key: 'practice',
+  teamId: undefined,
+  activities: queryOptions({
+    queryKey: phaseDataKeys.practice() as readonly unknown[],
+    queryFn: async () => readPracticeActivities(),
+    staleTime: Number.POSITIVE_INFINITY,
+  }),
+  facts: queryOptions({
+    queryKey: factKeys.local() as readonly unknown[],
+    queryFn: practiceFacts,
+    staleTime: Number.POSITIVE_INFINITY,
+  }),
+};
