@@ -20,7 +20,8 @@ type Props = { team: AdminTeam; open: boolean; onOpenChange: (open: boolean) => 
 
 /**
  * A leaked code: after the instructor confirms, the team gets a new Workspace Code (and access token); the
- * dialog then shows the new code, large and copyable, to hand over. The list shows it too.
+ * dialog then shows the new code, large and copyable, to hand over. The list shows it once the dialog
+ * closes (the list holds still while it is open).
  */
 export function RotateCodeDialog({ team, open, onOpenChange }: Props) {
   const rotate = useRotateTeamCode();
