@@ -218,6 +218,53 @@ test.describe('instructor dashboard', () => {
     }
   });
 
+  test("a team's menu holds the list still while open; the list catches up from what it read once it closes", async ({
+    page,
+    request,
+  }) => {
+    const prefix = uniqueName('Held');
+    const [alpha, beta] = [`${prefix} Alpha`, `${prefix} Beta`];
+    await createTeams(request, [alpha]);
+    await loginAsAdmin(page);
+    await page.getByLabel('Search').fill(prefix);
+    await expect(page.getByRole('row', { name: new RegExp(alpha) })).toBeVisible();
+
+    // The team list's readings, seen as they pass; once `holding`, they get no answer.
+    let lastRead: { name: string }[] = [];
+    let holding = false;
+    await page.route('**/api/teams', async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      if (holding) return;
+      const response = await route.fetch();
+      lastRead = await response.json();
+      await route.fulfill({ response });
+    });
+    await page.getByRole('button', { name: `Actions for ${alpha}` }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+
+    // Another team joins while the menu is open: the dashboard reads its list again and the reading lands
+    // (the Participants tab counts it), yet the list behind the menu does not change.
+    await createTeams(request, [beta]);
+    const participantsTab = page.locator('[role="tab"]', { hasText: 'Participants' });
+    await expect
+      .poll(
+        async () =>
+          lastRead.some((t) => t.name === beta) &&
+          new RegExp(`Participants\\s*${lastRead.length}$`).test((await participantsTab.textContent()) ?? ''),
+      )
+      .toBe(true);
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(beta) })).toHaveCount(0);
+
+    // Closed, the list shows what was read, without reading again.
+    holding = true;
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(page.getByRole('row', { name: new RegExp(beta) })).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(alpha) })).toBeVisible();
+  });
+
   test('downloads the progress CSV', async ({ page, request }) => {
     const name = uniqueName('Csv, "Quoted"');
     const [team] = await createTeams(request, [name]);

@@ -8,6 +8,7 @@ import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { useAdminEvents } from './hooks/use-admin-events';
+import { OpenHoldsProvider } from './hooks/use-held-while-open';
 import { useAdminStatus } from './hooks/use-admin-status';
 import { serverMessageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
@@ -83,24 +84,26 @@ function Dashboard() {
         </div>
       </div>
 
-      <Tabs defaultValue="participants" className="mt-6 sm:mt-8">
-        <TabsList className="w-full sm:w-auto">
-          <TabsTrigger value="participants" className="flex-1 sm:flex-none">
-            <Users aria-hidden /> Participants
-            {teams.data && <TabCount value={teams.data.length} />}
-          </TabsTrigger>
-          <TabsTrigger value="cohorts" className="flex-1 sm:flex-none">
-            <Layers aria-hidden /> Cohorts
-            {cohorts.data && <TabCount value={cohorts.data.length} />}
-          </TabsTrigger>
-        </TabsList>
-        <TabsContent value="participants">
-          <ParticipantsTab />
-        </TabsContent>
-        <TabsContent value="cohorts">
-          <CohortsTab />
-        </TabsContent>
-      </Tabs>
+      <OpenHoldsProvider>
+        <Tabs defaultValue="participants" className="mt-6 sm:mt-8">
+          <TabsList className="w-full sm:w-auto">
+            <TabsTrigger value="participants" className="flex-1 sm:flex-none">
+              <Users aria-hidden /> Participants
+              {teams.data && <TabCount value={teams.data.length} />}
+            </TabsTrigger>
+            <TabsTrigger value="cohorts" className="flex-1 sm:flex-none">
+              <Layers aria-hidden /> Cohorts
+              {cohorts.data && <TabCount value={cohorts.data.length} />}
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="participants">
+            <ParticipantsTab />
+          </TabsContent>
+          <TabsContent value="cohorts">
+            <CohortsTab />
+          </TabsContent>
+        </Tabs>
+      </OpenHoldsProvider>
     </main>
   );
 }

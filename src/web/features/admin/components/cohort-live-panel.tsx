@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AdminCohort, CohortTeamRef } from '@shared/schemas/cohort';
 import { CheckCircle2, LayoutGrid } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -12,12 +12,8 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/use-toast';
-import { serverMessageOf } from '@/lib/api-client';
-import { revealToRoom } from '@/lib/cohort-status';
-import { messages } from '@/lib/messages';
-import { cohortKeys } from '@/lib/query-keys';
 import { adminTeamsQueryOptions } from '../api/admin-teams';
+import { useRevealToRoom } from '../api/reveal-to-room';
 import { compareNames } from '../lib/team-list';
 import { ProgressBoard } from './progress-board';
 
@@ -53,15 +49,7 @@ export function CohortLivePanel({ cohort }: { cohort: AdminCohort }) {
 }
 
 function RoomReveal({ cohort }: { cohort: AdminCohort }) {
-  const queryClient = useQueryClient();
-  const reveal = useMutation({
-    mutationFn: () => revealToRoom(cohort.tag),
-    onSuccess: ({ revealedAt }) =>
-      queryClient.setQueryData<AdminCohort[]>(cohortKeys.active(), (list) =>
-        list?.map((c) => (c.tag === cohort.tag ? { ...c, revealedAt } : c)),
-      ),
-    onError: (error) => toast({ variant: 'destructive', ...messages.revealFailed(serverMessageOf(error)) }),
-  });
+  const reveal = useRevealToRoom();
   if (cohort.revealedAt) {
     return (
       <p className="flex items-center gap-2 text-sm font-medium" data-testid="reveal-state">
@@ -74,7 +62,7 @@ function RoomReveal({ cohort }: { cohort: AdminCohort }) {
   }
   return (
     <div className="flex flex-col gap-1.5 rounded-lg border border-accent/40 bg-accent-soft p-3">
-      <Button variant="accent" onClick={() => reveal.mutate()} disabled={reveal.isPending}>
+      <Button variant="accent" onClick={() => reveal.mutate(cohort.tag)} disabled={reveal.isPending}>
         {reveal.isPending && <Spinner className="size-4 text-current" label="Revealing" />}🏆 And the winners
         are...
       </Button>
@@ -134,8 +122,8 @@ function CohortBoardDialog({ cohort }: { cohort: AdminCohort }) {
           <span className="sr-only"> of {cohort.name}</span>
         </Button>
       </DialogTrigger>
-      {/* A live view: the dashboard's refresh goes on while it is open (hooks/use-admin-events.ts). */}
-      <DialogContent className="max-w-5xl" data-live-view="">
+      {/* A live view: the board follows the room while it is open (it holds no list still). */}
+      <DialogContent className="max-w-5xl">
         <DialogHeader>
           <DialogTitle>{cohort.name}: progress board</DialogTitle>
           <DialogDescription>

@@ -1,20 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminCohort, CohortSwitch } from '@shared/schemas/cohort';
+import { useQuery } from '@tanstack/react-query';
 import { Archive, Layers } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/use-toast';
 import { serverMessageOf } from '@/lib/api-client';
-import { callDefaults, messages } from '@/lib/messages';
-import { cohortKeys } from '@/lib/query-keys';
-import {
-  activeCohortsQueryOptions,
-  archiveCohort,
-  archivedCohortsQueryOptions,
-  restoreCohort,
-  updateCohort,
-} from '../api/admin-cohorts';
-import { useRefreshAdminLists } from '../hooks/use-refresh-admin-lists';
+import { callDefaults } from '@/lib/messages';
+import { activeCohortsQueryOptions, archivedCohortsQueryOptions } from '../api/admin-cohorts';
+import { useArchiveCohort } from '../api/archive-cohort';
+import { useRestoreCohort } from '../api/restore-cohort';
+import { useUpdateCohort } from '../api/update-cohort';
 import { useCohortBallotEvents } from '../hooks/use-cohort-ballot-events';
 import { CohortCard } from './cohort-card';
 import { CreateCohortForm } from './create-cohort-form';
@@ -24,7 +17,6 @@ import { EmptyPanel, ErrorPanel } from './panels';
 const MAX_LIVE_COHORTS = 6;
 
 export function CohortsTab() {
-  const queryClient = useQueryClient();
   const activeQuery = useQuery(activeCohortsQueryOptions);
   const archivedQuery = useQuery(archivedCohortsQueryOptions);
   const active = activeQuery.data ?? [];
@@ -39,52 +31,15 @@ export function CohortsTab() {
       .map((c) => c.tag),
   );
 
-  const refreshLists = useRefreshAdminLists();
-
-  // Applied at once, rolled back if the server says no (docs/product.md, Instructor dashboard).
-  const toggle = useMutation({
-    mutationFn: ({ tag, name, value }: { tag: string; name: CohortSwitch; value: boolean }) =>
-      updateCohort(tag, name, value),
-    onMutate: async ({ tag, name, value }) => {
-      await queryClient.cancelQueries({ queryKey: cohortKeys.active(), exact: true });
-      const previous = queryClient.getQueryData<AdminCohort[]>(cohortKeys.active());
-      queryClient.setQueryData<AdminCohort[]>(cohortKeys.active(), (list) =>
-        list?.map((c) => (c.tag === tag ? { ...c, [name]: value } : c)),
-      );
-      return { previous };
-    },
-    onError: (error, _vars, context) => {
-      if (context?.previous) queryClient.setQueryData(cohortKeys.active(), context.previous);
-      toast({ variant: 'destructive', ...messages.updateCohortFailed(serverMessageOf(error)) });
-    },
-    onSuccess: (cohort) => {
-      // The server's switches win; the counts stay as they are.
-      queryClient.setQueryData<AdminCohort[]>(cohortKeys.active(), (list) =>
-        list?.map((c) => (c.tag === cohort.tag ? { ...c, ...cohort } : c)),
-      );
-    },
-  });
-
-  const archive = useMutation({
-    mutationFn: (cohort: AdminCohort) => archiveCohort(cohort.tag),
-    onSuccess: (cohort) => toast({ variant: 'success', ...messages.cohortArchived(cohort.name) }),
-    onError: (error) =>
-      toast({ variant: 'destructive', ...messages.archiveCohortFailed(serverMessageOf(error)) }),
-    onSettled: refreshLists,
-  });
-  const restore = useMutation({
-    mutationFn: (cohort: AdminCohort) => restoreCohort(cohort.tag),
-    onSuccess: (cohort) => toast({ variant: 'success', ...messages.cohortRestored(cohort.name) }),
-    onError: (error) =>
-      toast({ variant: 'destructive', ...messages.restoreCohortFailed(serverMessageOf(error)) }),
-    onSettled: refreshLists,
-  });
+  const toggle = useUpdateCohort();
+  const archive = useArchiveCohort();
+  const restore = useRestoreCohort();
   const pendingTag =
-    (archive.isPending && archive.variables?.tag) || (restore.isPending && restore.variables?.tag) || null;
+    (archive.isPending && archive.variables) || (restore.isPending && restore.variables) || null;
 
   return (
     <div className="flex flex-col gap-8">
-      <CreateCohortForm onCreated={refreshLists} />
+      <CreateCohortForm />
 
       <section aria-labelledby="active-cohorts-heading" className="flex flex-col gap-4">
         <div className="flex items-baseline justify-between gap-3">
@@ -118,7 +73,7 @@ export function CohortsTab() {
                 <CohortCard
                   cohort={cohort}
                   onToggle={(name, value) => toggle.mutate({ tag: cohort.tag, name, value })}
-                  onArchive={() => archive.mutate(cohort)}
+                  onArchive={() => archive.mutate(cohort.tag)}
                   busy={pendingTag === cohort.tag}
                 />
               </li>
@@ -157,7 +112,7 @@ export function CohortsTab() {
               <li key={cohort.tag}>
                 <CohortCard
                   cohort={cohort}
-                  onRestore={() => restore.mutate(cohort)}
+                  onRestore={() => restore.mutate(cohort.tag)}
                   busy={pendingTag === cohort.tag}
                   actions={<DeleteCohortButton cohort={cohort} />}
                 />

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import {
   COHORT_DESCRIPTION_MAX,
   COHORT_NAME_MAX,
@@ -15,15 +14,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/use-toast';
-import { serverMessageOf } from '@/lib/api-client';
-import { messages } from '@/lib/messages';
-import { createCohort } from '../api/admin-cohorts';
+import { useCreateCohort } from '../api/create-cohort';
 
 const TAG_RULE = 'Lowercase letters, numbers and hyphens, like spring-2026. The tag is permanent.';
 
 /** The create call's own schema decides when Create is enabled; the tag's rule shows as it is typed. */
-export function CreateCohortForm({ onCreated }: { onCreated: () => void }) {
+export function CreateCohortForm() {
   const form = useForm<CreateCohortBody>({
     defaultValues: { tag: '', name: '', description: '' },
     resolver: zodResolver(CreateCohortBodySchema),
@@ -31,22 +27,12 @@ export function CreateCohortForm({ onCreated }: { onCreated: () => void }) {
   const tag = useWatch({ control: form.control, name: 'tag' });
   const values = useWatch({ control: form.control });
 
-  const create = useMutation({
-    mutationFn: (body: CreateCohortBody) =>
-      createCohort({ ...body, description: body.description || undefined }),
-    onSuccess: (cohort) => {
-      toast({ variant: 'success', ...messages.cohortCreated(cohort.name) });
-      form.reset();
-      onCreated();
-    },
-    onError: (error) =>
-      toast({ variant: 'destructive', ...messages.createCohortFailed(serverMessageOf(error)) }),
-  });
+  const create = useCreateCohort();
 
   const tagInvalid = tag.trim() !== '' && !CohortTagSchema.safeParse(tag).success;
   const canCreate = CreateCohortBodySchema.safeParse(values).success && !create.isPending;
   const onSubmit = form.handleSubmit((body) => {
-    if (!create.isPending) create.mutate(body);
+    if (!create.isPending) create.mutate(body, { onSuccess: () => form.reset() });
   });
   const tagField = form.register('tag');
 

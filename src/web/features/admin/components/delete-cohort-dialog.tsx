@@ -1,14 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import type { AdminCohort } from '@shared/schemas/cohort';
 import { Trash2 } from 'lucide-react';
 import * as React from 'react';
 import { ConfirmDialogFooter, ConfirmDialogHeader, refusalOf } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
-import { toast } from '@/components/ui/use-toast';
-import { messages } from '@/lib/messages';
-import { deleteCohort } from '../api/admin-cohorts';
-import { useRefreshAdminLists } from '../hooks/use-refresh-admin-lists';
+import { useDeleteCohort } from '../api/delete-cohort';
 
 /**
  * "Delete cohort" on an archived cohort's card, confirmed in a dialog: the cohort and its ballots go, its
@@ -16,18 +12,7 @@ import { useRefreshAdminLists } from '../hooks/use-refresh-admin-lists';
  */
 export function DeleteCohortButton({ cohort }: { cohort: AdminCohort }) {
   const [open, setOpen] = React.useState(false);
-  const refresh = useRefreshAdminLists();
-  const remove = useMutation({
-    mutationFn: () => deleteCohort(cohort.tag),
-    onSuccess: (deleted) => {
-      setOpen(false);
-      toast({
-        variant: 'success',
-        ...messages.cohortDeleted(deleted.name, deleted.teamsUnassigned, deleted.ballotsDeleted),
-      });
-    },
-    onSettled: refresh,
-  });
+  const remove = useDeleteCohort();
   const teams = cohort.teamCount;
   const ballots = cohort.ballotCount;
 
@@ -74,7 +59,7 @@ export function DeleteCohortButton({ cohort }: { cohort: AdminCohort }) {
           icon={Trash2}
           confirmLabel="Delete cohort"
           variant="destructive"
-          onConfirm={() => remove.mutate()}
+          onConfirm={() => remove.mutate(cohort.tag, { onSuccess: () => setOpen(false) })}
         />
       </DialogContent>
     </Dialog>

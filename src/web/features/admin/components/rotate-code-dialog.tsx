@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminTeam } from '@shared/schemas/team';
 import { Check, Copy, KeyRound } from 'lucide-react';
 import { ConfirmDialogFooter, ConfirmDialogHeader, refusalOf } from '@/components/confirm-dialog';
@@ -14,27 +13,18 @@ import {
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { messages } from '@/lib/messages';
-import { teamKeys } from '@/lib/query-keys';
 import { useCopyToClipboard } from '@/lib/use-copy-to-clipboard';
-import { rotateTeamCode } from '../api/admin-teams';
+import { useRotateTeamCode } from '../api/rotate-team-code';
 
 type Props = { team: AdminTeam; open: boolean; onOpenChange: (open: boolean) => void };
 
 /**
  * A leaked code: after the instructor confirms, the team gets a new Workspace Code (and access token); the
- * dialog then shows the new code, large and copyable, to hand over. The list shows it too.
+ * dialog then shows the new code, large and copyable, to hand over. The list shows it once the dialog
+ * closes (the list holds still while it is open).
  */
 export function RotateCodeDialog({ team, open, onOpenChange }: Props) {
-  const queryClient = useQueryClient();
-  const rotate = useMutation({
-    mutationFn: () => rotateTeamCode(team.id),
-    onSuccess: (updated) => {
-      queryClient.setQueryData<AdminTeam[]>(teamKeys.adminList(), (list) =>
-        list?.map((t) => (t.id === updated.id ? { ...t, ...updated } : t)),
-      );
-      void queryClient.invalidateQueries({ queryKey: teamKeys.adminList() });
-    },
-  });
+  const rotate = useRotateTeamCode();
   const newCode = rotate.data?.code;
 
   return (
@@ -71,7 +61,7 @@ export function RotateCodeDialog({ team, open, onOpenChange }: Props) {
               pendingLabel="Creating a new code"
               icon={KeyRound}
               confirmLabel="Create New Code"
-              onConfirm={() => rotate.mutate()}
+              onConfirm={() => rotate.mutate(team.id)}
             />
           </>
         )}

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminTeam } from '@shared/schemas/team';
 import { KeyRound, MoreHorizontal, Trash2 } from 'lucide-react';
 import * as React from 'react';
@@ -12,37 +11,25 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { toast } from '@/components/ui/use-toast';
-import { messages } from '@/lib/messages';
 import { refusalOf } from '@/components/confirm-dialog';
-import { teamKeys } from '@/lib/query-keys';
-import { deleteTeam } from '../api/admin-teams';
-import { useRefreshAdminLists } from '../hooks/use-refresh-admin-lists';
+import { useDeleteTeam } from '../api/delete-team';
+import { useReportOpen } from '../hooks/use-held-while-open';
 import { RotateCodeDialog } from './rotate-code-dialog';
 
 type Dialogs = 'rotate' | 'delete' | null;
 
 /** A team's own actions in the participants list: a new Workspace Code (a leaked code), and deleting it. */
 export function TeamActionsMenu({ team }: { team: AdminTeam }) {
+  const [menuOpen, setMenuOpen] = React.useState(false);
   const [dialog, setDialog] = React.useState<Dialogs>(null);
-  const queryClient = useQueryClient();
-  const refresh = useRefreshAdminLists();
-  const remove = useMutation({
-    mutationFn: (confirmName: string) => deleteTeam(team.id, confirmName),
-    onSuccess: (deleted) => {
-      queryClient.setQueryData<AdminTeam[]>(teamKeys.adminList(), (list) =>
-        list?.filter((t) => t.id !== deleted.id),
-      );
-      setDialog(null);
-      toast({ variant: 'success', ...messages.teamDeleted(deleted.name) });
-      // The cohort cards count teams and ballots.
-      refresh();
-    },
-  });
+  // Open, the menu and its dialogs hold the list still: their row neither moves nor goes, even when another
+  // instructor deletes the team meanwhile (the dialog then shows the refusal).
+  useReportOpen(menuOpen || dialog !== null);
+  const remove = useDeleteTeam();
 
   return (
     <>
-      <DropdownMenu>
+      <DropdownMenu open={menuOpen} onOpenChange={setMenuOpen}>
         <DropdownMenuTrigger asChild>
           <Button variant="ghost" size="icon" className="size-9" aria-label={`Actions for ${team.name}`}>
             <MoreHorizontal aria-hidden />
@@ -76,7 +63,9 @@ export function TeamActionsMenu({ team }: { team: AdminTeam }) {
         teamName={team.name}
         title="Delete team?"
         confirmLabel="Delete team"
-        onConfirm={(confirmName) => remove.mutate(confirmName)}
+        onConfirm={(confirmName) =>
+          remove.mutate({ teamId: team.id, confirmName }, { onSuccess: () => setDialog(null) })
+        }
         pending={remove.isPending}
         error={refusalOf(remove, 'The team could not be deleted.')}
       >

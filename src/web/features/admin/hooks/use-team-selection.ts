@@ -34,3 +34,5 @@ export function useTeamSelection(allIds: string[], shownIds: string[]) {
     clear: () => setSelected(new Set()),
   };
 }
+
+export type TeamSelection = ReturnType<typeof useTeamSelection>;
