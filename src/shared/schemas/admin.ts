@@ -31,5 +31,7 @@ export const AdminEventSchema = z.discriminatedUnion('type', [
    * not heard, so the dashboard reads its lists again.
    */
   z.object({ type: z.literal('catch-up') }),
+  /** A help request was asked, answered or withdrawn: the dashboard reads its list of requests again. */
+  z.object({ type: z.literal('help'), teamId: z.string(), requestId: z.string() }),
 ]);
 export type AdminEvent = z.infer<typeof AdminEventSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TOTAL_PHASES } from '../phases.ts';
+import { FeedbackNoteSchema, HelpRequestSchema } from './coaching.ts';
 import { FactSchema } from './facts.ts';
 import { ClientIdSchema } from './phase-data.ts';
 
@@ -62,6 +63,11 @@ export const TeamEventSchema = z.discriminatedUnion('type', [
     remove: z.array(z.string()),
   }),
   z.object({ type: z.literal('facts'), clientId: z.string().nullable(), facts: z.array(FactSchema) }),
+  /** An instructor's note on one of the team's activities, new or changed (marked done, or not). */
+  z.object({ type: z.literal('feedback'), note: FeedbackNoteSchema }),
+  z.object({ type: z.literal('feedback-removed'), id: z.string(), phaseNumber: z.number().int() }),
+  /** The team's request for help, as it now stands (asked, answered, withdrawn). */
+  z.object({ type: z.literal('help'), request: HelpRequestSchema }),
 ]);
 export type TeamEvent = z.infer<typeof TeamEventSchema>;
 export type AnswersEvent = Extract<TeamEvent, { type: 'answers' }>;

@@ -12,6 +12,7 @@ const TooltipLayout = React.lazy(() => import('./tooltip-layout'));
 const PhasePage = React.lazy(() => import('@/features/phase/phase-page'));
 const AdminPage = React.lazy(() => import('@/features/admin/admin-page'));
 const AdminLoginPage = React.lazy(() => import('@/features/admin/admin-login-page'));
+const WorkPage = React.lazy(() => import('@/features/phase/work-page'));
 const ShowcasePage = React.lazy(() => import('@/features/showcase/showcase-page'));
 const ResultsPage = React.lazy(() => import('@/features/results/results-page'));
 const CreditsPage = React.lazy(() =>
@@ -34,6 +35,7 @@ export function AppRoutes() {
             <Switch>
               <Route path="/phase/:phaseId" component={PhasePage} />
               <Route path="/admin" component={AdminPage} />
+              <Route path="/admin/teams/:teamId/work" component={WorkPage} />
               <Route path="/admin-login" component={AdminLoginPage} />
               <Route path="/showcase/:cohortTag?" component={ShowcasePage} />
               <Route path="/results/:cohortTag?" component={ResultsPage} />

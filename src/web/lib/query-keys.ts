@@ -65,3 +65,13 @@ export const showcaseKeys = {
   /** `GET /api/showcase/{tag}/results`. */
   results: (tag: string) => ['showcase', 'results', tag] as const,
 };
+
+export const coachingKeys = {
+  all: ['coaching'] as const,
+  /** `GET /api/teams/{teamId}/feedback`: the instructors' notes on the team's activities. */
+  feedback: (teamId: string) => ['coaching', 'feedback', teamId] as const,
+  /** `GET /api/teams/{teamId}/help`: the team's request for help. */
+  help: (teamId: string) => ['coaching', 'help', teamId] as const,
+  /** `GET /api/admin/help-requests`: the open requests, for instructors. */
+  queue: () => ['coaching', 'queue'] as const,
+};

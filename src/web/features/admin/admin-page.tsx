@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download, Layers, LogIn, ShieldAlert, Users } from 'lucide-react';
+import { Download, Layers, LifeBuoy, LogIn, ShieldAlert, Users } from 'lucide-react';
 import * as React from 'react';
 import { Link } from 'wouter';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
+import { HelpRequests, useHelpRequestCount } from '@/features/coaching';
 import { useAdminEvents } from './hooks/use-admin-events';
 import { OpenHoldsProvider } from './hooks/use-held-while-open';
 import { useAdminStatus } from './hooks/use-admin-status';
@@ -18,6 +19,7 @@ import { downloadProgressExport } from './api/export-progress';
 import { CohortsTab } from './components/cohorts-tab';
 import { InstructionsDialog } from './components/instructions-dialog';
 import { ParticipantsTab } from './components/participants-tab';
+import { AccessDenied } from './components/access-denied';
 
 /** `/admin`: the Instructor Dashboard. */
 export default function AdminPage() {
@@ -25,23 +27,6 @@ export default function AdminPage() {
   if (adminLoading) return <FullPageSpinner label="Checking admin access" />;
   if (!isAdmin) return <AccessDenied />;
   return <Dashboard />;
-}
-
-function AccessDenied() {
-  return (
-    <main className="mx-auto flex w-full max-w-lg flex-1 flex-col justify-center px-4 py-16">
-      <Card className="flex flex-col items-center gap-3 px-6 py-10 text-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-destructive-soft text-destructive">
-          <ShieldAlert className="size-6" aria-hidden />
-        </span>
-        <h1 className="text-2xl font-bold tracking-tight">Access Denied</h1>
-        <p className="text-muted-foreground">Admin access required. Please log in with admin credentials.</p>
-        <Link to="/admin-login" className={buttonVariants({ className: 'mt-2' })}>
-          <LogIn aria-hidden /> Go to Admin Login
-        </Link>
-      </Card>
-    </main>
-  );
 }
 
 function Dashboard() {
@@ -95,6 +80,10 @@ function Dashboard() {
               <Layers aria-hidden /> Cohorts
               {cohorts.data && <TabCount value={cohorts.data.length} />}
             </TabsTrigger>
+            <TabsTrigger value="help" className="flex-1 sm:flex-none" data-testid="help-tab">
+              <LifeBuoy aria-hidden /> Help requests
+              <HelpCount />
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="participants">
             <ParticipantsTab />
@@ -102,9 +91,24 @@ function Dashboard() {
           <TabsContent value="cohorts">
             <CohortsTab />
           </TabsContent>
+          <TabsContent value="help">
+            <HelpRequests />
+          </TabsContent>
         </Tabs>
       </OpenHoldsProvider>
     </main>
+  );
+}
+
+/** The open help requests, counted on their tab whichever tab is shown; it stands out while any wait. */
+function HelpCount() {
+  const count = useHelpRequestCount();
+  if (count === 0) return null;
+  return (
+    <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-semibold tabular-nums text-accent-foreground">
+      <span className="sr-only">, waiting: </span>
+      {count}
+    </span>
   );
 }
 

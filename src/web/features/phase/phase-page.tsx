@@ -6,6 +6,7 @@ import * as React from 'react';
 import { useParams } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
+import { ActivityFeedback, AskForHelp, HelpStatus } from '@/features/coaching';
 import { WebsiteSubmissionSlot } from '@/features/showcase';
 import { openWorkspaceDialog, useWorkspace, useWorkspaceUi, type WorkspaceTeam } from '@/features/workspace';
 import { DeferredHydration, releaseDeferredHydration } from '@/lib/deferred-hydration';
@@ -137,9 +138,13 @@ const PhaseView = React.memo(function PhaseView({ config, phase, team }: PhasePr
               <PdfDownloadButton label={config.download.label} href={config.download.href} />
             )}
             <DownloadAnswersButton team={team} />
+            <AskForHelp teamId={team?.id} phase={phase} />
           </div>
         </div>
+        {team && <HelpStatus teamId={team.id} />}
       </header>
+
+      {team && <ActivityFeedback teamId={team.id} phase={phase} />}
 
       {config.decisionBoxContent && (
         <ActivityPart>

@@ -3,6 +3,7 @@ import { formatRelativeTime } from '@shared/relative-time';
 import type { AdminTeam } from '@shared/schemas/team';
 import { Check, Globe } from 'lucide-react';
 import { TeamAvatar } from '@/components/team-avatar';
+import { Link } from 'wouter';
 import { cn } from '@/lib/cn';
 import { boardRow, teamsPerActivity } from '../lib/board';
 
@@ -70,7 +71,13 @@ export function ProgressBoard({ teams, caption }: { teams: AdminTeam[]; caption:
                 </th>
                 {boardRow(team).map((cell) => (
                   <td key={cell.phase} className="p-0">
-                    <BoardCellView {...cell} />
+                    <Link
+                      to={`/admin/teams/${team.id}/work#activity-${cell.phase}`}
+                      className="block rounded-md focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+                      aria-label={`View work: ${team.name}, activity ${cell.phase}`}
+                    >
+                      <BoardCellView {...cell} />
+                    </Link>
                   </td>
                 ))}
                 <td className="px-2 py-1 whitespace-nowrap text-muted-foreground">

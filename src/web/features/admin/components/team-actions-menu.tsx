@@ -1,6 +1,7 @@
 import type { AdminTeam } from '@shared/schemas/team';
-import { KeyRound, MoreHorizontal, Trash2 } from 'lucide-react';
+import { Eye, KeyRound, MoreHorizontal, Trash2 } from 'lucide-react';
 import * as React from 'react';
+import { Link } from 'wouter';
 import { DeleteTeamDialog } from '@/components/delete-team-dialog';
 import { Button } from '@/components/ui/button';
 import {
@@ -38,6 +39,11 @@ export function TeamActionsMenu({ team }: { team: AdminTeam }) {
         <DropdownMenuContent align="end">
           <DropdownMenuLabel className="max-w-56 truncate">{team.name}</DropdownMenuLabel>
           <DropdownMenuSeparator />
+          <DropdownMenuItem asChild>
+            <Link to={`/admin/teams/${team.id}/work`}>
+              <Eye aria-hidden /> View work
+            </Link>
+          </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => setDialog('rotate')}>
             <KeyRound aria-hidden /> New Workspace Code
           </DropdownMenuItem>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import * as React from 'react';
-import { cohortKeys, teamKeys } from '@/lib/query-keys';
+import { coachingKeys, cohortKeys, teamKeys } from '@/lib/query-keys';
 import { useLiveEvents } from '@/lib/live/use-live-events';
 import { throttle } from '../lib/throttle';
 

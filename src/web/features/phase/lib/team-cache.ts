@@ -3,7 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { FactsResponse } from '@shared/schemas/facts';
 import type { PhaseDataRecord } from '@shared/schemas/phase-data';
 import type { AnswersEvent, TeamEvent } from '@shared/schemas/team-events';
-import { factKeys, phaseDataKeys } from '@/lib/query-keys';
+import { removeNote, setHelpRequest, upsertNote } from '@/features/coaching';
+import { coachingKeys, factKeys, phaseDataKeys } from '@/lib/query-keys';
 import { changePresence, setPresence } from './presence-store';
 
 /**
@@ -36,6 +37,15 @@ export function applyTeamEvent(
       return;
     case 'presence-change':
       changePresence(event.upsert, event.remove);
+      return;
+    case 'feedback':
+      upsertNote(queryClient, event.note);
+      return;
+    case 'feedback-removed':
+      removeNote(queryClient, teamId, event.id);
+      return;
+    case 'help':
+      setHelpRequest(queryClient, event.request);
       return;
   }
 }
@@ -90,6 +100,9 @@ function applyVersions(queryClient: QueryClient, teamId: string, versions: Recor
     if (behind) void queryClient.invalidateQueries({ queryKey: listKey(teamId), exact: true });
   }
   void queryClient.invalidateQueries({ queryKey: factKeys.team(teamId), exact: true });
+  // Feedback and help requests heard while away are read again too.
+  void queryClient.invalidateQueries({ queryKey: coachingKeys.feedback(teamId), exact: true });
+  void queryClient.invalidateQueries({ queryKey: coachingKeys.help(teamId), exact: true });
 }
 
 /** A teammate saved some of the team's facts: they replace the cached ones with the same id. */

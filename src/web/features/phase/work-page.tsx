@@ -1,0 +1,183 @@
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PhaseConfig } from '@shared/phase-config';
+import { PHASE_NUMBERS } from '@shared/phases';
+import { isSharedFactId, SHARED_FACTS } from '@shared/shared-facts';
+import { ArrowLeft, Eye } from 'lucide-react';
+import * as React from 'react';
+import { Link, useParams } from 'wouter';
+import { buttonVariants } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
+import { AccessDenied, adminTeamsQueryOptions, useAdminStatus } from '@/features/admin';
+import { FeedbackEditor } from '@/features/coaching';
+import { clientId } from '@/lib/client-id';
+import { listenTo, useLiveEvents } from '@/lib/live/use-live-events';
+import { factValues } from './api/facts';
+import { phaseConfigQueryOptions } from './api/phase-config';
+import { PromptPreview } from './components/prompt-preview';
+import { useSharedAnswers } from './hooks/use-shared-answers';
+import { toAnswers } from './lib/answers';
+import { applyTeamEvent } from './lib/team-cache';
+import { answerStoreFor } from './store';
+import { AnswerStoreProvider, savedActivity, useAnswerStore } from './store/answer-store';
+
+/**
+ * `/admin/teams/:teamId/work`: a team's work, read-only and live, for instructors (docs/product.md,
+ * Instructor dashboard): its shared facts once, then each activity's answers and its prompt exactly as the
+ * team's preview renders it, with the instructor's feedback on it. It reads the team's answer store and
+ * follows the team's live events like any page of the workspace (the team sees an instructor's page among
+ * its open pages); nothing here writes an answer.
+ */
+export default function WorkPage() {
+  const { isAdmin, adminLoading } = useAdminStatus();
+  const { teamId = '' } = useParams();
+  if (adminLoading) return <FullPageSpinner label="Checking admin access" />;
+  if (!isAdmin) return <AccessDenied />;
+  return (
+    <AnswerStoreProvider value={answerStoreFor(teamId)}>
+      <TeamWork teamId={teamId} />
+    </AnswerStoreProvider>
+  );
+}
+
+function TeamWork({ teamId }: { teamId: string }) {
+  const queryClient = useQueryClient();
+  const store = useAnswerStore();
+  const teams = useQuery(adminTeamsQueryOptions);
+  const team = teams.data?.find((t) => t.id === teamId);
+  const activities = useQuery(store.activities);
+  const facts = useQuery(store.facts);
+  const configs = useQueries({ queries: PHASE_NUMBERS.map((n) => phaseConfigQueryOptions(n)) });
+  // One more reader of the team's answers: its live events keep this page's cache current.
+  useLiveEvents([
+    listenTo({
+      subscription: { kind: 'team', teamId },
+      page: { clientId: clientId(), phase: null },
+      onEvent: (event) => applyTeamEvent(queryClient, teamId, clientId(), event),
+    }),
+  ]);
+
+  if (teams.isSuccess && !team) {
+    return (
+      <main className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-2xl font-bold">Workspace not found</h1>
+        <p className="mt-2 text-muted-foreground">This team may have been deleted.</p>
+        <Link to="/admin" className={buttonVariants({ variant: 'outline', className: 'mt-6' })}>
+          <ArrowLeft aria-hidden /> Back to the dashboard
+        </Link>
+      </main>
+    );
+  }
+  const loaded = team && activities.isSuccess && facts.isSuccess && configs.every((c) => c.isSuccess);
+  const failed = activities.isError || facts.isError || teams.isError || configs.some((c) => c.isError);
+  const values = factValues(facts.data);
+
+  return (
+    <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
+      <header className="space-y-3">
+        <Link
+          to="/admin"
+          className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+        >
+          <ArrowLeft className="size-4" aria-hidden /> Instructor Dashboard
+        </Link>
+        <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight">
+          <Eye className="size-7 text-primary" aria-hidden />
+          {team ? `${team.name}: work` : 'Team work'}
+        </h1>
+        <p className="max-w-3xl text-muted-foreground">
+          The team's answers and prompts as they are now, updating as the team types. Reading them changes
+          nothing; feedback you send appears on the team's activity page.
+        </p>
+      </header>
+      {failed && (
+        <p
+          role="alert"
+          className="rounded-xl border border-destructive/30 bg-destructive-soft p-4 text-sm text-destructive"
+        >
+          The team's work could not be loaded. Check your connection and reload the page.
+        </p>
+      )}
+      {!loaded && !failed && <Spinner label="Loading the team's work" />}
+      {loaded && (
+        <>
+          <Card>
+            <CardHeader>
+              <CardTitle>Shared facts</CardTitle>
+              <CardDescription>Given once, used by every activity's prompt.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+                {SHARED_FACTS.map((fact) => (
+                  <div key={fact.id} className="min-w-0">
+                    <dt className="text-sm font-medium text-muted-foreground">{fact.label}</dt>
+                    <dd className="whitespace-pre-wrap break-words">
+                      {values[fact.id]?.trim() || <NotAnswered />}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </CardContent>
+          </Card>
+          {configs.map((config) => (
+            <ActivityWork key={config.data!.phase} teamId={teamId} config={config.data!} />
+          ))}
+        </>
+      )}
+    </main>
+  );
+}
+
+function NotAnswered() {
+  return <span className="text-muted-foreground italic">Not answered yet</span>;
+}
+
+/** One activity of the team's work: its own answers, its prompt as the team sees it, and its feedback. */
+function ActivityWork({ teamId, config }: { teamId: string; config: PhaseConfig }) {
+  const store = useAnswerStore();
+  const saved = useQuery({ ...store.activities, select: savedActivity(config.phase) });
+  const answers = React.useMemo(
+    () => toAnswers(config.fields, saved.data?.data),
+    [config.fields, saved.data],
+  );
+  const shared = useSharedAnswers(config.phase, config.fields, answers);
+  const ownFields = config.fields.filter((field) => !isSharedFactId(field.id));
+  return (
+    <section
+      id={`activity-${config.phase}`}
+      aria-labelledby={`activity-${config.phase}-title`}
+      className="scroll-mt-20"
+    >
+      <Card>
+        <CardHeader>
+          <CardTitle id={`activity-${config.phase}-title`}>
+            Activity {config.phase}: {config.names.page}
+          </CardTitle>
+          <CardDescription>
+            {saved.data ? 'Answers saved by the team.' : 'The team has not saved this activity yet.'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6 lg:grid-cols-2 lg:items-start">
+          <div className="min-w-0 space-y-5">
+            <dl className="space-y-3">
+              {ownFields.map((field) => (
+                <div key={field.id}>
+                  <dt className="text-sm font-medium text-muted-foreground">{field.label}</dt>
+                  <dd className="whitespace-pre-wrap break-words">
+                    {answers[field.id]?.trim() || <NotAnswered />}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <div className="border-t border-border pt-4">
+              <FeedbackEditor teamId={teamId} phase={config.phase} />
+            </div>
+          </div>
+          <div className="min-w-0">
+            <PromptPreview template={config.promptTemplate} data={shared.context} />
+          </div>
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
