@@ -1,4 +1,4 @@
-// `npm run lint` runs it. Three rules on imports:
+// `npm run lint` runs it. The rules on imports:
 // 1. Imports run one way: web -> shared, server -> shared; shared imports nothing but zod and itself.
 // 2. Inside the web app, a feature (src/web/features/<name>) is a small package: anything outside it
 //    imports only what its index.ts exports (`@/features/<name>`), and lib/ and components/ import no
@@ -10,6 +10,11 @@
 //    lib/local-facts-storage) and the calls that save answers and facts (features/phase/api/phase-data)
 //    are imported by the store and by nothing else of the app but lib/ and api/ themselves, the start-up's first-visit
 //    check (main.tsx) and the team's live events that feed the workspace's cache (features/phase/lib/team-cache).
+// 4. Inside the server, a resource (src/server/<name>/ with a routes.ts) keeps its routes to itself: only
+//    src/server/app.ts imports a routes.ts, so resources never import each other's routes and nothing
+//    below them does (they share queries and helpers instead).
+// 5. The server's queries know nothing of HTTP: a queries.ts and src/server/db/ import no routes, no
+//    plugins, no HTTP errors and no Fastify; db/ (the database itself) imports only db/ and config.ts.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -74,6 +79,7 @@ export function importProblem(file, spec, { dynamic = false } = {}) {
         ? to === 'web' || to === 'shared' || to === 'package'
         : to === 'server' || to === 'shared' || to === 'package';
   if (!oneWay) return `imports "${spec}" (${from} -> ${to}): imports run web -> shared, server -> shared`;
+  if (from === 'server') return serverProblem(file, spec, target, isTest);
   if (to !== 'web' || from !== 'web') return null;
   if (ANSWER_STORAGE.includes(target) && !isTest && !mayReachAnswerStorage(file)) {
     return `imports "${spec}": where answers live is the answer store's (features/phase/store/); use it`;
@@ -88,6 +94,27 @@ export function importProblem(file, spec, { dynamic = false } = {}) {
   if (rest === '' || rest === '/index') return null;
   if (file === ROUTER && dynamic && /^\/[a-z0-9-]+-page$/.test(rest)) return null;
   return `imports "${spec}": another feature's insides; import what "@/features/${targetFeature}" exports`;
+}
+
+const HTTP_PACKAGES = /^(fastify|@fastify\/|fastify-)/;
+
+/** Rules 4 and 5: the server's resources and its queries. */
+function serverProblem(file, spec, target, isTest) {
+  if (target !== null && /^server\/[^/]+\/routes$/.test(target) && file !== 'server/app.ts') {
+    return `imports "${spec}": only src/server/app.ts registers a resource's routes; share its queries or helpers instead`;
+  }
+  if (isTest) return null;
+  const inDb = file.startsWith('server/db/');
+  if (!inDb && !/^server\/[^/]+\/queries\.ts$/.test(file)) return null;
+  const http =
+    target === null
+      ? HTTP_PACKAGES.test(spec)
+      : /^server\/(plugins\/|lib\/http-error$|[^/]+\/routes$)/.test(target);
+  if (http) return `imports "${spec}": queries know nothing of HTTP (no routes, plugins, HTTP errors or Fastify)`;
+  if (inDb && target !== null && !/^server\/(db\/|config$)/.test(target) && !target.startsWith('shared/')) {
+    return `imports "${spec}": db/ is the database itself and imports only db/ and config.ts`;
+  }
+  return null;
 }
 
 function main() {
@@ -105,7 +132,7 @@ function main() {
     console.error(`Import rules broken:\n${problems.join('\n')}`);
     process.exit(1);
   }
-  console.log('imports: one-way rule and feature boundaries hold');
+  console.log('imports: one-way rule, feature boundaries and server resources hold');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();

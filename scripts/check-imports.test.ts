@@ -8,7 +8,7 @@ const check = (file: string, spec: string, dynamic = false): string | null =>
 describe('the import rules', () => {
   it('keeps imports one way between web, server and shared', () => {
     expect(check('web/app/header.tsx', '@shared/phases')).toBeNull();
-    expect(check('server/routes/teams.ts', '../../shared/schemas/team.ts')).toBeNull();
+    expect(check('server/teams/routes.ts', '../../shared/schemas/team.ts')).toBeNull();
     expect(check('web/lib/api-client.ts', '../../server/app.ts')).toMatch(/web -> server/);
     expect(check('server/app.ts', '../web/main.tsx')).toMatch(/server -> web/);
     expect(check('shared/scoring.ts', 'react')).toMatch(/shared -> package/);
@@ -74,5 +74,26 @@ describe('the import rules', () => {
     expect(check('web/features/phase/phase-page.tsx', '@/features/admin/admin-page', true)).toMatch(
       /insides/,
     );
+  });
+
+  it("keeps each server resource's routes to app.ts", () => {
+    expect(check('server/app.ts', './cohorts/routes.ts')).toBeNull();
+    expect(check('server/teams/routes.ts', '../cohorts/announce-counts.ts')).toBeNull();
+    expect(check('server/teams/routes.ts', '../cohorts/queries.ts')).toBeNull();
+    expect(check('server/voting/routes.ts', '../cohorts/routes.ts')).toMatch(/only src\/server\/app.ts/);
+    expect(check('server/plugins/sessions.ts', '../auth/routes.ts')).toMatch(/only src\/server\/app.ts/);
+    expect(check('server/cohorts/admin.test.ts', './routes.ts')).toMatch(/only src\/server\/app.ts/);
+  });
+
+  it('keeps HTTP out of the queries and the database module', () => {
+    expect(check('server/cohorts/queries.ts', '../db/schema.ts')).toBeNull();
+    expect(check('server/cohorts/queries.ts', '../teams/queries.ts')).toBeNull();
+    expect(check('server/cohorts/queries.ts', '../lib/http-error.ts')).toMatch(/know nothing of HTTP/);
+    expect(check('server/cohorts/queries.ts', '../plugins/sessions.ts')).toMatch(/know nothing of HTTP/);
+    expect(check('server/teams/queries.ts', 'fastify')).toMatch(/know nothing of HTTP/);
+    expect(check('server/db/client.ts', '../config.ts')).toBeNull();
+    expect(check('server/db/client.ts', './schema.ts')).toBeNull();
+    expect(check('server/db/client.ts', '../teams/queries.ts')).toMatch(/db\/ is the database itself/);
+    expect(check('server/db/client.test.ts', '../testing/test-app.ts')).toBeNull();
   });
 });

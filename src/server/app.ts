@@ -8,24 +8,21 @@ import type { LiveEventBus } from './lib/live-events.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { MESSAGES } from './lib/messages.ts';
 import { trustProxyOption } from './lib/trust-proxy.ts';
+import { authRoutes } from './auth/routes.ts';
+import { cohortRoutes } from './cohorts/routes.ts';
+import { configRoutes } from './content/routes.ts';
+import { liveEventRoutes } from './live/routes.ts';
+import { phaseDataRoutes } from './phase-data/routes.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { healthRoutes } from './plugins/health.ts';
 import { livePlugin } from './plugins/live.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
 import { staticPlugin } from './plugins/static.ts';
-import { adminRoutes } from './routes/admin.ts';
-import { authRoutes } from './routes/auth.ts';
-import { cohortPublicRoutes } from './routes/cohorts-public.ts';
-import { configRoutes } from './routes/configs.ts';
-import { dataDeletionRoutes } from './routes/data-deletion.ts';
-import { healthRoutes } from './routes/health.ts';
-import { liveEventRoutes } from './routes/live-events.ts';
-import { factRoutes } from './routes/facts.ts';
-import { phaseDataRoutes } from './routes/phase-data.ts';
-import { showcaseRoutes } from './routes/showcase.ts';
-import { teamRoutes } from './routes/teams.ts';
+import { teamRoutes } from './teams/routes.ts';
+import { showcaseRoutes } from './voting/routes.ts';
 
 export type BuildAppOptions = {
   config: Pick<AppConfig, 'logLevel' | 'trustProxy' | 'webRoot' | 'contentDir' | 'requestsPerMinute'>;
@@ -85,16 +82,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(docsPlugin);
   await app.register(healthRoutes);
-  await app.register(teamRoutes);
+  // The API, one plugin per resource; instructor-only routes carry the `adminOnly` guard.
   await app.register(authRoutes);
+  await app.register(teamRoutes);
+  await app.register(cohortRoutes);
   await app.register(phaseDataRoutes);
-  await app.register(factRoutes);
+  await app.register(showcaseRoutes);
   await app.register(liveEventRoutes);
   await app.register(configRoutes, { phaseConfigs });
-  await app.register(cohortPublicRoutes);
-  await app.register(showcaseRoutes);
-  await app.register(adminRoutes);
-  await app.register(dataDeletionRoutes);
   await app.register(staticPlugin, { webRoot: config.webRoot, contentDir: config.contentDir });
 
   return app;

@@ -1,7 +1,7 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
-import { upsertAdmin } from './db/users.ts';
+import { upsertAdmin } from './auth/queries.ts';
 import type { LiveEventBus } from './lib/live-events.ts';
 
 /** Starts the server: database (migrations included), the admin from the environment, then listen. */

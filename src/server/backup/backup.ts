@@ -14,7 +14,7 @@ import {
   insertJsonRows,
   readRowsAsJson,
   tableColumns,
-} from '../db/backup.ts';
+} from './queries.ts';
 import {
   type Database,
   type DatabaseHandle,

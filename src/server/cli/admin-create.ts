@@ -1,6 +1,6 @@
 import { ADMIN_PASSWORD_MIN_LENGTH, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { upsertAdmin } from '../db/users.ts';
+import { upsertAdmin } from '../auth/queries.ts';
 import { readPassword } from './read-password.ts';
 
 /** `npm run admin:create -- NAME`: creates the admin, or resets its password. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AdminEvent, AdminTeamChange } from '../../shared/schemas/admin.ts';
-import { otherInstanceListensSql } from '../db/admin-listeners.ts';
+import { otherInstanceListensSql } from '../live/queries.ts';
 import type { Database } from '../db/client.ts';
 import { type LiveEventBus, liveChannel } from './live-events.ts';
 

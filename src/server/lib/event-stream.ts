@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LiveMessage, SubscriptionKey } from '../../shared/schemas/live.ts';
-import { hashToken } from '../db/sessions.ts';
+import { hashToken } from '../auth/queries.ts';
 import { COOKIE_NAMES } from '../plugins/sessions.ts';
 import { clientKey } from './client-key.ts';
 import { HttpError } from './http-error.ts';

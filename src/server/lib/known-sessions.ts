@@ -1,4 +1,4 @@
-import { hashToken } from '../db/sessions.ts';
+import { hashToken } from '../auth/queries.ts';
 
 /**
  * Session tokens this instance has recently seen proven valid (a session look-up or an autosave that found

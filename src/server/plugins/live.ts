@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { liveSessionExpiries } from '../db/sessions.ts';
+import { liveSessionExpiries } from '../auth/queries.ts';
 import { AdminEvents } from '../lib/admin-events.ts';
 import { EVENT_STREAM_HEARTBEAT_MS, EventStreamRegistry } from '../lib/event-stream.ts';
 import {

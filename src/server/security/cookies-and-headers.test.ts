@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../config.ts';
-import { upsertAdmin } from '../db/users.ts';
+import { upsertAdmin } from '../auth/queries.ts';
 import {
   buildTestApp,
   cookiesFrom,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { upsertAdmin } from '../db/users.ts';
+import { upsertAdmin } from '../auth/queries.ts';
 import { buildTestApp, cookiesFrom, describeApi } from '../testing/test-app.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
-import { upsertAdmin } from '../db/users.ts';
+import { upsertAdmin } from '../auth/queries.ts';
 import { buildTestApp, describeApi, openTestDatabase, secondPoolOn } from '../testing/test-app.ts';
 
 /**

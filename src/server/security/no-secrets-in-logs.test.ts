@@ -9,7 +9,7 @@ import { TEAM_SESSION_HINT_COOKIE } from '../../shared/session-hint.ts';
 import { PROJECT_ROOT } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { upsertAdmin } from '../db/users.ts';
+import { upsertAdmin } from '../auth/queries.ts';
 import { redactUrl, serializeError } from '../lib/log-redaction.ts';
 import { cookiesFrom, describeApi, withFailingInsert } from '../testing/test-app.ts';
 

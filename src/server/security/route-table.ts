@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { cohorts, phaseData, teams, users } from '../db/schema.ts';
-import { createSession } from '../db/sessions.ts';
+import { createSession } from '../auth/queries.ts';
 import { hashPassword } from '../lib/password.ts';
 import { COOKIE_NAMES } from '../plugins/sessions.ts';
 import { createTeamSession } from '../testing/test-app.ts';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it, vi } from 'vitest';
 import { sessions, teams } from '../db/schema.ts';
-import { hashToken } from '../db/sessions.ts';
+import { hashToken } from '../auth/queries.ts';
 import { EXPIRED_SESSION_SWEEP_MS } from '../plugins/sessions.ts';
 import { buildTestApp, createTeamSession, describeApi } from '../testing/test-app.ts';
 

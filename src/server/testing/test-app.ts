@@ -6,7 +6,7 @@ import { type BuildAppOptions, buildApp } from '../app.ts';
 import { PROJECT_ROOT } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { createSession } from '../db/sessions.ts';
+import { createSession } from '../auth/queries.ts';
 import { hashPassword } from '../lib/password.ts';
 import { COOKIE_NAMES } from '../plugins/sessions.ts';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BallotFacts } from '../db/showcase.ts';
+import type { BallotFacts } from './queries.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { ballotRefusal } from './ballot-rules.ts';
 

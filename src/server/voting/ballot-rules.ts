@@ -1,7 +1,7 @@
 import type { Vote } from '../../shared/schemas/showcase.ts';
 import { validateBallot } from '../../shared/scoring.ts';
 import type { Database } from '../db/client.ts';
-import { type BallotFacts, recordBallot } from '../db/showcase.ts';
+import { type BallotFacts, recordBallot } from './queries.ts';
 import { MESSAGES } from '../lib/messages.ts';
 
 /**

@@ -1,43 +1,26 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { AdminCohort, CohortTeamRef } from '../../shared/schemas/cohort.ts';
-import type { AdminTeam } from '../../shared/schemas/team.ts';
-import { TOTAL_PHASES } from '../../shared/phases.ts';
-import type { Database } from './client.ts';
-import { toCohort } from './cohorts.ts';
-import { ballots, type CohortRow, cohorts, phaseData, type TeamRow, teamFacts, teams } from './schema.ts';
-import { isUniqueViolation, toTeam } from './teams.ts';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AdminCohort, Cohort, CohortSwitch, CohortTeamRef } from '../../shared/schemas/cohort.ts';
+import type { Database } from '../db/client.ts';
+import { ballots, type CohortRow, cohorts, teams } from '../db/schema.ts';
+import { isUniqueViolation } from '../teams/queries.ts';
 
-/** Progress as the app shows it: (currentPhase - 1) / 8, or all of it once a website is submitted. */
-export function teamProgress(team: Pick<TeamRow, 'currentPhase' | 'submittedWebsiteUrl'>): number {
-  if (team.submittedWebsiteUrl) return 1;
-  return Math.min(Math.max((team.currentPhase - 1) / TOTAL_PHASES, 0), 1);
+export function toCohort(row: CohortRow): Cohort {
+  return {
+    tag: row.tag,
+    name: row.name,
+    description: row.description,
+    competitionEnabled: row.competitionEnabled,
+    votingOpen: row.votingOpen,
+    resultsVisible: row.resultsVisible,
+    archived: row.archivedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+    revealedAt: row.revealedAt ? row.revealedAt.toISOString() : null,
+  };
 }
 
-/**
- * The phase numbers a team has data for, as one correlated aggregate (no query per team): the activities
- * it saved answers in, and those where it first gave a shared fact.
- */
-const phasesWithDataSql = sql<number[]>`coalesce((
-  select jsonb_agg(distinct x.phase order by x.phase) from (
-    select pd.phase_number as phase from ${phaseData} pd where pd.team_id = ${teams.id}
-    union
-    select tf.given_in from ${teamFacts} tf where tf.team_id = ${teams.id} and btrim(tf.value) <> ''
-  ) x
-), '[]'::jsonb)`;
-
-/** Every team with its cohort's name and the phases it has data for: one query. */
-export async function listTeamsForAdmin(db: Database): Promise<AdminTeam[]> {
-  const rows = await db
-    .select({ team: teams, cohortName: cohorts.name, phasesWithData: phasesWithDataSql })
-    .from(teams)
-    .leftJoin(cohorts, eq(cohorts.tag, teams.cohortTag))
-    .orderBy(asc(teams.createdAt), asc(teams.id));
-  return rows.map(({ team, cohortName, phasesWithData }) => ({
-    ...toTeam(team),
-    phasesWithData: (phasesWithData ?? []).map(Number),
-    progress: teamProgress(team),
-    cohortName: cohortName ?? null,
-  }));
+export async function findCohortByTag(db: Database, tag: string): Promise<CohortRow | undefined> {
+  const [row] = await db.select().from(cohorts).where(eq(cohorts.tag, tag.trim().toLowerCase())).limit(1);
+  return row;
 }
 
 /** The teams of a group matching `where`, as `[{id, name}]` in name order (an empty list for none). */
@@ -114,8 +97,6 @@ export async function createCohort(
     throw error;
   }
 }
-
-export type CohortSwitch = 'competitionEnabled' | 'votingOpen' | 'resultsVisible';
 
 /**
  * Sets one switch; the others stay as they are (so a second instructor's click is never undone). Hiding
@@ -212,101 +193,29 @@ export async function setTeamsCohort(
   });
 }
 
-/** One export row: the team, its cohort, and a per-phase count of answered fields (shared facts included). */
-export type ExportRow = {
-  team: TeamRow;
-  cohortName: string | null;
-  phasesWithData: number[];
-  answeredByPhase: Record<string, number>;
-  companyName: string | null;
-  conceptName: string | null;
-  lastActivity: Date;
-};
-
-/** A value counts as an answer unless it is null, blank text, or an empty list or object. */
-const answeredCountSql = sql`(
-  select count(*) from jsonb_each(pd.data) e
-  where not (e.value in ('null'::jsonb, '""'::jsonb, '[]'::jsonb, '{}'::jsonb)
-    or (jsonb_typeof(e.value) = 'string' and btrim(e.value #>> '{}') = ''))
-)`;
-
-/** A shared fact's value (blank: none), or, for data never carried over, its first answer in phase order. */
-function factSql(field: string) {
-  return sql<string | null>`coalesce((
-    select tf.value from ${teamFacts} tf
-    where tf.team_id = ${teams.id} and tf.fact_id = ${field} and btrim(tf.value) <> ''
-  ), (
-    select pd.data ->> ${field} from ${phaseData} pd
-    where pd.team_id = ${teams.id} and jsonb_typeof(pd.data -> ${field}) = 'string'
-      and btrim(pd.data ->> ${field}) <> ''
-    order by pd.phase_number limit 1
-  ))`;
-}
+export type CohortDeletion = { tag: string; name: string; teamsUnassigned: number; ballotsDeleted: number };
 
 /**
- * Teams for the export in pages of `batchSize`, oldest first (keyset on created_at, id), so the
- * export streams at flat memory whatever the number of teams. Only counts and two short answers leave the
- * database, never the answers themselves.
+ * Deletes an archived cohort (an active one is left alone: undefined). Its teams stay, in no cohort
+ * (`on delete set null`); its ballots and their entries are deleted (`on delete cascade`). The cohort row
+ * is locked first, so no team joins and no ballot lands between the counts and the deletion.
  */
-export async function* exportRows(db: Database, batchSize = 500): AsyncGenerator<ExportRow> {
-  // The cursor keeps created_at as the database's text: a JS Date would drop its microseconds.
-  let after: { createdAt: string; id: string } | undefined;
-  for (;;) {
-    const page = await db
-      .select({
-        team: teams,
-        cursor: sql<string>`${teams.createdAt}::text`,
-        cohortName: cohorts.name,
-        // Each activity's answers, and the shared facts counted in the activity they were first given in.
-        phases: sql<{ phase: number; answered: number; updatedAt: string }[]>`coalesce((
-          select jsonb_agg(jsonb_build_object(
-            'phase', x.phase, 'answered', x.answered, 'updatedAt', x.updated_at
-          ) order by x.phase)
-          from (
-            select u.phase, sum(u.answered)::int as answered, max(u.updated_at) as updated_at from (
-              select pd.phase_number as phase, ${answeredCountSql} as answered, pd.updated_at
-              from ${phaseData} pd where pd.team_id = ${teams.id}
-              union all
-              select tf.given_in, count(*), max(tf.updated_at)
-              from ${teamFacts} tf where tf.team_id = ${teams.id} and btrim(tf.value) <> ''
-              group by tf.given_in
-            ) u group by u.phase
-          ) x
-        ), '[]'::jsonb)`,
-        companyName: factSql('company_name'),
-        conceptName: factSql('concept_name'),
-      })
-      .from(teams)
-      .leftJoin(cohorts, eq(cohorts.tag, teams.cohortTag))
-      .where(
-        after
-          ? or(
-              sql`${teams.createdAt} > ${after.createdAt}::timestamptz`,
-              and(sql`${teams.createdAt} = ${after.createdAt}::timestamptz`, gt(teams.id, after.id)),
-            )
-          : undefined,
-      )
-      .orderBy(asc(teams.createdAt), asc(teams.id))
-      .limit(batchSize);
-    for (const row of page) {
-      const phases = row.phases ?? [];
-      let lastActivity = row.team.updatedAt;
-      for (const p of phases) {
-        const saved = new Date(p.updatedAt);
-        if (saved > lastActivity) lastActivity = saved;
-      }
-      yield {
-        team: row.team,
-        cohortName: row.cohortName ?? null,
-        phasesWithData: phases.map((p) => Number(p.phase)),
-        answeredByPhase: Object.fromEntries(phases.map((p) => [String(p.phase), Number(p.answered)])),
-        companyName: row.companyName ?? null,
-        conceptName: row.conceptName ?? null,
-        lastActivity,
-      };
-    }
-    if (page.length < batchSize) return;
-    const last = page[page.length - 1]!;
-    after = { createdAt: last.cursor, id: last.team.id };
-  }
+export async function deleteArchivedCohort(db: Database, tag: string): Promise<CohortDeletion | undefined> {
+  return db.transaction(async (tx) => {
+    const [cohort] = await tx
+      .select({ tag: cohorts.tag, name: cohorts.name })
+      .from(cohorts)
+      .where(and(eq(cohorts.tag, tag), isNotNull(cohorts.archivedAt)))
+      .for('update');
+    if (!cohort) return undefined;
+    const [teamCount] = await tx.select({ n: count() }).from(teams).where(eq(teams.cohortTag, tag));
+    const [ballotCount] = await tx.select({ n: count() }).from(ballots).where(eq(ballots.cohortTag, tag));
+    await tx.delete(cohorts).where(eq(cohorts.tag, tag));
+    return {
+      tag: cohort.tag,
+      name: cohort.name,
+      teamsUnassigned: Number(teamCount?.n ?? 0),
+      ballotsDeleted: Number(ballotCount?.n ?? 0),
+    };
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { neutraliseFormulas } from './team-progress-csv.ts';
+import { neutraliseFormulas } from './progress-csv.ts';
 
 describe('neutraliseFormulas', () => {
   it('leaves ordinary text alone', () => {

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { ResultRow, ShowcaseTeam, Vote } from '../../shared/schemas/showcase.ts';
 import { MAX_RANKS, POINTS_BY_RANK } from '../../shared/scoring.ts';
-import type { Database } from './client.ts';
-import { ballotEntries, ballots, cohorts, teams } from './schema.ts';
-import { isUniqueViolation } from './teams.ts';
+import type { Database } from '../db/client.ts';
+import { ballotEntries, ballots, cohorts, teams } from '../db/schema.ts';
+import { isUniqueViolation } from '../teams/queries.ts';
 
 /** The teams of a cohort as the showcase lists them, by name. */
 export async function listShowcaseTeams(db: Database, tag: string): Promise<ShowcaseTeam[]> {

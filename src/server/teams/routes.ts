@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { confirmsTeamName } from '../../shared/data-deletion.ts';
 import { ErrorResponseSchema, IdSchema } from '../../shared/schemas/common.ts';
+import { DeletedTeamSchema, DeleteTeamBodySchema } from '../../shared/schemas/data-deletion.ts';
 import {
+  AdminTeamSchema,
   CreateTeamBodySchema,
   TeamSchema,
   UpdateAvatarBodySchema,
@@ -9,23 +12,27 @@ import {
 } from '../../shared/schemas/team.ts';
 import { WORKSPACE_CODE_PATTERN } from '../../shared/workspace-code.ts';
 import { normaliseWebsiteUrl } from '../../shared/website-url.ts';
-import {
-  CodeTakenError,
-  createTeam,
-  findTeamByCode,
-  findTeamById,
-  NoFreeCodeError,
-  toTeam,
-  updateTeamAvatar,
-  updateTeamWebsite,
-} from '../db/teams.ts';
-import { announceCounts } from '../lib/announce-counts.ts';
+import { announceCounts } from '../cohorts/announce-counts.ts';
 import { guarded } from '../lib/attempt-limiter.ts';
 import { clientKey } from '../lib/client-key.ts';
 import { badRequest, conflict, notFound, unavailable } from '../lib/http-error.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { noStore } from '../lib/no-store.ts';
-import { requireTeamAccess, startSession } from '../plugins/sessions.ts';
+import { adminOnly, clearSessionCookies, requireTeamAccess, startSession } from '../plugins/sessions.ts';
+import { teamProgressCsv } from './progress-csv.ts';
+import {
+  CodeTakenError,
+  createTeam,
+  deleteTeamNamed,
+  findTeamByCode,
+  findTeamById,
+  listTeamsForAdmin,
+  NoFreeCodeError,
+  replaceTeamCode,
+  toTeam,
+  updateTeamAvatar,
+  updateTeamWebsite,
+} from './queries.ts';
 
 const TeamIdParams = z.object({ id: IdSchema });
 const errors = {
@@ -35,6 +42,10 @@ const errors = {
   404: ErrorResponseSchema,
 };
 
+/**
+ * Workspaces: a team creates and finds its own, sets its avatar and website, deletes it; instructors
+ * (`adminOnly`) list every team, give one a new code, export the progress, and delete a team too.
+ */
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/teams',
@@ -146,4 +157,84 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       return toTeam(team!);
     },
   );
+
+  /**
+   * Deleting data on request: the team itself or an instructor, confirmed with the team's name. Its
+   * answers, ballot, the votes for it and its sessions go with it.
+   */
+  app.delete(
+    '/api/teams/:id',
+    {
+      schema: {
+        params: TeamIdParams,
+        body: DeleteTeamBodySchema,
+        response: { 200: DeletedTeamSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = await requireTeamAccess(request, request.params.id);
+      const team = await findTeamById(app.db, request.params.id);
+      if (!team) throw notFound(MESSAGES.workspaceNotFound);
+      if (!confirmsTeamName(request.body.confirmName, team.name)) {
+        throw badRequest(MESSAGES.wrongDeletionConfirmation);
+      }
+      const deleted = await deleteTeamNamed(app.db, team.id, team.name);
+      if (!deleted) throw notFound(MESSAGES.workspaceNotFound);
+      // Its sessions are gone with it; the browser that deleted its own workspace forgets the cookie too.
+      if (caller === 'team') clearSessionCookies(request, reply, 'team');
+      // Every stream carrying it ends (its pages reconnect and hear it is gone).
+      await app.endStreams({ team: deleted.id });
+      if (deleted.cohortTag) await announceCounts(app, deleted.cohortTag);
+      await app.adminEvents.publish(deleted.id, 'deleted');
+      return { id: deleted.id, name: deleted.name, cohortTag: deleted.cohortTag };
+    },
+  );
+
+  // The list carries every team's code and access token.
+  app.get(
+    '/api/teams',
+    {
+      onRequest: [noStore, adminOnly],
+      schema: { response: { 200: z.array(AdminTeamSchema), ...errors } },
+    },
+    async () => listTeamsForAdmin(app.db),
+  );
+
+  /**
+   * A leaked code: the team gets a new Workspace Code and a new access token, every session of the team
+   * ends (on every device), and its answers stay. The answer carries the new code and token.
+   */
+  app.post(
+    '/api/admin/teams/:id/rotate-code',
+    {
+      onRequest: [noStore, adminOnly],
+      schema: { params: TeamIdParams, response: { 200: TeamSchema, 503: ErrorResponseSchema, ...errors } },
+    },
+    async (request) => {
+      let team: Awaited<ReturnType<typeof replaceTeamCode>>;
+      try {
+        team = await replaceTeamCode(app.db, request.params.id);
+      } catch (error) {
+        if (error instanceof NoFreeCodeError) throw unavailable(MESSAGES.noFreeCode);
+        throw error;
+      }
+      if (!team) throw notFound(MESSAGES.workspaceNotFound);
+      // Its sessions are gone from the database; this instance stops counting them as sessions too.
+      app.knownSessions.forgetOwner(team.id);
+      // ...and every stream they opened ends, on every instance.
+      await app.endStreams({ teamSessionsOf: team.id });
+      await app.adminEvents.publish(team.id, 'code');
+      request.log.info({ teamId: team.id }, 'workspace code and access token replaced');
+      return toTeam(team);
+    },
+  );
+
+  app.get('/api/admin/export', { onRequest: adminOnly }, async (request, reply) => {
+    const fileName = `team-progress-${new Date().toISOString().slice(0, 10)}.csv`;
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(teamProgressCsv(app.db, (error) => request.log.error({ err: error }, 'export failed')));
+  });
 };

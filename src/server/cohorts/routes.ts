@@ -1,54 +1,52 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TeamAssignmentResultSchema } from '../../shared/schemas/admin.ts';
 import {
   AdminCohortSchema,
   type Cohort,
+  type CohortSwitch,
   CohortSchema,
+  CohortStatusSchema,
   CreateCohortBodySchema,
   RevealResponseSchema,
   TeamIdsBodySchema,
   UpdateCohortBodySchema,
 } from '../../shared/schemas/cohort.ts';
-import { ErrorResponseSchema, IdSchema } from '../../shared/schemas/common.ts';
-import { AdminTeamSchema, TeamSchema } from '../../shared/schemas/team.ts';
+import { ErrorResponseSchema } from '../../shared/schemas/common.ts';
+import { DeletedCohortSchema } from '../../shared/schemas/data-deletion.ts';
+import { badRequest, conflict, notFound } from '../lib/http-error.ts';
+import { MESSAGES } from '../lib/messages.ts';
+import { adminOnly } from '../plugins/sessions.ts';
+import { countBallots } from '../voting/queries.ts';
+import { announceCounts } from './announce-counts.ts';
+import { cohortLoader } from './lookup.ts';
 import {
   CohortTagTakenError,
-  type CohortSwitch,
   createCohort,
+  deleteArchivedCohort,
+  findCohortByTag,
   listCohortsForAdmin,
-  listTeamsForAdmin,
   revealCohort,
   setCohortArchived,
   setCohortSwitch,
   setTeamsCohort,
+  toCohort,
   UnknownTeamsError,
-} from '../db/admin.ts';
-import { toCohort } from '../db/cohorts.ts';
-import { NoFreeCodeError, replaceTeamCode, toTeam } from '../db/teams.ts';
-import { announceCounts } from '../lib/announce-counts.ts';
-import { badRequest, conflict, notFound, unavailable } from '../lib/http-error.ts';
-import { liveChannel } from '../lib/live-events.ts';
-import { cohortLoader } from '../lib/load-cohort.ts';
-import { MESSAGES } from '../lib/messages.ts';
-import { noStore } from '../lib/no-store.ts';
-import { teamProgressCsv } from '../lib/team-progress-csv.ts';
-import { requireAdmin } from '../plugins/sessions.ts';
+} from './queries.ts';
 
-const TagParams = z.object({ tag: z.string().trim().toLowerCase().max(64) });
-const TeamIdParams = z.object({ id: IdSchema });
+const TagParams = z.object({ tag: z.string().max(100) });
+const AdminTagParams = z.object({ tag: z.string().trim().toLowerCase().max(64) });
 const errors = {
   400: ErrorResponseSchema,
   401: ErrorResponseSchema,
   404: ErrorResponseSchema,
 };
 
-/** The instructor's calls: every one needs an admin session, else 401. */
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', async (request) => {
-    await requireAdmin(request);
-  });
+/**
+ * Cohorts: anyone reads a cohort's record and its switches (its live stream: src/server/live/routes.ts);
+ * instructors (`adminOnly`) list, create, switch, reveal, fill, archive and delete them.
+ */
+export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
   const loadCohort = cohortLoader(app.db);
 
   /**
@@ -64,57 +62,54 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  // The list carries every team's code and access token.
+  /** Moves the teams; every cohort that lost or gained one hears its counts, the dashboards each team. */
+  async function moveTeams(teamIds: string[], tag: string | null): Promise<number> {
+    try {
+      const moved = await setTeamsCohort(app.db, teamIds, tag);
+      for (const cohortTag of moved.cohortTags) await announceCounts(app, cohortTag);
+      await app.adminEvents.publish(moved.teamIds, 'cohort');
+      return moved.teamIds.length;
+    } catch (error) {
+      if (error instanceof UnknownTeamsError) {
+        throw badRequest(MESSAGES.unknownTeams);
+      }
+      throw error;
+    }
+  }
+
   app.get(
-    '/api/teams',
-    { onRequest: noStore, schema: { response: { 200: z.array(AdminTeamSchema), ...errors } } },
-    async () => listTeamsForAdmin(app.db),
+    '/api/cohorts/:tag',
+    { schema: { params: TagParams, response: { 200: CohortSchema, 404: ErrorResponseSchema } } },
+    async (request) => toCohort(await loadCohort(request.params.tag)),
   );
 
-  /**
-   * A leaked code: the team gets a new Workspace Code and a new access token, every session of the team
-   * ends (on every device), and its answers stay. The answer carries the new code and token.
-   */
-  app.post(
-    '/api/admin/teams/:id/rotate-code',
-    {
-      onRequest: noStore,
-      schema: { params: TeamIdParams, response: { 200: TeamSchema, 503: ErrorResponseSchema, ...errors } },
-    },
+  app.get(
+    '/api/cohorts/:tag/status',
+    { schema: { params: TagParams, response: { 200: CohortStatusSchema, 404: ErrorResponseSchema } } },
     async (request) => {
-      let team: Awaited<ReturnType<typeof replaceTeamCode>>;
-      try {
-        team = await replaceTeamCode(app.db, request.params.id);
-      } catch (error) {
-        if (error instanceof NoFreeCodeError) throw unavailable(MESSAGES.noFreeCode);
-        throw error;
-      }
-      if (!team) throw notFound(MESSAGES.workspaceNotFound);
-      // Its sessions are gone from the database; this instance stops counting them as sessions too.
-      app.knownSessions.forgetOwner(team.id);
-      // ...and every stream they opened ends, on every instance.
-      await app.endStreams({ teamSessionsOf: team.id });
-      await app.adminEvents.publish(team.id, 'code');
-      request.log.info({ teamId: team.id }, 'workspace code and access token replaced');
-      return toTeam(team);
+      const cohort = toCohort(await loadCohort(request.params.tag));
+      const { name, competitionEnabled, votingOpen, resultsVisible, revealedAt } = cohort;
+      const counts = await countBallots(app.db, cohort.tag);
+      return { name, competitionEnabled, votingOpen, resultsVisible, revealedAt, ...counts };
     },
   );
 
   app.get(
     '/api/admin/cohorts',
-    { schema: { response: { 200: z.array(AdminCohortSchema), ...errors } } },
+    { onRequest: adminOnly, schema: { response: { 200: z.array(AdminCohortSchema), ...errors } } },
     async () => listCohortsForAdmin(app.db, false),
   );
 
   app.get(
     '/api/admin/cohorts/archived',
-    { schema: { response: { 200: z.array(AdminCohortSchema), ...errors } } },
+    { onRequest: adminOnly, schema: { response: { 200: z.array(AdminCohortSchema), ...errors } } },
     async () => listCohortsForAdmin(app.db, true),
   );
 
   app.post(
     '/api/admin/cohorts',
     {
+      onRequest: adminOnly,
       schema: {
         body: CreateCohortBodySchema,
         response: { 201: CohortSchema, 409: ErrorResponseSchema, ...errors },
@@ -136,7 +131,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Static segments win over `:tag` in Fastify's router, whatever the order; this one is first anyway.
   app.patch(
     '/api/admin/cohorts/unassign-teams',
-    { schema: { body: TeamIdsBodySchema, response: { 200: TeamAssignmentResultSchema, ...errors } } },
+    {
+      onRequest: adminOnly,
+      schema: { body: TeamIdsBodySchema, response: { 200: TeamAssignmentResultSchema, ...errors } },
+    },
     async (request) => {
       const updated = await moveTeams(request.body.teamIds, null);
       return { cohortTag: null, updated };
@@ -146,8 +144,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/admin/cohorts/:tag',
     {
+      onRequest: adminOnly,
       schema: {
-        params: TagParams,
+        params: AdminTagParams,
         body: UpdateCohortBodySchema,
         response: { 200: CohortSchema, ...errors },
       },
@@ -173,8 +172,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/cohorts/:tag/reveal',
     {
+      onRequest: adminOnly,
       schema: {
-        params: TagParams,
+        params: AdminTagParams,
         response: { 200: RevealResponseSchema, 409: ErrorResponseSchema, ...errors },
       },
     },
@@ -195,8 +195,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/cohorts/:tag/teams',
     {
+      onRequest: adminOnly,
       schema: {
-        params: TagParams,
+        params: AdminTagParams,
         body: TeamIdsBodySchema,
         response: { 200: TeamAssignmentResultSchema, 409: ErrorResponseSchema, ...errors },
       },
@@ -212,7 +213,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const action of ['archive', 'unarchive'] as const) {
     app.post(
       `/api/admin/cohorts/:tag/${action}`,
-      { schema: { params: TagParams, response: { 200: CohortSchema, ...errors } } },
+      {
+        onRequest: adminOnly,
+        schema: { params: AdminTagParams, response: { 200: CohortSchema, ...errors } },
+      },
       async (request) => {
         const row = await setCohortArchived(app.db, request.params.tag, action === 'archive');
         if (!row) throw notFound(MESSAGES.cohortNotFound);
@@ -223,27 +227,29 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.get('/api/admin/export', async (request, reply) => {
-    const fileName = `team-progress-${new Date().toISOString().slice(0, 10)}.csv`;
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'no-store')
-      .send(teamProgressCsv(app.db, (error) => request.log.error({ err: error }, 'export failed')));
-  });
-
-  /** Moves the teams; every cohort that lost or gained one hears its counts, the dashboards each team. */
-  async function moveTeams(teamIds: string[], tag: string | null): Promise<number> {
-    try {
-      const moved = await setTeamsCohort(app.db, teamIds, tag);
-      for (const cohortTag of moved.cohortTags) await announceCounts(app, cohortTag);
-      await app.adminEvents.publish(moved.teamIds, 'cohort');
-      return moved.teamIds.length;
-    } catch (error) {
-      if (error instanceof UnknownTeamsError) {
-        throw badRequest(MESSAGES.unknownTeams);
+  /** Deleting data on request: an archived cohort goes; its teams stay, in no cohort. */
+  app.delete(
+    '/api/admin/cohorts/:tag',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: AdminTagParams,
+        response: { 200: DeletedCohortSchema, 409: ErrorResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const cohort = await findCohortByTag(app.db, request.params.tag);
+      if (!cohort) throw notFound(MESSAGES.cohortNotFound);
+      if (!cohort.archivedAt) throw conflict(MESSAGES.cohortStillActive);
+      const deleted = await deleteArchivedCohort(app.db, cohort.tag);
+      // Restored or deleted by another instructor in the meantime.
+      if (!deleted) {
+        if (await findCohortByTag(app.db, cohort.tag)) throw conflict(MESSAGES.cohortStillActive);
+        throw notFound(MESSAGES.cohortNotFound);
       }
-      throw error;
-    }
-  }
+      await app.endStreams({ cohort: deleted.tag });
+      await announceCounts(app, deleted.tag);
+      return deleted;
+    },
+  );
 };

@@ -6,7 +6,7 @@ import type { CohortEvent } from '../../shared/schemas/cohort.ts';
 import { LIVE_LIMITS, type LiveMessage } from '../../shared/schemas/live.ts';
 import type { TeamEvent } from '../../shared/schemas/team-events.ts';
 import { cohorts, sessions } from '../db/schema.ts';
-import { hashToken } from '../db/sessions.ts';
+import { hashToken } from '../auth/queries.ts';
 import { STREAM_LIMITS } from '../lib/event-stream.ts';
 import { addressOf, describeTwoInstances, openEventStream } from '../testing/live.ts';
 import {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
-import { upsertAdmin } from '../db/users.ts';
+import { upsertAdmin } from './queries.ts';
 import { hashPassword, needsRehash } from '../lib/password.ts';
 import { cookiesFrom, createTeamSession, describeApi, loginTeam } from '../testing/test-app.ts';
 

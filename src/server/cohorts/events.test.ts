@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import type { CohortEvent } from '../../shared/schemas/cohort.ts';
 import { cohorts, teams } from '../db/schema.ts';
-import { toCohort } from '../db/cohorts.ts';
+import { toCohort } from './queries.ts';
 import { describeTwoInstances, openEventStream } from '../testing/live.ts';
 import { createTeamSession, describeApi } from '../testing/test-app.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { countBallots } from '../db/showcase.ts';
+import { countBallots } from '../voting/queries.ts';
 
 /**
  * "N of M teams voted": the open showcase and results pages of the cohort hear its ballot and team counts

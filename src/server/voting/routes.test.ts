@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import type { CohortEvent } from '../../shared/schemas/cohort.ts';
 import type { ResultRow } from '../../shared/schemas/showcase.ts';
 import { BALLOT_MESSAGES } from '../../shared/scoring.ts';
-import { showcaseOrder } from '../voting/showcase-order.ts';
+import { showcaseOrder } from './showcase-order.ts';
 import { ballots, cohorts, teams } from '../db/schema.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { type CohortSwitches, createCohort, createCohortMembers } from '../testing/cohorts.ts';

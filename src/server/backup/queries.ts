@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from './client.ts';
+import type { Database } from '../db/client.ts';
 
 /**
  * The tables a backup holds, parents before children (the order a restore inserts them in), each read in

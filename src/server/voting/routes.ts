@@ -8,15 +8,15 @@ import {
   ResultRowSchema,
   ShowcaseTeamSchema,
 } from '../../shared/schemas/showcase.ts';
-import { showcaseOrder } from '../voting/showcase-order.ts';
+import { showcaseOrder } from './showcase-order.ts';
 import type { CohortRow, TeamRow } from '../db/schema.ts';
-import { cohortResults, findBallotVotes, listShowcaseTeams } from '../db/showcase.ts';
-import { announceCounts } from '../lib/announce-counts.ts';
+import { cohortResults, findBallotVotes, listShowcaseTeams } from './queries.ts';
+import { announceCounts } from '../cohorts/announce-counts.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../lib/http-error.ts';
-import { cohortLoader } from '../lib/load-cohort.ts';
+import { cohortLoader } from '../cohorts/lookup.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { requireTeamAccess } from '../plugins/sessions.ts';
-import { castBallot } from '../voting/ballot-rules.ts';
+import { castBallot } from './ballot-rules.ts';
 
 const TagParams = z.object({ tag: z.string().max(100) });
 const errors = {

@@ -2,7 +2,7 @@ import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { PHASE_NUMBERS } from '../../shared/phases.ts';
 import type { Database } from '../db/client.ts';
-import { type ExportRow, exportRows, teamProgress } from '../db/admin.ts';
+import { type ExportRow, exportRows, teamProgress } from './queries.ts';
 
 const COLUMNS = [
   'Team Code',

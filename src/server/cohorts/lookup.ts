@@ -1,8 +1,8 @@
 import type { Database } from '../db/client.ts';
-import { findCohortByTag } from '../db/cohorts.ts';
+import { findCohortByTag } from './queries.ts';
 import type { CohortRow } from '../db/schema.ts';
-import { notFound } from './http-error.ts';
-import { MESSAGES } from './messages.ts';
+import { notFound } from '../lib/http-error.ts';
+import { MESSAGES } from '../lib/messages.ts';
 
 /**
  * The cohort routes' one look-up: a cohort by its tag, or 404 "Cohort not found.". A route plugin makes

@@ -6,8 +6,8 @@ import {
 } from '../../shared/schemas/auth.ts';
 import { ErrorResponseSchema, OkResponseSchema } from '../../shared/schemas/common.ts';
 import { TeamLoginBodySchema, TeamSchema, TeamStatusSchema } from '../../shared/schemas/team.ts';
-import { findTeamByAccessToken, toTeam } from '../db/teams.ts';
-import { findUserByUsername, setPasswordHash } from '../db/users.ts';
+import { findTeamByAccessToken, toTeam } from '../teams/queries.ts';
+import { findUserByUsername, setPasswordHash } from './queries.ts';
 import { guarded } from '../lib/attempt-limiter.ts';
 import { clientKey } from '../lib/client-key.ts';
 import { unauthorized } from '../lib/http-error.ts';

@@ -7,21 +7,24 @@ import {
   PhaseParamSchema,
   SavePhaseDataBodySchema,
 } from '../../shared/schemas/phase-data.ts';
-import type { AnswersEvent } from '../../shared/schemas/team-events.ts';
-import {
-  findPhaseData,
-  isAnswersTooLarge,
-  listPhaseData,
-  type SavedAnswers,
-  savePhaseData,
-  savePhaseDataForTeamSession,
-  toPhaseDataRecord,
-} from '../db/phase-data.ts';
-import { findTeamById } from '../db/teams.ts';
+import { FactsResponseSchema, SaveFactsBodySchema } from '../../shared/schemas/facts.ts';
+import type { AnswersEvent, TeamEvent } from '../../shared/schemas/team-events.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
 import { liveChannel } from '../lib/live-events.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { COOKIE_NAMES, requireTeamAccess } from '../plugins/sessions.ts';
+import { findTeamById } from '../teams/queries.ts';
+import {
+  findPhaseData,
+  isAnswersTooLarge,
+  listFacts,
+  listPhaseData,
+  type SavedAnswers,
+  saveFacts,
+  savePhaseData,
+  savePhaseDataForTeamSession,
+  toPhaseDataRecord,
+} from './queries.ts';
 
 const errors = {
   400: ErrorResponseSchema,
@@ -33,6 +36,13 @@ const errors = {
 
 const tooLargeError = () => new HttpError(413, MESSAGES.answersTooLarge);
 
+const FactParams = z.object({ teamId: IdSchema });
+
+/**
+ * A team's work: each activity's answers (merged field by field, docs/decisions/014-merging-saves.md) and
+ * its shared facts (one copy per team, read and written by every activity that shows them). The team's own
+ * session or an admin's.
+ */
 export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Every open page of the team hears of the save, with the values it wrote. */
   function announce({ record, written }: SavedAnswers, clientId: string | null) {
@@ -127,6 +137,45 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireTeamAccess(request, request.params.teamId);
       const rows = await listPhaseData(app.db, request.params.teamId);
       return rows.map(toPhaseDataRecord);
+    },
+  );
+
+  /** The team's own session proves the team exists; an admin may name one that does not. */
+  async function requireWorkspace(request: Parameters<typeof requireTeamAccess>[0], teamId: string) {
+    const access = await requireTeamAccess(request, teamId);
+    if (access === 'admin' && !(await findTeamById(app.db, teamId)))
+      throw notFound(MESSAGES.workspaceNotFound);
+  }
+
+  app.get(
+    '/api/teams/:teamId/facts',
+    { schema: { params: FactParams, response: { 200: FactsResponseSchema, ...errors } } },
+    async (request) => {
+      await requireWorkspace(request, request.params.teamId);
+      return { facts: await listFacts(app.db, request.params.teamId) };
+    },
+  );
+
+  app.post(
+    '/api/teams/:teamId/facts',
+    {
+      schema: {
+        params: FactParams,
+        body: SaveFactsBodySchema,
+        response: { 200: FactsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { teamId } = request.params;
+      await requireWorkspace(request, teamId);
+      const { values, givenIn, clientId } = request.body;
+      const saved = await saveFacts(app.db, teamId, values as Record<string, string>, givenIn);
+      // Every open page of the team hears of the save (on PostgreSQL, other instances' pages too).
+      const event: TeamEvent = { type: 'facts', clientId: clientId ?? null, facts: saved.written };
+      await app.liveEvents.publish(liveChannel.team(teamId), event);
+      // The instructors' dashboards follow the team's progress.
+      await app.adminEvents.publish(teamId, 'saved');
+      return { facts: saved.facts };
     },
   );
 };

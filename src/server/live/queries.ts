@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { PresenceDevice } from '../../shared/schemas/team-events.ts';
-import type { Database } from './client.ts';
-import { presence } from './schema.ts';
+import type { Database } from '../db/client.ts';
+import { adminListeners, presence } from '../db/schema.ts';
 
 /** A page counts as open while its stream's heartbeat (every 20 s) keeps its row younger than this. */
 export const PRESENCE_TTL_SECONDS = 60;
@@ -77,4 +77,31 @@ export async function listPresence(db: Database, teamId: string): Promise<Presen
     .from(presence)
     .where(and(eq(presence.teamId, teamId), gt(presence.seenAt, fresh)))
     .orderBy(asc(presence.admin), asc(presence.clientId));
+}
+
+/** A stream counts as open while its heartbeat (every 20 s) keeps its row younger than this. */
+export const ADMIN_LISTENER_TTL_SECONDS = 60;
+
+/** The SQL condition "an instance other than `instance` has an instructor's progress stream open". */
+export const otherInstanceListensSql = (instance: string) =>
+  sql`exists (select 1 from ${adminListeners} al where al.instance <> ${instance}
+    and al.seen_at > now() - make_interval(secs => ${ADMIN_LISTENER_TTL_SECONDS}))`;
+
+export async function enterAdminListener(db: Database, streamId: string, instance: string): Promise<void> {
+  await db.insert(adminListeners).values({ streamId, instance, seenAt: sql`now()` });
+}
+
+export async function refreshAdminListener(db: Database, streamId: string): Promise<void> {
+  await db.update(adminListeners).set({ seenAt: sql`now()` }).where(eq(adminListeners.streamId, streamId));
+}
+
+export async function leaveAdminListener(db: Database, streamId: string): Promise<void> {
+  await db.delete(adminListeners).where(eq(adminListeners.streamId, streamId));
+}
+
+/** Rows of an instance that died without removing them; they already count for nothing. */
+export async function pruneStaleAdminListeners(db: Database): Promise<void> {
+  await db
+    .delete(adminListeners)
+    .where(lt(adminListeners.seenAt, sql`now() - make_interval(secs => ${ADMIN_LISTENER_TTL_SECONDS})`));
 }

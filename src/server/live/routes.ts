@@ -18,9 +18,9 @@ import {
   leaveAdminListener,
   pruneStaleAdminListeners,
   refreshAdminListener,
-} from '../db/admin-listeners.ts';
-import { findCohortByTag, toCohort } from '../db/cohorts.ts';
-import { listPhaseVersions } from '../db/phase-data.ts';
+} from './queries.ts';
+import { findCohortByTag, toCohort } from '../cohorts/queries.ts';
+import { listPhaseVersions } from '../phase-data/queries.ts';
 import {
   type LeftPage,
   enterPresence,
@@ -28,10 +28,10 @@ import {
   listPresence,
   pruneStalePresence,
   refreshPresence,
-} from '../db/presence.ts';
-import { liveSessionExpiries } from '../db/sessions.ts';
-import { countBallots } from '../db/showcase.ts';
-import { findTeamById } from '../db/teams.ts';
+} from './queries.ts';
+import { liveSessionExpiries } from '../auth/queries.ts';
+import { countBallots } from '../voting/queries.ts';
+import { findTeamById } from '../teams/queries.ts';
 import {
   sessionHash,
   type StreamTies,
@@ -41,7 +41,7 @@ import {
 } from '../lib/event-stream.ts';
 import { HttpError, notFound, unauthorized } from '../lib/http-error.ts';
 import { liveChannel } from '../lib/live-events.ts';
-import { cohortLoader } from '../lib/load-cohort.ts';
+import { cohortLoader } from '../cohorts/lookup.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { requireTeamAccess } from '../plugins/sessions.ts';
 

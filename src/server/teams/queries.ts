@@ -1,0 +1,294 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import { AVATAR_ICONS } from '../../shared/avatars.ts';
+import { TOTAL_PHASES } from '../../shared/phases.ts';
+import type { AdminTeam, Team } from '../../shared/schemas/team.ts';
+import { generateWorkspaceCode } from '../../shared/workspace-code.ts';
+import type { Database } from '../db/client.ts';
+import { cohorts, phaseData, sessions, type TeamRow, teamFacts, teams } from '../db/schema.ts';
+
+export function toTeam(row: TeamRow): Team {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    avatarIcon: row.avatarIcon,
+    currentPhase: row.currentPhase,
+    cohortTag: row.cohortTag,
+    accessToken: row.accessToken,
+    submittedWebsiteUrl: row.submittedWebsiteUrl,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function newAccessToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const e = (error as { cause?: unknown })?.cause ?? error;
+  const pgError = e as { code?: string; constraint?: string };
+  return pgError?.code === '23505' && (!constraint || pgError.constraint === constraint);
+}
+
+export class CodeTakenError extends Error {}
+
+/** Every code drawn was taken: the code space is (nearly) full. */
+export class NoFreeCodeError extends Error {
+  constructor() {
+    super('Could not find a free workspace code');
+  }
+}
+
+const GENERATED_CODE_ATTEMPTS = 10;
+
+/** What a write answers when the code it was given is not free. */
+const TAKEN = Symbol('taken');
+
+/**
+ * Runs `write` with random codes until one is free (the unique constraint on the code decides, or `write`
+ * answers TAKEN); NoFreeCodeError after GENERATED_CODE_ATTEMPTS collisions in a row.
+ */
+async function withFreshCode<T>(write: (code: string) => Promise<T | typeof TAKEN>): Promise<T> {
+  for (let attempt = 0; attempt < GENERATED_CODE_ATTEMPTS; attempt++) {
+    try {
+      const result = await write(generateWorkspaceCode());
+      if (result !== TAKEN) return result;
+    } catch (error) {
+      if (!isUniqueViolation(error, 'teams_code_unique')) throw error;
+    }
+  }
+  throw new NoFreeCodeError();
+}
+
+/** One of the 36 avatars, drawn at random: a new workspace starts with one (the team may change it). */
+export function randomAvatar(): string {
+  return AVATAR_ICONS[randomInt(AVATAR_ICONS.length)]!;
+}
+
+/**
+ * Creates a team with a random avatar. With an explicit code a collision is the caller's problem
+ * (CodeTakenError); without one, codes are drawn at random and the unique constraint decides, retrying on
+ * collision (NoFreeCodeError when none is free).
+ */
+export async function createTeam(db: Database, name: string, code?: string): Promise<TeamRow> {
+  const avatarIcon = randomAvatar();
+  const insert = async (value: string) => {
+    const [row] = await db
+      .insert(teams)
+      .values({ name, code: value, avatarIcon, accessToken: newAccessToken() })
+      .returning();
+    return row!;
+  };
+  if (!code) return withFreshCode(insert);
+  try {
+    return await insert(code);
+  } catch (error) {
+    if (isUniqueViolation(error, 'teams_code_unique')) throw new CodeTakenError(code);
+    throw error;
+  }
+}
+
+/**
+ * Gives a team a new random code (never its current one) and a new access token, and ends every session of
+ * the team, in one transaction: the old code and token open nothing from then on; the team's answers stay.
+ * Undefined when there is no such team.
+ */
+export async function replaceTeamCode(db: Database, id: string): Promise<TeamRow | undefined> {
+  return withFreshCode((code) =>
+    db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ code: teams.code })
+        .from(teams)
+        .where(eq(teams.id, id))
+        .for('update');
+      if (!current) return undefined;
+      if (current.code === code) return TAKEN;
+      const [row] = await tx
+        .update(teams)
+        .set({ code, accessToken: newAccessToken(), updatedAt: sql`now()` })
+        .where(eq(teams.id, id))
+        .returning();
+      await tx.delete(sessions).where(eq(sessions.teamId, id));
+      return row;
+    }),
+  );
+}
+
+export async function findTeamByCode(db: Database, code: string): Promise<TeamRow | undefined> {
+  const [row] = await db.select().from(teams).where(eq(teams.code, code.toUpperCase())).limit(1);
+  return row;
+}
+
+export async function findTeamById(db: Database, id: string): Promise<TeamRow | undefined> {
+  const [row] = await db.select().from(teams).where(eq(teams.id, id)).limit(1);
+  return row;
+}
+
+export async function findTeamByAccessToken(db: Database, token: string): Promise<TeamRow | undefined> {
+  const [row] = await db.select().from(teams).where(eq(teams.accessToken, token)).limit(1);
+  return row;
+}
+
+export async function updateTeamAvatar(db: Database, id: string, avatarIcon: string) {
+  const [row] = await db
+    .update(teams)
+    .set({ avatarIcon, updatedAt: sql`now()` })
+    .where(eq(teams.id, id))
+    .returning();
+  return row;
+}
+
+export async function updateTeamWebsite(db: Database, id: string, url: string) {
+  const [row] = await db
+    .update(teams)
+    .set({ submittedWebsiteUrl: url, updatedAt: sql`now()` })
+    .where(eq(teams.id, id))
+    .returning();
+  return row;
+}
+
+/**
+ * Deletes the team if it still has the name the caller confirmed. Its answers, its ballot, the votes cast
+ * for it and its sessions go with it (foreign keys `on delete cascade`), in the same statement.
+ */
+export async function deleteTeamNamed(db: Database, id: string, name: string): Promise<TeamRow | undefined> {
+  const [row] = await db
+    .delete(teams)
+    .where(and(eq(teams.id, id), eq(teams.name, name)))
+    .returning();
+  return row;
+}
+
+/** Progress as the app shows it: (currentPhase - 1) / 8, or all of it once a website is submitted. */
+export function teamProgress(team: Pick<TeamRow, 'currentPhase' | 'submittedWebsiteUrl'>): number {
+  if (team.submittedWebsiteUrl) return 1;
+  return Math.min(Math.max((team.currentPhase - 1) / TOTAL_PHASES, 0), 1);
+}
+
+/**
+ * The phase numbers a team has data for, as one correlated aggregate (no query per team): the activities
+ * it saved answers in, and those where it first gave a shared fact.
+ */
+const phasesWithDataSql = sql<number[]>`coalesce((
+  select jsonb_agg(distinct x.phase order by x.phase) from (
+    select pd.phase_number as phase from ${phaseData} pd where pd.team_id = ${teams.id}
+    union
+    select tf.given_in from ${teamFacts} tf where tf.team_id = ${teams.id} and btrim(tf.value) <> ''
+  ) x
+), '[]'::jsonb)`;
+
+/** Every team with its cohort's name and the phases it has data for: one query. */
+export async function listTeamsForAdmin(db: Database): Promise<AdminTeam[]> {
+  const rows = await db
+    .select({ team: teams, cohortName: cohorts.name, phasesWithData: phasesWithDataSql })
+    .from(teams)
+    .leftJoin(cohorts, eq(cohorts.tag, teams.cohortTag))
+    .orderBy(asc(teams.createdAt), asc(teams.id));
+  return rows.map(({ team, cohortName, phasesWithData }) => ({
+    ...toTeam(team),
+    phasesWithData: (phasesWithData ?? []).map(Number),
+    progress: teamProgress(team),
+    cohortName: cohortName ?? null,
+  }));
+}
+
+/** One export row: the team, its cohort, and a per-phase count of answered fields (shared facts included). */
+export type ExportRow = {
+  team: TeamRow;
+  cohortName: string | null;
+  phasesWithData: number[];
+  answeredByPhase: Record<string, number>;
+  companyName: string | null;
+  conceptName: string | null;
+  lastActivity: Date;
+};
+
+/** A value counts as an answer unless it is null, blank text, or an empty list or object. */
+const answeredCountSql = sql`(
+  select count(*) from jsonb_each(pd.data) e
+  where not (e.value in ('null'::jsonb, '""'::jsonb, '[]'::jsonb, '{}'::jsonb)
+    or (jsonb_typeof(e.value) = 'string' and btrim(e.value #>> '{}') = ''))
+)`;
+
+/** A shared fact's value (blank: none), or, for data never carried over, its first answer in phase order. */
+function factSql(field: string) {
+  return sql<string | null>`coalesce((
+    select tf.value from ${teamFacts} tf
+    where tf.team_id = ${teams.id} and tf.fact_id = ${field} and btrim(tf.value) <> ''
+  ), (
+    select pd.data ->> ${field} from ${phaseData} pd
+    where pd.team_id = ${teams.id} and jsonb_typeof(pd.data -> ${field}) = 'string'
+      and btrim(pd.data ->> ${field}) <> ''
+    order by pd.phase_number limit 1
+  ))`;
+}
+
+/**
+ * Teams for the export in pages of `batchSize`, oldest first (keyset on created_at, id), so the
+ * export streams at flat memory whatever the number of teams. Only counts and two short answers leave the
+ * database, never the answers themselves.
+ */
+export async function* exportRows(db: Database, batchSize = 500): AsyncGenerator<ExportRow> {
+  // The cursor keeps created_at as the database's text: a JS Date would drop its microseconds.
+  let after: { createdAt: string; id: string } | undefined;
+  for (;;) {
+    const page = await db
+      .select({
+        team: teams,
+        cursor: sql<string>`${teams.createdAt}::text`,
+        cohortName: cohorts.name,
+        // Each activity's answers, and the shared facts counted in the activity they were first given in.
+        phases: sql<{ phase: number; answered: number; updatedAt: string }[]>`coalesce((
+          select jsonb_agg(jsonb_build_object(
+            'phase', x.phase, 'answered', x.answered, 'updatedAt', x.updated_at
+          ) order by x.phase)
+          from (
+            select u.phase, sum(u.answered)::int as answered, max(u.updated_at) as updated_at from (
+              select pd.phase_number as phase, ${answeredCountSql} as answered, pd.updated_at
+              from ${phaseData} pd where pd.team_id = ${teams.id}
+              union all
+              select tf.given_in, count(*), max(tf.updated_at)
+              from ${teamFacts} tf where tf.team_id = ${teams.id} and btrim(tf.value) <> ''
+              group by tf.given_in
+            ) u group by u.phase
+          ) x
+        ), '[]'::jsonb)`,
+        companyName: factSql('company_name'),
+        conceptName: factSql('concept_name'),
+      })
+      .from(teams)
+      .leftJoin(cohorts, eq(cohorts.tag, teams.cohortTag))
+      .where(
+        after
+          ? or(
+              sql`${teams.createdAt} > ${after.createdAt}::timestamptz`,
+              and(sql`${teams.createdAt} = ${after.createdAt}::timestamptz`, gt(teams.id, after.id)),
+            )
+          : undefined,
+      )
+      .orderBy(asc(teams.createdAt), asc(teams.id))
+      .limit(batchSize);
+    for (const row of page) {
+      const phases = row.phases ?? [];
+      let lastActivity = row.team.updatedAt;
+      for (const p of phases) {
+        const saved = new Date(p.updatedAt);
+        if (saved > lastActivity) lastActivity = saved;
+      }
+      yield {
+        team: row.team,
+        cohortName: row.cohortName ?? null,
+        phasesWithData: phases.map((p) => Number(p.phase)),
+        answeredByPhase: Object.fromEntries(phases.map((p) => [String(p.phase), Number(p.answered)])),
+        companyName: row.companyName ?? null,
+        conceptName: row.conceptName ?? null,
+        lastActivity,
+      };
+    }
+    if (page.length < batchSize) return;
+    const last = page[page.length - 1]!;
+    after = { createdAt: last.cursor, id: last.team.id };
+  }
+}
