@@ -18,8 +18,9 @@ export function toCohort(row: CohortRow): Cohort {
   };
 }
 
+/** The cohort with this stored tag (src/server/cohorts/lookup.ts reads a tag from a path). */
 export async function findCohortByTag(db: Database, tag: string): Promise<CohortRow | undefined> {
-  const [row] = await db.select().from(cohorts).where(eq(cohorts.tag, tag.trim().toLowerCase())).limit(1);
+  const [row] = await db.select().from(cohorts).where(eq(cohorts.tag, tag)).limit(1);
   return row;
 }
 

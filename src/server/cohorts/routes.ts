@@ -19,7 +19,7 @@ import { MESSAGES } from '../lib/messages.ts';
 import { adminOnly } from '../plugins/sessions.ts';
 import { countBallots } from '../voting/queries.ts';
 import { announceCounts } from './announce-counts.ts';
-import { cohortLoader } from './lookup.ts';
+import { CohortTagParams, cohortLoader, cohortTag } from './lookup.ts';
 import {
   CohortTagTakenError,
   createCohort,
@@ -34,8 +34,6 @@ import {
   UnknownTeamsError,
 } from './queries.ts';
 
-const TagParams = z.object({ tag: z.string().max(100) });
-const AdminTagParams = z.object({ tag: z.string().trim().toLowerCase().max(64) });
 const errors = {
   400: ErrorResponseSchema,
   401: ErrorResponseSchema,
@@ -79,13 +77,13 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/cohorts/:tag',
-    { schema: { params: TagParams, response: { 200: CohortSchema, 404: ErrorResponseSchema } } },
+    { schema: { params: CohortTagParams, response: { 200: CohortSchema, 404: ErrorResponseSchema } } },
     async (request) => toCohort(await loadCohort(request.params.tag)),
   );
 
   app.get(
     '/api/cohorts/:tag/status',
-    { schema: { params: TagParams, response: { 200: CohortStatusSchema, 404: ErrorResponseSchema } } },
+    { schema: { params: CohortTagParams, response: { 200: CohortStatusSchema, 404: ErrorResponseSchema } } },
     async (request) => {
       const cohort = toCohort(await loadCohort(request.params.tag));
       const { name, competitionEnabled, votingOpen, resultsVisible, revealedAt } = cohort;
@@ -146,7 +144,7 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: adminOnly,
       schema: {
-        params: AdminTagParams,
+        params: CohortTagParams,
         body: UpdateCohortBodySchema,
         response: { 200: CohortSchema, ...errors },
       },
@@ -156,7 +154,7 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
         CohortSwitch,
         boolean,
       ];
-      const row = await setCohortSwitch(app.db, request.params.tag, name, value);
+      const row = await setCohortSwitch(app.db, cohortTag(request.params.tag), name, value);
       if (!row) throw notFound(MESSAGES.cohortNotFound);
       const cohort = toCohort(row);
       // Hiding the results takes the reveal back: every open results page hides the winners again.
@@ -174,12 +172,12 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: adminOnly,
       schema: {
-        params: AdminTagParams,
+        params: CohortTagParams,
         response: { 200: RevealResponseSchema, 409: ErrorResponseSchema, ...errors },
       },
     },
     async (request) => {
-      const result = await revealCohort(app.db, request.params.tag);
+      const result = await revealCohort(app.db, cohortTag(request.params.tag));
       if (result.outcome === 'unknown') throw notFound(MESSAGES.cohortNotFound);
       if (result.outcome === 'hidden') throw conflict(MESSAGES.revealBeforeRelease);
       const cohort = toCohort(result.cohort);
@@ -197,7 +195,7 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: adminOnly,
       schema: {
-        params: AdminTagParams,
+        params: CohortTagParams,
         body: TeamIdsBodySchema,
         response: { 200: TeamAssignmentResultSchema, 409: ErrorResponseSchema, ...errors },
       },
@@ -215,10 +213,11 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/admin/cohorts/:tag/${action}`,
       {
         onRequest: adminOnly,
-        schema: { params: AdminTagParams, response: { 200: CohortSchema, ...errors } },
+        schema: { params: CohortTagParams, response: { 200: CohortSchema, ...errors } },
       },
       async (request) => {
-        const row = await setCohortArchived(app.db, request.params.tag, action === 'archive');
+        const archived = action === 'archive';
+        const row = await setCohortArchived(app.db, cohortTag(request.params.tag), archived);
         if (!row) throw notFound(MESSAGES.cohortNotFound);
         const cohort = toCohort(row);
         await announce(cohort);
@@ -233,13 +232,12 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: adminOnly,
       schema: {
-        params: AdminTagParams,
+        params: CohortTagParams,
         response: { 200: DeletedCohortSchema, 409: ErrorResponseSchema, ...errors },
       },
     },
     async (request) => {
-      const cohort = await findCohortByTag(app.db, request.params.tag);
-      if (!cohort) throw notFound(MESSAGES.cohortNotFound);
+      const cohort = await loadCohort(request.params.tag);
       if (!cohort.archivedAt) throw conflict(MESSAGES.cohortStillActive);
       const deleted = await deleteArchivedCohort(app.db, cohort.tag);
       // Restored or deleted by another instructor in the meantime.

@@ -41,7 +41,7 @@ import {
 } from '../lib/event-stream.ts';
 import { HttpError, notFound, unauthorized } from '../lib/http-error.ts';
 import { liveChannel } from '../lib/live-events.ts';
-import { cohortLoader } from '../cohorts/lookup.ts';
+import { CohortTagParams, cohortLoader } from '../cohorts/lookup.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { requireTeamAccess } from '../plugins/sessions.ts';
 
@@ -287,7 +287,7 @@ export const liveEventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/cohorts/:tag/events',
-    { schema: { params: z.object({ tag: z.string().max(100) }), response: errors } },
+    { schema: { params: CohortTagParams, response: errors } },
     (request, reply) =>
       openStream(
         request,

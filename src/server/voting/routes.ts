@@ -13,12 +13,11 @@ import type { CohortRow, TeamRow } from '../db/schema.ts';
 import { cohortResults, findBallotVotes, listShowcaseTeams } from './queries.ts';
 import { announceCounts } from '../cohorts/announce-counts.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../lib/http-error.ts';
-import { cohortLoader } from '../cohorts/lookup.ts';
+import { CohortTagParams, cohortLoader } from '../cohorts/lookup.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { requireTeamAccess } from '../plugins/sessions.ts';
 import { castBallot } from './ballot-rules.ts';
 
-const TagParams = z.object({ tag: z.string().max(100) });
 const errors = {
   400: ErrorResponseSchema,
   401: ErrorResponseSchema,
@@ -49,7 +48,7 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A team sees the cohort in an order of its own (src/server/voting/showcase-order.ts); an admin by name. */
   app.get(
     '/api/showcase/:tag',
-    { schema: { params: TagParams, response: { 200: z.array(ShowcaseTeamSchema), ...errors } } },
+    { schema: { params: CohortTagParams, response: { 200: z.array(ShowcaseTeamSchema), ...errors } } },
     async (request) => {
       const cohort = await loadCohort(request.params.tag);
       const viewer = await requireShowcaseAccess(request, cohort);
@@ -62,7 +61,7 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/showcase/:tag/vote',
     {
       schema: {
-        params: TagParams,
+        params: CohortTagParams,
         querystring: z.object({ team_id: IdSchema.optional() }),
         response: { 200: BallotResponseSchema, ...errors },
       },
@@ -80,7 +79,7 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/showcase/:tag/vote',
     {
       schema: {
-        params: TagParams,
+        params: CohortTagParams,
         body: BallotBodySchema,
         response: { 201: BallotResponseSchema, 409: ErrorResponseSchema, ...errors },
       },
@@ -111,7 +110,7 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/showcase/:tag/results',
-    { schema: { params: TagParams, response: { 200: z.array(ResultRowSchema), ...errors } } },
+    { schema: { params: CohortTagParams, response: { 200: z.array(ResultRowSchema), ...errors } } },
     async (request) => {
       const cohort = await loadCohort(request.params.tag);
       if (!cohort.resultsVisible && !(await request.sessionAdmin())) throw forbidden(MESSAGES.resultsHidden);

@@ -6,12 +6,27 @@ export const COHORT_NAME_MAX = 120;
 export const COHORT_DESCRIPTION_MAX = 1000;
 export const COHORT_TAG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
+/**
+ * The cohort tag's one rule: lowercase letters and digits in groups joined by single hyphens, at most
+ * COHORT_TAG_MAX characters. A new cohort's tag must keep it (400 naming the rule); a tag named in a path or
+ * a query is read with `cohortTagOf`.
+ */
 export const CohortTagSchema = z
   .string({ message: 'tag is required' })
   .trim()
   .min(1, 'tag is required')
   .max(COHORT_TAG_MAX, `tag must be at most ${COHORT_TAG_MAX} characters`)
   .regex(COHORT_TAG_PATTERN, 'tag may use lowercase letters, numbers and single hyphens between them');
+
+/**
+ * The tag of the cohort a path or a query names, as stored: look-ups ignore case and surrounding spaces.
+ * Undefined for text no cohort can have (not a tag, or longer than any tag), which a look-up answers like
+ * an unknown tag (404 "Cohort not found."): no such cohort exists.
+ */
+export function cohortTagOf(text: string): string | undefined {
+  const parsed = CohortTagSchema.safeParse(text.toLowerCase());
+  return parsed.success ? parsed.data : undefined;
+}
 
 export const CohortSchema = z.object({
   tag: z.string(),

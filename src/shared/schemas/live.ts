@@ -89,9 +89,11 @@ export const LiveQuerySchema = z
       asList,
       z.array(PageSchema).max(LIVE_LIMITS.pages, `at most ${LIVE_LIMITS.pages} pages`),
     ),
+    // Any text, like a cohort's path: the server reads each with `cohortTagOf`, and refuses text no cohort
+    // can have with 404, like an unknown tag.
     cohort: z.preprocess(
       asList,
-      z.array(z.string().min(1).max(100)).max(LIVE_LIMITS.cohorts, `at most ${LIVE_LIMITS.cohorts} cohorts`),
+      z.array(z.string()).max(LIVE_LIMITS.cohorts, `at most ${LIVE_LIMITS.cohorts} cohorts`),
     ),
     admin: z.literal('1', { message: 'admin must be 1' }).optional(),
   })
