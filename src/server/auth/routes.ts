@@ -14,12 +14,11 @@ import { unauthorized } from '../lib/http-error.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { noStore } from '../lib/no-store.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../lib/password.ts';
-import { TEAM_SESSION_HINT_COOKIE } from '../../shared/session-hint.ts';
 import {
-  COOKIE_NAMES,
   clearSessionCookies,
   endSession,
   requireTeam,
+  sendsSessionCookies,
   startSession,
 } from '../plugins/sessions.ts';
 
@@ -45,8 +44,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // A session that ended elsewhere (logout on another device, a new code, deletion, expiry): its
       // cookies go with the 401, so this browser stops asking.
-      const cookies = request.cookies[COOKIE_NAMES.team] || request.cookies[TEAM_SESSION_HINT_COOKIE];
-      if (cookies && !(await request.sessionTeam())) clearSessionCookies(request, reply, 'team');
+      if (sendsSessionCookies(request, 'team') && !(await request.sessionTeam())) {
+        clearSessionCookies(request, reply, 'team');
+      }
       return { team: toTeam(await requireTeam(request)) };
     },
   );

@@ -36,8 +36,13 @@ declare module 'fastify' {
   }
 }
 
-function cookieOptions(request: FastifyRequest, kind: SessionKind) {
-  return {
+/**
+ * The cookies a session of `kind` writes, with their flags, written here once: the session cookie itself
+ * (httpOnly), and for a team the hint that tells the page a session may exist (readable, no secret in it:
+ * src/shared/session-hint.ts). Both are set, sent and cleared together, with the same flags and lifetime.
+ */
+function sessionCookies(request: FastifyRequest, kind: SessionKind, token = '') {
+  const options = {
     path: '/',
     httpOnly: true,
     sameSite: 'lax' as const,
@@ -45,6 +50,14 @@ function cookieOptions(request: FastifyRequest, kind: SessionKind) {
     secure: request.protocol === 'https',
     maxAge: Math.floor(SESSION_TTL_MS[kind] / 1000),
   };
+  const session = { name: COOKIE_NAMES[kind], value: token, options };
+  if (kind === 'admin') return [session];
+  return [session, { name: TEAM_SESSION_HINT_COOKIE, value: '1', options: { ...options, httpOnly: false } }];
+}
+
+/** Whether the request sends any cookie of a `kind` session (a team's hint included). */
+export function sendsSessionCookies(request: FastifyRequest, kind: SessionKind): boolean {
+  return sessionCookies(request, kind).some(({ name }) => Boolean(request.cookies[name]));
 }
 
 export async function startSession(
@@ -58,18 +71,17 @@ export async function startSession(
   if (previous) await forgetSession(db, request, previous);
   const { token } = await createSession(db, kind, owner);
   request.server.knownSessions.remember(token, (owner.teamId ?? owner.userId)!);
-  reply.setCookie(COOKIE_NAMES[kind], token, cookieOptions(request, kind));
-  // The page cannot read the session cookie: this one tells it a team session may exist (no secret in it).
-  if (kind === 'team') {
-    reply.setCookie(TEAM_SESSION_HINT_COOKIE, '1', { ...cookieOptions(request, kind), httpOnly: false });
+  for (const { name, value, options } of sessionCookies(request, kind, token)) {
+    reply.setCookie(name, value, options);
   }
 }
 
-/** Clears a session's cookie (and for a team, its hint) with the flags it was set with. */
+/** Clears a session's cookies (and for a team, its hint) with the flags they were set with. */
 export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply, kind: SessionKind): void {
-  const { maxAge: _, ...options } = cookieOptions(request, kind);
-  reply.clearCookie(COOKIE_NAMES[kind], options);
-  if (kind === 'team') reply.clearCookie(TEAM_SESSION_HINT_COOKIE, { ...options, httpOnly: false });
+  for (const { name, options } of sessionCookies(request, kind)) {
+    const { maxAge: _, ...flags } = options;
+    reply.clearCookie(name, flags);
+  }
 }
 
 /** Ends a session: its row, this instance's memory of it, and every event stream it opened, everywhere. */
