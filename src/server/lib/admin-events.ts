@@ -10,8 +10,9 @@ type Logger = { warn(object: unknown, message?: string): void };
  * The instructors' progress events (docs/product.md, The live room): which team changed, and why, for
  * every open `GET /api/admin/events`. This instance's streams hear it in memory; the other instances on
  * one PostgreSQL only when one of them has such a stream open (the `admin_listeners` rows say so), so a
- * team's change costs no NOTIFY while no instructor watches. A save does the same inside its own statement
- * (src/server/db/phase-data.ts) and only calls `deliverLocally` (docs/decisions/019-live-room-events.md).
+ * team's change costs no NOTIFY while no instructor watches. A save's statement finds out the same itself
+ * and publishes `teamChange` with its answers (src/server/phase-data/routes.ts;
+ * docs/decisions/019-live-room-events.md).
  */
 export class AdminEvents {
   constructor(
@@ -25,11 +26,7 @@ export class AdminEvents {
    * number of teams. Never throws.
    */
   async publish(teamIds: string | readonly string[], reason: AdminTeamChange): Promise<void> {
-    const events: AdminEvent[] = (typeof teamIds === 'string' ? [teamIds] : teamIds).map((teamId) => ({
-      type: 'team',
-      teamId,
-      reason,
-    }));
+    const events = (typeof teamIds === 'string' ? [teamIds] : teamIds).map((id) => teamChange(id, reason));
     if (events.length === 0) return;
     for (const event of events) this.bus.deliverLocally(liveChannel.admin(), event);
     const target = this.bus.notifyTarget;
@@ -47,9 +44,9 @@ export class AdminEvents {
       this.logger?.warn({ err: error, reason }, 'admin event not published');
     }
   }
+}
 
-  /** This instance's streams only: the other instances were told by the statement that made the change. */
-  deliverLocally(teamId: string, reason: AdminTeamChange): void {
-    this.bus.deliverLocally(liveChannel.admin(), { type: 'team', teamId, reason });
-  }
+/** The progress event: team `teamId` changed, and why. */
+export function teamChange(teamId: string, reason: AdminTeamChange): AdminEvent {
+  return { type: 'team', teamId, reason };
 }

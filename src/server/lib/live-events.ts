@@ -41,6 +41,12 @@ export const liveChannel = {
 /** Where a database statement can NOTIFY the other app instances itself (PostgreSQL only). */
 export type NotifyTarget = { channel: string; origin: string };
 
+/**
+ * An event for one channel. `others` says whether another app instance needs it: false keeps it on this
+ * instance, for a change whose own statement found that no other instance has a stream that would hear it.
+ */
+export type Publication = { channel: string; event: LiveEvent; others: boolean };
+
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; stay clear of it. */
 export const NOTIFY_PAYLOAD_MAX = 7800;
 
@@ -50,8 +56,14 @@ export interface LiveEventBus {
   /** Delivers to this instance's subscribers and to every other instance's. */
   publish(channel: string, event: LiveEvent): Promise<void>;
   /**
+   * Delivers each event to this instance's subscribers, and those marked `others` to the other instances,
+   * together (one NOTIFY statement). With none marked, nothing leaves the process: the hottest call
+   * (autosave), whose statement says whether another instance listens, then costs no second round trip.
+   */
+  publishEach(publications: readonly Publication[]): Promise<void>;
+  /**
    * Delivers to this instance's subscribers only: for an event a database statement already sent to the
-   * other instances (`notifyTarget`), so the hottest call (autosave) needs no second round trip.
+   * other instances (`notifyTarget`).
    */
   deliverLocally(channel: string, event: LiveEvent): void;
   /** Set when other instances listen through the database; undefined when this is the only instance. */
@@ -69,8 +81,12 @@ export class InProcessLiveEventBus implements LiveEventBus {
   readonly instanceId: string = randomUUID();
   readonly notifyTarget: NotifyTarget | undefined = undefined;
 
-  async publish(channel: string, event: LiveEvent): Promise<void> {
-    this.deliverLocally(channel, event);
+  publish(channel: string, event: LiveEvent): Promise<void> {
+    return this.publishEach([{ channel, event, others: true }]);
+  }
+
+  async publishEach(publications: readonly Publication[]): Promise<void> {
+    for (const { channel, event } of publications) this.deliverLocally(channel, event);
   }
 
   deliverLocally(channel: string, event: LiveEvent): void {

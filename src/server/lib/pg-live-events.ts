@@ -8,6 +8,7 @@ import {
   type LiveEvent,
   NOTIFY_PAYLOAD_MAX,
   type NotifyTarget,
+  type Publication,
   STREAMS_CHANNEL,
   StreamEndEventSchema,
 } from './live-events.ts';
@@ -63,8 +64,9 @@ export function notifiablePayload(notice: Notice): string | undefined {
 }
 
 /**
- * Live events across every app instance on one PostgreSQL: publish is a NOTIFY through the pool (or, for
- * a save, inside the save's own statement: `notifyTarget`); a dedicated client LISTENs and hands what other
+ * Live events across every app instance on one PostgreSQL: publish is a NOTIFY through the pool (the
+ * instructors' progress events NOTIFY in a statement of their own that checks for a listener:
+ * `notifyTarget`); a dedicated client LISTENs and hands what other
  * instances sent to this instance's subscribers. This instance's own events are delivered in memory at
  * once (and skipped when they come back), so local pages stay live even while the listener reconnects.
  */
@@ -91,14 +93,22 @@ export class PgLiveEventBus extends InProcessLiveEventBus {
     return this.listening;
   }
 
-  override async publish(channel: string, event: LiveEvent): Promise<void> {
-    this.deliverLocally(channel, event);
-    const payload = notifiablePayload({ origin: this.origin, channel, event });
-    if (payload === undefined) {
-      this.logger?.warn({ channel, type: event.type }, 'live event too large for other instances');
-      return;
+  override async publishEach(publications: readonly Publication[]): Promise<void> {
+    const payloads: string[] = [];
+    for (const { channel, event, others } of publications) {
+      this.deliverLocally(channel, event);
+      if (!others) continue;
+      const payload = notifiablePayload({ origin: this.origin, channel, event });
+      if (payload === undefined)
+        this.logger?.warn({ channel, type: event.type }, 'live event too large for other instances');
+      else payloads.push(payload);
     }
-    await this.pool.query('select pg_notify($1, $2)', [LIVE_EVENTS_CHANNEL, payload]);
+    if (payloads.length === 0) return;
+    // In the array's order: the NOTIFYs of one statement reach the listeners in the order they were sent.
+    await this.pool.query('select pg_notify($1, p) from unnest($2::text[]) p', [
+      LIVE_EVENTS_CHANNEL,
+      payloads,
+    ]);
   }
 
   override async close(): Promise<void> {

@@ -5,7 +5,6 @@ import type { PhaseDataRecord } from '../../shared/schemas/phase-data.ts';
 import { hashToken } from '../auth/queries.ts';
 import type { Database, DatabaseHandle, PreparedStatement } from '../db/client.ts';
 import { type PhaseDataRow, phaseData, type TeamFactRow, teamFacts } from '../db/schema.ts';
-import { ADMIN_CHANNEL, NOTIFY_PAYLOAD_MAX, type NotifyTarget } from '../lib/live-events.ts';
 import { ADMIN_LISTENER_TTL_SECONDS, PRESENCE_TTL_SECONDS } from '../live/queries.ts';
 
 export function toPhaseDataRecord(row: PhaseDataRow): PhaseDataRecord {
@@ -18,14 +17,22 @@ export function toPhaseDataRecord(row: PhaseDataRow): PhaseDataRecord {
   };
 }
 
-/** A save's outcome: the merged record, and the fields this save wrote (the others' answers stayed). */
-export type SavedAnswers = { record: PhaseDataRecord; written: string[] };
+/**
+ * A save's outcome: the merged record, the fields this save wrote (the others' answers stayed), and who on
+ * another app instance needs telling: a page of the team open there, an instructor's progress stream open
+ * there. Both false on the only instance.
+ */
+export type SavedAnswers = {
+  record: PhaseDataRecord;
+  written: string[];
+  elsewhere: { teamPage: boolean; adminStream: boolean };
+};
 
 /**
- * What a save carries besides the answers: which page sent it, where to NOTIFY other instances (none: this
- * is the only one), and which instance this is.
+ * Which instance saves: its id when other instances may listen (PostgreSQL, src/server/lib/pg-live-events.ts),
+ * so the save finds out whether any of them needs telling; null when this is the only one.
  */
-export type SaveContext = { clientId: string | null; notify: NotifyTarget | undefined; instanceId: string };
+export type SaveContext = { instance: string | null };
 
 type SavedRow = {
   team_id: string;
@@ -34,16 +41,17 @@ type SavedRow = {
   version: number;
   updated_at: string | Date;
   written: string[] | null;
+  team_page_elsewhere: boolean;
+  admin_stream_elsewhere: boolean;
 };
 
 /**
  * The save, merged field by field (the rule: src/shared/answer-merge.ts). Parameters: $1 phase, $2 the
  * values to write, $3 their first versions, $4 fields to remove, $5 every field the save names, $6 the base
- * version (null: no limit), $7 the page's id, $8 the NOTIFY channel (null: none), $9 this instance's id,
- * then the owner's parameters. On PostgreSQL the statement NOTIFYs the other instances itself, but only
- * when a page of the team is open on another instance (the presence rows say where), leaving the values
- * out when they would pass NOTIFY's 8000 bytes (the pages then read the activity again); and it tells the
- * instructors' progress streams of the save, only when one is open on another instance (admin_listeners).
+ * version (null: no limit), $7 this instance's id (null: the only instance), then the owner's parameters.
+ * It also says whether another instance needs telling, from the rows that say where streams are open: a
+ * page of the team (presence), an instructor's progress stream (admin_listeners). The events themselves
+ * are built in TypeScript from the shared schemas (src/server/phase-data/routes.ts), never here.
  */
 const saveStatement = (name: string, owner: string) => ({
   name,
@@ -65,41 +73,24 @@ const saveStatement = (name: string, owner: string) => ({
     ), raised as (
       update teams set current_phase = greatest(current_phase, $1::smallint), updated_at = now()
       where id = (select team_id from owner)
-    ), notice as (
-      select pg_notify($8::text, case when octet_length(n.full) < ${NOTIFY_PAYLOAD_MAX} then n.full else n.compact end)
-      from saved s, lateral (
-        select json_build_object('type', 'answers', 'teamId', s.team_id, 'phaseNumber', s.phase_number,
-          'version', s.version, 'updatedAt', to_char(s.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'clientId', $7::text, 'changed', to_json(coalesce(s.written, '{}'::text[]))) as event
-      ) e, lateral (
-        select json_build_object('origin', $9::text, 'channel', 'team:' || s.team_id,
-          'event', (e.event::jsonb || jsonb_build_object('values', (
-            select coalesce(jsonb_object_agg(key, value), '{}'::jsonb) from jsonb_each(s.data)
-            where key = any(s.written))))::json)::text as full,
-          json_build_object('origin', $9::text, 'channel', 'team:' || s.team_id, 'event', e.event)::text as compact
-      ) n
-      where $8::text is not null and exists (
-        select 1 from presence pr where pr.team_id = s.team_id and pr.instance <> $9::text
-          and pr.seen_at > now() - make_interval(secs => ${PRESENCE_TTL_SECONDS}))
-    ), admin_notice as (
-      select pg_notify($8::text, json_build_object('origin', $9::text, 'channel', '${ADMIN_CHANNEL}',
-        'event', json_build_object('type', 'team', 'teamId', s.team_id, 'reason', 'saved'))::text)
-      from saved s
-      where $8::text is not null and exists (
-        select 1 from admin_listeners al where al.instance <> $9::text
-          and al.seen_at > now() - make_interval(secs => ${ADMIN_LISTENER_TTL_SECONDS}))
     )
-    select saved.*, (select count(*) from notice) as notices, (select count(*) from admin_notice) as admin_notices
+    select saved.*,
+      $7::text is not null and exists (
+        select 1 from presence pr where pr.team_id = saved.team_id and pr.instance <> $7::text
+          and pr.seen_at > now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})) as team_page_elsewhere,
+      $7::text is not null and exists (
+        select 1 from admin_listeners al where al.instance <> $7::text
+          and al.seen_at > now() - make_interval(secs => ${ADMIN_LISTENER_TTL_SECONDS})) as admin_stream_elsewhere
     from saved`,
 });
 
 const SAVE_FOR_TEAM_SESSION = saveStatement(
   'save_phase_data_for_team_session',
-  // The conditions of findTeamForSession (src/server/db/sessions.ts), narrowed to the named team.
+  // The conditions of findTeamForSession (src/server/auth/queries.ts), narrowed to the named team.
   `select t.id as team_id from sessions se join teams t on t.id = se.team_id
-   where se.token_hash = $10 and se.kind = 'team' and se.expires_at > now() and t.id = $11::uuid`,
+   where se.token_hash = $8 and se.kind = 'team' and se.expires_at > now() and t.id = $9::uuid`,
 );
-const SAVE_FOR_TEAM = saveStatement('save_phase_data', 'select $10::uuid as team_id');
+const SAVE_FOR_TEAM = saveStatement('save_phase_data', 'select $8::uuid as team_id');
 
 /**
  * Saves one activity's answers, merged field by field with what other devices saved, and raises (never
@@ -143,7 +134,7 @@ async function upsertPhaseData(
   owner: unknown[],
   phaseNumber: number,
   save: SaveRequest,
-  { clientId, notify, instanceId }: SaveContext,
+  { instance }: SaveContext,
 ): Promise<SavedAnswers | undefined> {
   const { values, removed, baseVersion } = planSave(save);
   const named = [...Object.keys(values), ...removed];
@@ -154,9 +145,7 @@ async function upsertPhaseData(
     JSON.stringify(removed),
     JSON.stringify(named),
     baseVersion,
-    clientId,
-    notify?.channel ?? null,
-    instanceId,
+    instance,
     ...owner,
   ]);
   if (!row) return undefined;
@@ -169,6 +158,10 @@ async function upsertPhaseData(
       version: Number(row.version),
     },
     written: row.written ?? [],
+    elsewhere: {
+      teamPage: row.team_page_elsewhere === true,
+      adminStream: row.admin_stream_elsewhere === true,
+    },
   };
 }
 

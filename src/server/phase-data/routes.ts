@@ -9,6 +9,7 @@ import {
 } from '../../shared/schemas/phase-data.ts';
 import { FactsResponseSchema, SaveFactsBodySchema } from '../../shared/schemas/facts.ts';
 import type { AnswersEvent, TeamEvent } from '../../shared/schemas/team-events.ts';
+import { teamChange } from '../lib/admin-events.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
 import { liveChannel } from '../lib/live-events.ts';
 import { MESSAGES } from '../lib/messages.ts';
@@ -44,9 +45,14 @@ const FactParams = z.object({ teamId: IdSchema });
  * session or an admin's.
  */
 export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Every open page of the team hears of the save, with the values it wrote. */
-  function announce({ record, written }: SavedAnswers, clientId: string | null) {
-    const event: AnswersEvent = {
+  /**
+   * Every open page of the team hears of the save, with the values it wrote, and every instructor's
+   * progress stream that the team saved: both built here from the shared event schemas. Another instance
+   * is told only when the save found a stream there that would hear it; else nothing leaves this process.
+   * The save has landed: a failed NOTIFY only delays the other instances' pages until they read again.
+   */
+  async function announce({ record, written, elsewhere }: SavedAnswers, clientId: string | null) {
+    const answers: AnswersEvent = {
       type: 'answers',
       teamId: record.teamId,
       phaseNumber: record.phaseNumber,
@@ -58,9 +64,18 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
         written.filter((id) => id in record.data).map((id) => [id, record.data[id]]),
       ),
     };
-    // On PostgreSQL the save's own statement already told the other instances.
-    app.liveEvents.deliverLocally(liveChannel.team(record.teamId), event);
-    app.adminEvents.deliverLocally(record.teamId, 'saved');
+    try {
+      await app.liveEvents.publishEach([
+        { channel: liveChannel.team(record.teamId), event: answers, others: elsewhere.teamPage },
+        {
+          channel: liveChannel.admin(),
+          event: teamChange(record.teamId, 'saved'),
+          others: elsewhere.adminStream,
+        },
+      ]);
+    } catch (error) {
+      app.log.warn({ err: error }, 'save not announced to the other instances');
+    }
   }
 
   app.post(
@@ -74,11 +89,8 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
       const { teamId, phaseNumber, data, changed, baseVersion, clientId } = request.body;
       const tooLarge = Buffer.byteLength(JSON.stringify(data)) > PHASE_DATA_MAX_BYTES;
       const save = { data, changed, baseVersion };
-      const context = {
-        clientId: clientId ?? null,
-        notify: app.liveEvents.notifyTarget,
-        instanceId: app.liveEvents.instanceId,
-      };
+      // Other instances listen only through the database; the only instance has nobody to tell.
+      const context = { instance: app.liveEvents.notifyTarget ? app.liveEvents.instanceId : null };
       let saved: SavedAnswers | undefined;
       try {
         // A team saving its own answers: checked and saved in one query. Anything else (no or another
@@ -104,7 +116,7 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
         if (isAnswersTooLarge(error)) throw tooLargeError();
         throw error;
       }
-      announce(saved, context.clientId);
+      await announce(saved, clientId ?? null);
       return saved.record;
     },
   );
