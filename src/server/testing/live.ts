@@ -5,7 +5,7 @@ import { PgLiveEventBus } from '../lib/pg-live-events.ts';
 import { buildTestApp, openTestDatabase } from './test-app.ts';
 
 /** An open Server-Sent Events stream read over a real socket: its comment lines and its `data:` events. */
-export type EventStreamReader<E> = {
+type EventStreamReader<E> = {
   response: Response;
   events: E[];
   comments: string[];
@@ -136,7 +136,7 @@ export async function openTwoInstances(): Promise<{
   };
 }
 
-export type TwoInstances = { first: FastifyInstance; second: FastifyInstance };
+type TwoInstances = { first: FastifyInstance; second: FastifyInstance };
 
 /**
  * A suite over two app instances (see `openTwoInstances`), opened once for the suite and closed after it.

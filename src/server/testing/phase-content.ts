@@ -16,7 +16,7 @@ import {
 } from '../../shared/prompt-template.ts';
 import { isSharedFactId } from '../../shared/shared-facts.ts';
 import { buildTemplateContext, type TeamAnswers } from '../../shared/template-context.ts';
-import { lintRenderedPrompt } from '../content/prompt-lint.ts';
+import { lintRenderedPrompt } from './prompt-lint.ts';
 import { WORKED_EXAMPLE_CHOICES } from './businesses.ts';
 
 /** Helpers for the tests that read the eight activity configs in content/phases. */
@@ -58,7 +58,7 @@ export function factsIn(values: Record<string, unknown>): Record<string, unknown
 }
 
 /**
- * Renders an activity's prompt for a team and lints it (src/server/content/prompt-lint.ts); `{{id}}` markers
+ * Renders an activity's prompt for a team and lints it (src/server/testing/prompt-lint.ts); `{{id}}` markers
  * are allowed for this activity's blank fields. `own` is laid over the activity's data.
  */
 export function renderAndLint(

@@ -18,7 +18,7 @@ export const DATABASE_MODES: DatabaseMode[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
 
-export type ApiContext = {
+type ApiContext = {
   app: FastifyInstance;
   database: DatabaseHandle;
   mode: DatabaseMode;
