@@ -17,7 +17,7 @@ const FieldIdSchema = z.string().min(1).max(100);
 
 /**
  * A save of one activity's answers. Several devices of one team edit the same activity at once, so a save
- * writes only what its device changed (docs/decisions/0NN-merging-saves.md):
+ * writes only what its device changed (docs/decisions/014-merging-saves.md):
  * - `changed` names the fields this device edited: only those are written (a named field absent from
  *   `data` is removed); every other stored answer stays, whatever `data` holds for it;
  * - without `changed`, `baseVersion` (the record `version` the device's copy came from) writes the fields
