@@ -41,8 +41,6 @@ export const AVATAR_ICONS = [
   'sloth.svg',
 ] as const;
 
-export type AvatarIcon = (typeof AVATAR_ICONS)[number];
-
 export function avatarUrl(icon: string): string {
   return `/avatars/${encodeURIComponent(icon)}`;
 }

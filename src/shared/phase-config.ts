@@ -189,8 +189,6 @@ export const PhaseConfigSchema = z
     }
   });
 
-export type FieldOption = z.infer<typeof FieldOptionSchema>;
 export type FormField = z.infer<typeof FormFieldSchema>;
 export type PhaseConfig = z.infer<typeof PhaseConfigSchema>;
-export type PhaseConfigInput = z.input<typeof PhaseConfigSchema>;
 export type Need = z.infer<typeof NeedSchema>;

@@ -9,7 +9,7 @@
 export const CLASS_DAY_MINUTES = 390;
 
 /** A duration in whole minutes, as a range (`min === max` for an exact time). */
-export type Minutes = { min: number; max: number };
+type Minutes = { min: number; max: number };
 
 const DURATION = /^(\d{1,3})(?:-(\d{1,3}))? (?:min|minutes)(?: \([^()]+\))?$/;
 
@@ -81,7 +81,7 @@ export function activityDurations(steps: readonly TimedStep[]): {
 /** What a schedule needs to know of an activity: its class time, and its homework when it has some. */
 export type ActivityTime = { phase: number; name: string; duration: Minutes; homework?: Minutes };
 
-export type ScheduleItem = {
+type ScheduleItem = {
   /** Minutes since midnight. */
   start: number;
   end: number;
@@ -90,7 +90,7 @@ export type ScheduleItem = {
   phase?: number;
 };
 
-export type ScheduleDay = { title: string; items: ScheduleItem[] };
+type ScheduleDay = { title: string; items: ScheduleItem[] };
 
 export type SampleSchedule = {
   title: string;

@@ -3,8 +3,8 @@
 export const POINTS_BY_RANK = { 1: 3, 2: 2, 3: 1 } as const satisfies Record<1 | 2 | 3, number>;
 export const MAX_RANKS = 3;
 
-export type BallotVote = { voted_for_team_id: string; rank: number };
-export type BallotResult = { ok: true } | { ok: false; message: string };
+type BallotVote = { voted_for_team_id: string; rank: number };
+type BallotResult = { ok: true } | { ok: false; message: string };
 
 export const BALLOT_MESSAGES = {
   ownTeam: 'Cannot vote for your own team',

@@ -2,7 +2,7 @@ import { PHASE_NUMBERS } from './phases.ts';
 import { SHARED_FACT_IDS } from './shared-facts.ts';
 
 /** One activity's answers as stored: field id -> value. */
-export type ActivityAnswers = Readonly<Record<string, unknown>>;
+type ActivityAnswers = Readonly<Record<string, unknown>>;
 
 /** A team's answers by activity number (1-8); an activity the team has not opened is simply absent. */
 export type TeamAnswers = Readonly<Partial<Record<number, ActivityAnswers | null | undefined>>>;

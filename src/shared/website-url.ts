@@ -4,7 +4,7 @@ export const WEBSITE_URL_MAX_LENGTH = 2048;
 export const WEBSITE_URL_REQUIRED_MESSAGE = 'Website URL is required.';
 export const WEBSITE_URL_INVALID_MESSAGE = 'Enter a valid website address, such as https://example.com.';
 
-export type WebsiteUrlResult = { ok: true; url: string } | { ok: false; message: string };
+type WebsiteUrlResult = { ok: true; url: string } | { ok: false; message: string };
 
 /**
  * A leading `word:` is a scheme unless it is `host:port` (`localhost:3000`, `example.com:8080/x`), which

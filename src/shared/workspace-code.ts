@@ -9,7 +9,7 @@ const UNBIASED_LIMIT = Math.floor(256 / ALPHABET.length) * ALPHABET.length;
 // A working random source needs a handful of rounds; this only stops a broken one from looping forever.
 const MAX_ROUNDS = 100;
 
-export type RandomBytes = (length: number) => Uint8Array;
+type RandomBytes = (length: number) => Uint8Array;
 
 const cryptoRandomBytes: RandomBytes = (length) => globalThis.crypto.getRandomValues(new Uint8Array(length));
 

@@ -64,7 +64,7 @@ async function* readLines(file: string): AsyncGenerator<string> {
   }
 }
 
-export type BackupRow = { table: string; rowJson: string };
+type BackupRow = { table: string; rowJson: string };
 
 /**
  * Reads a backup: the header first (refusing a foreign file or a newer format), then every row in file

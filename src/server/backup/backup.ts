@@ -41,7 +41,7 @@ import {
  * database mode wrote it and whichever reads it (docs/decisions/012-backups.md).
  */
 
-export type Migration = { tag: string; when: number };
+type Migration = { tag: string; when: number };
 
 /** The migrations this version of the app knows, oldest first (drizzle's journal). */
 export function knownMigrations(): Migration[] {
@@ -122,7 +122,7 @@ export type BackupTarget = DatabaseOptions & {
   where: string;
 };
 
-export type BackupResult = {
+type BackupResult = {
   file: string;
   migration: Migration;
   rows: Record<string, number>;
@@ -191,7 +191,7 @@ export async function backupDatabase(
   }
 }
 
-export type RestoreResult = {
+type RestoreResult = {
   file: string;
   header: BackupHeader;
   rows: Record<string, number>;

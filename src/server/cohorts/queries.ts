@@ -118,7 +118,7 @@ export async function setCohortSwitch(
   return row;
 }
 
-export type RevealOutcome =
+type RevealOutcome =
   | { outcome: 'started'; cohort: CohortRow }
   | { outcome: 'already'; cohort: CohortRow }
   | { outcome: 'hidden'; cohort: CohortRow }
@@ -167,7 +167,7 @@ export class UnknownTeamsError extends Error {
 }
 
 /** What a move changed: the teams moved, and every cohort that lost or gained a team. */
-export type TeamsMoved = { teamIds: string[]; cohortTags: string[] };
+type TeamsMoved = { teamIds: string[]; cohortTags: string[] };
 
 /**
  * Puts the teams in the cohort (or in none, for `null`), all or nothing: an unknown id rolls the whole
@@ -194,7 +194,7 @@ export async function setTeamsCohort(
   });
 }
 
-export type CohortDeletion = { tag: string; name: string; teamsUnassigned: number; ballotsDeleted: number };
+type CohortDeletion = { tag: string; name: string; teamsUnassigned: number; ballotsDeleted: number };
 
 /**
  * Deletes an archived cohort (an active one is left alone: undefined). Its teams stay, in no cohort

@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { PROJECT_ROOT } from '../config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -215,8 +214,4 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete driver type.
     await run(handle.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
   }
-}
-
-export async function deleteExpiredSessions(db: Database): Promise<void> {
-  await db.execute(sql`delete from sessions where expires_at < now()`);
 }

@@ -30,7 +30,7 @@ export const LEGACY_LOCK_FILE = 'genai-lab.lock';
  */
 export type LockKind = 'abstract' | 'pipe' | 'file';
 
-export type LockOptions = {
+type LockOptions = {
   /** How long to wait for a holder that does not answer (exiting, or stopped) before refusing. */
   waitMs?: number;
   /** Told once, when the start has to wait, why and for how long. */

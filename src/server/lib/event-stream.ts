@@ -31,7 +31,7 @@ export const STREAM_LIMITS = { perSession: 32, perTeam: 24, perAddress: 1200, pe
  */
 export const STREAM_BUFFER_MAX_BYTES = 64 * 1024;
 
-export type StreamOwner = { key: string; max: number };
+type StreamOwner = { key: string; max: number };
 
 /** Whom a new stream counts against: its address, its session, each team whose session opened it, the instance. */
 export function streamOwners(request: FastifyRequest, ties: StreamTies): StreamOwner[] {
@@ -139,7 +139,7 @@ export class EventStreamRegistry {
   }
 }
 
-export type StreamOptions = {
+type StreamOptions = {
   bus: LiveEventBus;
   registry: EventStreamRegistry;
   /** The places claimed for this stream (`registry.claim`), given back when it closes. */

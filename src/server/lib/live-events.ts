@@ -30,7 +30,7 @@ export const StreamEndSchema = z.union([
 ]);
 export type StreamEnd = z.infer<typeof StreamEndSchema>;
 export const StreamEndEventSchema = z.object({ type: z.literal('end-streams'), end: StreamEndSchema });
-export type StreamEndEvent = z.infer<typeof StreamEndEventSchema>;
+type StreamEndEvent = z.infer<typeof StreamEndEventSchema>;
 
 export const liveChannel = {
   cohort: (tag: string) => `cohort:${tag}`,

@@ -6,7 +6,7 @@ import { adminListeners, presence } from '../db/schema.ts';
 /** A page counts as open while its stream's heartbeat (every 20 s) keeps its row younger than this. */
 export const PRESENCE_TTL_SECONDS = 60;
 
-export type PresenceEntry = {
+type PresenceEntry = {
   teamId: string;
   clientId: string;
   streamId: string;

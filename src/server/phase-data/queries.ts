@@ -228,7 +228,7 @@ type FactRowJson = {
 };
 
 /** A save's outcome: the facts it wrote, as now stored, and every fact the team holds. */
-export type SavedFacts = { written: Fact[]; facts: Fact[] };
+type SavedFacts = { written: Fact[]; facts: Fact[] };
 
 /**
  * Writes the named facts of a team in ONE statement: each is inserted, or its value replaced (an empty

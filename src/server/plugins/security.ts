@@ -35,7 +35,7 @@ export const LOGIN_FAILURES_PER_MINUTE = 10;
  */
 export const CREATIONS_PER_MINUTE = 60;
 
-export type SecurityOptions = {
+type SecurityOptions = {
   /** Requests a minute per session, or per address for calls without one (every API call). */
   requestsPerMinute: number;
 };

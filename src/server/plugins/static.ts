@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { MESSAGES } from '../lib/messages.ts';
 import { createIndexPages } from './route-preloads.ts';
 
-export type StaticOptions = { webRoot: string | undefined; contentDir: string };
+type StaticOptions = { webRoot: string | undefined; contentDir: string };
 
 const FILE_LIKE = /\/[^/]+\.[a-z0-9]{1,8}$/i;
 

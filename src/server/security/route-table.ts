@@ -31,7 +31,7 @@ export type World = {
   cookies: Record<Caller, string | undefined>;
 };
 
-export type WorldOptions = {
+type WorldOptions = {
   competitionEnabled?: boolean;
   votingOpen?: boolean;
   resultsVisible?: boolean;
@@ -85,7 +85,7 @@ export async function seedWorld(app: FastifyInstance, options: WorldOptions = {}
 }
 
 export type Method = Extract<HTTPMethods, 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'>;
-export type RouteKey = `${Method} /api/${string}`;
+type RouteKey = `${Method} /api/${string}`;
 
 /** An expected status, or 'any' where the rule does not apply to that caller. */
 export type Expected = 200 | 201 | 302 | 401 | 403 | 404 | 409 | 'any';

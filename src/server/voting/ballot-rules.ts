@@ -11,13 +11,13 @@ import { MESSAGES } from '../lib/messages.ts';
  * `src/shared/scoring.ts`); one ballot per team.
  */
 
-export type BallotRefusal = {
+type BallotRefusal = {
   /** closed: the cohort takes no ballots; not-voter: this team may not vote; invalid: the ballot breaks a rule. */
   reason: 'closed' | 'not-voter' | 'invalid';
   message: string;
 };
 
-export type CastBallotOutcome =
+type CastBallotOutcome =
   | { ok: true; votes: Vote[] }
   | { ok: false; reason: BallotRefusal['reason'] | 'already-voted'; message: string };
 

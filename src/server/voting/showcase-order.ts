@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
  * device, unrelated between teams. Without a viewing team (an instructor, anyone else): name order
  * (case-insensitive, then exact name, then id), as the showcase lists it.
  */
-export type ShowcaseViewer = { teamId: string; cohortTag: string };
+type ShowcaseViewer = { teamId: string; cohortTag: string };
 
 export function showcaseOrder<T extends { id: string; name: string }>(
   teams: readonly T[],

@@ -110,7 +110,6 @@ export const TeamIdsBodySchema = z.object({
 
 /** `POST /api/admin/cohorts/:tag/reveal`: the moment the room's reveal started (the first press's). */
 export const RevealResponseSchema = z.object({ revealedAt: z.string() });
-export type RevealResponse = z.infer<typeof RevealResponseSchema>;
 
 /**
  * Live classroom events on `GET /api/cohorts/:tag/events` (Server-Sent Events):

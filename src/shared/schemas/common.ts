@@ -2,7 +2,6 @@ import { z } from 'zod';
 
 /** Every error response: `{ message }` with the right status (docs/product.md, Calls and their contract). */
 export const ErrorResponseSchema = z.object({ message: z.string() });
-export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
 export const OkResponseSchema = z.object({ ok: z.literal(true) });
 

@@ -9,7 +9,6 @@ export const DeleteTeamBodySchema = z.object(
   },
   { message: "send { confirmName } with the team's name to confirm" },
 );
-export type DeleteTeamBody = z.infer<typeof DeleteTeamBodySchema>;
 
 /** What was deleted: the team, and the cohort whose showcase and results it has left. */
 export const DeletedTeamSchema = z.object({

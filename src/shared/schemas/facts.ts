@@ -25,7 +25,6 @@ export const SaveFactsBodySchema = z.object({
   givenIn: PhaseNumberSchema,
   clientId: ClientIdSchema.optional(),
 });
-export type SaveFactsBody = z.infer<typeof SaveFactsBodySchema>;
 
 export const FactSchema = z.object({
   id: z.string(),
