@@ -1,8 +1,9 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { PHASE_NUMBERS } from '../../shared/phases.ts';
+import { progressShare } from '../../shared/progress.ts';
 import type { Database } from '../db/client.ts';
-import { type ExportRow, exportRows, teamProgress } from './queries.ts';
+import { type ExportRow, exportRows } from './queries.ts';
 
 const COLUMNS = [
   'Team Code',
@@ -30,7 +31,7 @@ function toRecord(row: ExportRow): (string | number)[] {
     team.cohortTag ?? '',
     row.cohortName ?? '',
     team.currentPhase,
-    Math.round(teamProgress(team) * 100),
+    Math.round(progressShare(team) * 100),
     row.phasesWithData.join(' '),
     team.submittedWebsiteUrl ?? '',
     team.createdAt.toISOString(),

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import { AVATAR_ICONS } from '../../shared/avatars.ts';
-import { TOTAL_PHASES } from '../../shared/phases.ts';
+import { progressShare } from '../../shared/progress.ts';
 import type { AdminTeam, Team } from '../../shared/schemas/team.ts';
 import { generateWorkspaceCode } from '../../shared/workspace-code.ts';
 import type { Database } from '../db/client.ts';
@@ -161,12 +161,6 @@ export async function deleteTeamNamed(db: Database, id: string, name: string): P
   return row;
 }
 
-/** Progress as the app shows it: (currentPhase - 1) / 8, or all of it once a website is submitted. */
-export function teamProgress(team: Pick<TeamRow, 'currentPhase' | 'submittedWebsiteUrl'>): number {
-  if (team.submittedWebsiteUrl) return 1;
-  return Math.min(Math.max((team.currentPhase - 1) / TOTAL_PHASES, 0), 1);
-}
-
 /**
  * The phase numbers a team has data for, as one correlated aggregate (no query per team): the activities
  * it saved answers in, and those where it first gave a shared fact.
@@ -189,7 +183,7 @@ export async function listTeamsForAdmin(db: Database): Promise<AdminTeam[]> {
   return rows.map(({ team, cohortName, phasesWithData }) => ({
     ...toTeam(team),
     phasesWithData: (phasesWithData ?? []).map(Number),
-    progress: teamProgress(team),
+    progress: progressShare(team),
     cohortName: cohortName ?? null,
   }));
 }
