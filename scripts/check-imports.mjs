@@ -110,7 +110,8 @@ function serverProblem(file, spec, target, isTest) {
     target === null
       ? HTTP_PACKAGES.test(spec)
       : /^server\/(plugins\/|lib\/http-error$|[^/]+\/routes$)/.test(target);
-  if (http) return `imports "${spec}": queries know nothing of HTTP (no routes, plugins, HTTP errors or Fastify)`;
+  if (http)
+    return `imports "${spec}": queries know nothing of HTTP (no routes, plugins, HTTP errors or Fastify)`;
   if (inDb && target !== null && !/^server\/(db\/|config$)/.test(target) && !target.startsWith('shared/')) {
     return `imports "${spec}": db/ is the database itself and imports only db/ and config.ts`;
   }

@@ -9,6 +9,7 @@ import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { MESSAGES } from './lib/messages.ts';
 import { trustProxyOption } from './lib/trust-proxy.ts';
 import { authRoutes } from './auth/routes.ts';
+import { coachingRoutes } from './coaching/routes.ts';
 import { cohortRoutes } from './cohorts/routes.ts';
 import { configRoutes } from './content/routes.ts';
 import { liveEventRoutes } from './live/routes.ts';
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cohortRoutes);
   await app.register(phaseDataRoutes);
   await app.register(showcaseRoutes);
+  await app.register(coachingRoutes);
   await app.register(liveEventRoutes);
   await app.register(configRoutes, { phaseConfigs });
   await app.register(staticPlugin, { webRoot: config.webRoot, contentDir: config.contentDir });

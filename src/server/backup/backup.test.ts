@@ -96,6 +96,13 @@ async function seedRoom(target: BackupTarget): Promise<void> {
       teamIds: members.slice(0, 3).map((m) => m.id),
     });
     await call('PATCH', `/api/teams/${alpha.id}/avatar`, alpha.cookie, { avatarIcon: 'fox.svg' });
+    // Coaching: a note (marked done by the team) and a request for help that is still open.
+    const note = await call('POST', `/api/teams/${beta.id}/feedback`, admin, {
+      phaseNumber: 2,
+      body: 'Rank the competitors by threat, "not" by size.\nThen check the prices.',
+    });
+    await call('PATCH', `/api/teams/${beta.id}/feedback/${note.json().id}`, beta.cookie, { done: true });
+    await call('POST', `/api/teams/${gamma.id}/help`, gamma.cookie, { phaseNumber: 3, message: 'Stuck 🧱' });
     for (const [i, member] of members.entries()) {
       if (i < 3)
         await call('PATCH', `/api/teams/${member.id}/website`, member.cookie, {
@@ -211,6 +218,8 @@ for (const mode of DATABASE_MODES) {
         team_facts: 6,
         ballots: 2,
         ballot_entries: 4,
+        feedback_notes: 1,
+        help_requests: 1,
       });
       expect(backup.migration).toEqual(knownMigrations().at(-1));
       expect(await sessionCount(source)).toBeGreaterThan(0);
@@ -256,8 +265,8 @@ for (const mode of DATABASE_MODES) {
 
       const message = await refusal(restoreDatabase(target, file));
       expect(message).toBe(
-        `${target.where} is not empty (1 team, 0 saved activities, 0 shared facts, 0 cohorts, 0 ballots, 0 votes, 0 instructor ` +
-          'accounts). Restoring would replace all of it. Nothing was changed. To replace it, run the restore ' +
+        `${target.where} is not empty (1 team, 0 saved activities, 0 shared facts, 0 cohorts, 0 ballots, 0 votes, 0 feedback ` +
+          'notes, 0 help requests, 0 instructor accounts). Restoring would replace all of it. Nothing was changed. To replace it, run the restore ' +
           'again with --force.',
       );
       expect(await dumpTables(target)).toEqual(before);
@@ -518,7 +527,7 @@ describe('npm run backup / restore (the commands)', () => {
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
     expect(backup.stdout).toMatch(
-      /^Backed up 4 teams, 12 saved activities, 6 shared facts, 2 cohorts, 2 ballots, 4 votes, 1 instructor account to .+ \(\d+ KB, schema \w+\)\./,
+      /^Backed up 4 teams, 12 saved activities, 6 shared facts, 2 cohorts, 2 ballots, 4 votes, 1 feedback note, 1 help request, 1 instructor account to .+ \(\d+ KB, schema \w+\)\./,
     );
 
     const refused = await command('restore', [file], { DATA_DIR: source });

@@ -70,6 +70,8 @@ const TABLE_WORDS: Record<BackedUpTable, [string, string]> = {
   team_facts: ['shared fact', 'shared facts'],
   ballots: ['ballot', 'ballots'],
   ballot_entries: ['vote', 'votes'],
+  feedback_notes: ['feedback note', 'feedback notes'],
+  help_requests: ['help request', 'help requests'],
 };
 
 /** "3 teams, 1 cohort, ..." in the order a reader cares about. */
@@ -81,6 +83,8 @@ export function describeCounts(rows: Partial<Record<string, number>>): string {
     'cohorts',
     'ballots',
     'ballot_entries',
+    'feedback_notes',
+    'help_requests',
     'users',
   ];
   return order

@@ -14,6 +14,9 @@ export const BACKED_UP_TABLES = [
   { name: 'team_facts', orderBy: 'team_id, fact_id', since: '0004_shared_facts' },
   { name: 'ballots', orderBy: 'id' },
   { name: 'ballot_entries', orderBy: 'ballot_id, rank' },
+  // Coaching: an instructor's notes on a team's work, and the team's requests for help.
+  { name: 'feedback_notes', orderBy: 'id', since: '0005_coaching' },
+  { name: 'help_requests', orderBy: 'id', since: '0005_coaching' },
 ] as const satisfies readonly { name: string; orderBy: string; since?: string }[];
 
 /**

@@ -452,6 +452,25 @@ describeApi('admin export', (ctx) => {
         givenIn: 1,
       },
     });
+    // The instructor's notes go in one cell, oldest first, the done ones said so.
+    const note = async (phaseNumber: number, body: string) =>
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/teams/${created[0]!.team.id}/feedback`,
+          headers: { cookie },
+          payload: { phaseNumber, body },
+        })
+      ).json() as { id: string };
+    const rankNote = await note(2, 'Rank by threat');
+    await note(3, 'Cite, then claim');
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/teams/${created[0]!.team.id}/feedback/${rankNote.id}`,
+      headers: { cookie: created[0]!.cookie },
+      payload: { done: true },
+    });
+    await note(1, '=cmd');
 
     const response = await ctx.app.inject({ url: '/api/admin/export', headers: { cookie } });
     expect(response.statusCode).toBe(200);
@@ -464,15 +483,19 @@ describeApi('admin export', (ctx) => {
     expect(lines[0]).toBe(
       'Team Code,Team Name,Cohort Tag,Cohort Name,Current Activity,Progress %,Activities With Data,Website,' +
         'Created,Last Activity,Company Name,Concept Name,Answered Fields,' +
-        [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `Activity ${n} Answered Fields`).join(','),
+        [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `Activity ${n} Answered Fields`).join(',') +
+        ',Instructor Feedback',
     );
     const [first] = created;
     expect(lines[1]).toMatch(
       new RegExp(
         `^${first!.team.code},"Comma, Inc",csv,"Cohort, ""quoted""",2,13,1 2,,[0-9TZ:.-]+,[0-9TZ:.-]+,` +
-          `"'=HYPERLINK\\(""x""\\)",,3,2,1,0,0,0,0,0,0$`,
+          `"'=HYPERLINK\\(""x""\\)",,3,2,1,0,0,0,0,0,0,` +
+          '"Activity 2 \\(done\\): Rank by threat \\| Activity 3: Cite, then claim \\| Activity 1: =cmd"$',
       ),
     );
+    // A team without notes has an empty cell.
+    expect(body).toMatch(new RegExp(`\r\n${created[1]!.team.code},[^\r]*,0,0,0,0,0,0,0,0,\r\n`));
     expect(body).toContain(`${created[1]!.team.code},"Say ""hi""",`);
     expect(body).toContain(`${created[2]!.team.code},"Line\nbreak",`);
     expect(body).toContain(`${created[3]!.team.code},Zoë Ünïcødé 日本,`);

@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -210,7 +211,61 @@ export const adminListeners = pgTable(
   (t) => [index('admin_listeners_seen_at_idx').on(t.seenAt)],
 );
 
+/**
+ * An instructor's note on one activity of a team (docs/decisions/028-coaching.md): the team sees it on the
+ * activity's page and marks it done. `author` keeps the instructor's username as it was (a note outlives
+ * an account renamed or removed). Deleted with the team.
+ */
+export const feedbackNotes = pgTable(
+  'feedback_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    phaseNumber: smallint('phase_number').notNull(),
+    body: text('body').notNull(),
+    author: varchar('author', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('feedback_notes_team_idx').on(t.teamId, t.createdAt),
+    check('feedback_notes_phase', sql`${t.phaseNumber} between 1 and 8`),
+    check('feedback_notes_body', sql`char_length(${t.body}) between 1 and 2000`),
+  ],
+);
+
+/**
+ * A team's request for help (docs/decisions/028-coaching.md): open until an instructor answers it or the
+ * team withdraws it. At most one open request per team (the partial unique index). Deleted with the team.
+ */
+export const helpRequests = pgTable(
+  'help_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    phaseNumber: smallint('phase_number').notNull(),
+    message: varchar('message', { length: 200 }).notNull().default(''),
+    status: varchar('status', { length: 12 }).notNull().default('open'),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    answeredBy: varchar('answered_by', { length: 64 }),
+  },
+  (t) => [
+    uniqueIndex('help_requests_one_open_idx').on(t.teamId).where(sql`${t.status} = 'open'`),
+    index('help_requests_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+    index('help_requests_team_idx').on(t.teamId, t.createdAt),
+    check('help_requests_phase', sql`${t.phaseNumber} between 1 and 8`),
+    check('help_requests_status', sql`${t.status} in ('open', 'answered', 'withdrawn')`),
+  ],
+);
+
 export type TeamRow = typeof teams.$inferSelect;
+export type FeedbackNoteRow = typeof feedbackNotes.$inferSelect;
+export type HelpRequestRow = typeof helpRequests.$inferSelect;
 export type CohortRow = typeof cohorts.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type PhaseDataRow = typeof phaseData.$inferSelect;

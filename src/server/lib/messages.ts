@@ -47,6 +47,14 @@ export const MESSAGES = {
     "confirmName: type the team's name exactly as shown to confirm. Nothing was deleted.",
   cohortStillActive: 'Only an archived cohort can be deleted. Archive it first. Nothing was deleted.',
 
+  // Coaching: feedback on a team's work, and its requests for help.
+  feedbackNotFound: 'That feedback was not found: it may have been removed.',
+  helpIsTheTeams: 'Only the team itself asks for help or withdraws its request.',
+  helpAlreadyOpen: 'Your team has already asked for help: your instructor is on the way.',
+  noOpenHelpRequest: 'Your team has no open request for help.',
+  helpRequestNotFound: 'That help request was not found.',
+  helpWithdrawn: 'The team withdrew this request.',
+
   // Showcase, ballots and results.
   otherCohortsShowcase: 'This showcase belongs to another cohort.',
   submitToSeeShowcase: 'Submit your own website to see the showcase.',

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
-import { cohorts, phaseData, teams, users } from '../db/schema.ts';
+import { cohorts, feedbackNotes, helpRequests, phaseData, teams, users } from '../db/schema.ts';
 import { createSession } from '../auth/queries.ts';
 import { hashPassword } from '../lib/password.ts';
 import { COOKIE_NAMES } from '../plugins/sessions.ts';
@@ -29,6 +29,10 @@ export type World = {
   other: Member;
   adminCookie: string;
   cookies: Record<Caller, string | undefined>;
+  /** An instructor's note on the named team's activity 1. */
+  noteId: string;
+  /** A mate's open request for help. */
+  mateHelpId: string;
 };
 
 type WorldOptions = {
@@ -37,6 +41,8 @@ type WorldOptions = {
   resultsVisible?: boolean;
   /** Both cohorts archived. */
   archived?: boolean;
+  /** The named team has asked for help and is waiting. */
+  helpOpen?: boolean;
 };
 
 let adminHash: Promise<string> | undefined;
@@ -75,11 +81,24 @@ export async function seedWorld(app: FastifyInstance, options: WorldOptions = {}
     .returning();
   const { token } = await createSession(app.db, 'admin', { userId: user!.id });
   const adminCookie = `${COOKIE_NAMES.admin}=${token}`;
+  // Coaching: a note on the named team's activity 1, and a mate waiting for help (the named team too, when
+  // the row asks).
+  const [note] = await app.db
+    .insert(feedbackNotes)
+    .values({ teamId: own.team.id, phaseNumber: 1, body: 'Check the prices.', author: ADMIN_USERNAME })
+    .returning();
+  const [mateHelp] = await app.db
+    .insert(helpRequests)
+    .values({ teamId: mates[0]!.team.id, phaseNumber: 2 })
+    .returning();
+  if (options.helpOpen) await app.db.insert(helpRequests).values({ teamId: own.team.id, phaseNumber: 1 });
   return {
     own,
     mates,
     other,
     adminCookie,
+    noteId: note!.id,
+    mateHelpId: mateHelp!.id,
     cookies: { anonymous: undefined, otherTeam: other.cookie, ownTeam: own.cookie, admin: adminCookie },
   };
 }
@@ -423,6 +442,61 @@ export const ROUTE_TABLE: RouteRow[] = [
     route: 'POST /api/admin/teams/:id/rotate-code',
     // The team of another cohort: the callers before the admin keep their sessions.
     request: (w) => ({ url: `/api/admin/teams/${w.other.team.id}/rotate-code` }),
+    expect: adminOnly(),
+  },
+
+  // Coaching: feedback on a team's work, and its requests for help.
+  {
+    route: 'GET /api/teams/:id/feedback',
+    request: (w) => ({ url: `/api/teams/${w.own.team.id}/feedback` }),
+    expect: teamScoped(),
+  },
+  {
+    route: 'POST /api/teams/:id/feedback',
+    request: (w) => ({
+      url: `/api/teams/${w.own.team.id}/feedback`,
+      payload: { phaseNumber: 2, body: 'Rank them by threat.' },
+    }),
+    expect: adminOnly(201),
+  },
+  {
+    route: 'PATCH /api/teams/:id/feedback/:noteId',
+    request: (w) => ({ url: `/api/teams/${w.own.team.id}/feedback/${w.noteId}`, payload: { done: true } }),
+    expect: teamScoped(),
+  },
+  {
+    route: 'DELETE /api/teams/:id/feedback/:noteId',
+    request: (w) => ({ url: `/api/teams/${w.own.team.id}/feedback/${w.noteId}` }),
+    expect: adminOnly(),
+  },
+  {
+    route: 'GET /api/teams/:id/help',
+    request: (w) => ({ url: `/api/teams/${w.own.team.id}/help` }),
+    expect: teamScoped(),
+  },
+  {
+    route: 'POST /api/teams/:id/help',
+    request: (w) => ({
+      url: `/api/teams/${w.own.team.id}/help`,
+      payload: { phaseNumber: 3, message: 'Stuck' },
+    }),
+    // The team's own: an instructor does not ask on its behalf.
+    expect: { anonymous: 401, otherTeam: 403, ownTeam: 201, admin: 403 },
+  },
+  {
+    route: 'DELETE /api/teams/:id/help',
+    world: { helpOpen: true },
+    request: (w) => ({ url: `/api/teams/${w.own.team.id}/help` }),
+    expect: { anonymous: 401, otherTeam: 403, ownTeam: 200, admin: 403 },
+  },
+  {
+    route: 'GET /api/admin/help-requests',
+    request: () => ({ url: '/api/admin/help-requests' }),
+    expect: adminOnly(),
+  },
+  {
+    route: 'POST /api/admin/help-requests/:id/answer',
+    request: (w) => ({ url: `/api/admin/help-requests/${w.mateHelpId}/answer` }),
     expect: adminOnly(),
   },
 ];

@@ -20,6 +20,7 @@ const COLUMNS = [
   'Concept Name',
   'Answered Fields',
   ...PHASE_NUMBERS.map((n) => `Activity ${n} Answered Fields`),
+  'Instructor Feedback',
 ];
 
 function toRecord(row: ExportRow): (string | number)[] {
@@ -40,6 +41,7 @@ function toRecord(row: ExportRow): (string | number)[] {
     row.conceptName ?? '',
     answered.reduce((sum, n) => sum + n, 0),
     ...answered,
+    row.feedback ?? '',
   ];
 }
 

@@ -5,7 +5,7 @@ import { progressShare } from '../../shared/progress.ts';
 import type { AdminTeam, Team } from '../../shared/schemas/team.ts';
 import { generateWorkspaceCode } from '../../shared/workspace-code.ts';
 import type { Database } from '../db/client.ts';
-import { cohorts, phaseData, sessions, type TeamRow, teamFacts, teams } from '../db/schema.ts';
+import { cohorts, feedbackNotes, phaseData, sessions, teamFacts, type TeamRow, teams } from '../db/schema.ts';
 
 export function toTeam(row: TeamRow): Team {
   return {
@@ -196,6 +196,8 @@ export type ExportRow = {
   answeredByPhase: Record<string, number>;
   companyName: string | null;
   conceptName: string | null;
+  /** The instructors' notes, one text ("Activity 2 (done): ..."), or null without any. */
+  feedback: string | null;
   lastActivity: Date;
 };
 
@@ -251,6 +253,13 @@ export async function* exportRows(db: Database, batchSize = 500): AsyncGenerator
         ), '[]'::jsonb)`,
         companyName: factSql('company_name'),
         conceptName: factSql('concept_name'),
+        // The instructors' feedback, oldest first: "Activity 2 (done): ..." for each note.
+        feedback: sql<string | null>`(
+          select string_agg('Activity ' || fn.phase_number
+            || case when fn.done_at is null then '' else ' (done)' end || ': ' || fn.body,
+            ' | ' order by fn.created_at, fn.id)
+          from ${feedbackNotes} fn where fn.team_id = ${teams.id}
+        )`,
       })
       .from(teams)
       .leftJoin(cohorts, eq(cohorts.tag, teams.cohortTag))
@@ -278,6 +287,7 @@ export async function* exportRows(db: Database, batchSize = 500): AsyncGenerator
         answeredByPhase: Object.fromEntries(phases.map((p) => [String(p.phase), Number(p.answered)])),
         companyName: row.companyName ?? null,
         conceptName: row.conceptName ?? null,
+        feedback: row.feedback ?? null,
         lastActivity,
       };
     }

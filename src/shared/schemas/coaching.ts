@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PhaseNumberSchema } from '../phase-config.ts';
 
 /**
- * The instructor coaching a team (docs/decisions/026-coaching.md): feedback on one activity of one team,
+ * The instructor coaching a team (docs/decisions/028-coaching.md): feedback on one activity of one team,
  * and a team's request for help.
  */
 
@@ -38,7 +38,9 @@ export const NewFeedbackBodySchema = z.object({
 });
 
 /** Body of `PATCH /api/teams/:id/feedback/:noteId` (the team): done, or not done after all. */
-export const FeedbackDoneBodySchema = z.object({ done: z.boolean({ message: 'done must be true or false' }) });
+export const FeedbackDoneBodySchema = z.object({
+  done: z.boolean({ message: 'done must be true or false' }),
+});
 
 export const HELP_STATUSES = ['open', 'answered', 'withdrawn'] as const;
 export type HelpStatus = (typeof HELP_STATUSES)[number];

@@ -1,0 +1,226 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  FeedbackDoneBodySchema,
+  FeedbackListSchema,
+  FeedbackNoteSchema,
+  HelpQueueSchema,
+  HelpRequestSchema,
+  NewFeedbackBodySchema,
+  NewHelpBodySchema,
+  TeamHelpSchema,
+} from '../../shared/schemas/coaching.ts';
+import { ErrorResponseSchema, IdSchema, OkResponseSchema } from '../../shared/schemas/common.ts';
+import type { TeamEvent } from '../../shared/schemas/team-events.ts';
+import { conflict, forbidden, notFound } from '../lib/http-error.ts';
+import { liveChannel } from '../lib/live-events.ts';
+import { MESSAGES } from '../lib/messages.ts';
+import { noStore } from '../lib/no-store.ts';
+import { adminOnly, requireAdmin, requireTeamAccess } from '../plugins/sessions.ts';
+import { findTeamById } from '../teams/queries.ts';
+import {
+  addFeedback,
+  answerHelpRequest,
+  currentHelpRequest,
+  HelpAlreadyOpenError,
+  listFeedback,
+  listOpenHelpRequests,
+  openHelpRequest,
+  removeFeedback,
+  setFeedbackDone,
+  toFeedbackNote,
+  toHelpRequest,
+  withdrawHelpRequest,
+} from './queries.ts';
+
+const TeamParams = z.object({ id: IdSchema });
+const NoteParams = z.object({ id: IdSchema, noteId: IdSchema });
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+};
+
+/**
+ * Coaching (docs/product.md, Instructor dashboard; docs/decisions/028-coaching.md): an instructor's feedback
+ * on one activity of a team, and a team's request for help. A team reads only its own notes and requests,
+ * marks its notes done, and asks for help or withdraws it; only an instructor writes notes, removes them and
+ * answers requests. Every change reaches the team's open pages (the team's live events: its own pages and
+ * instructors reading its work) and, for help, every instructor's dashboard, on every instance.
+ */
+export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The team a call names: its own session, or an instructor's for a team that exists. */
+  async function teamOf(request: Parameters<typeof requireTeamAccess>[0], teamId: string) {
+    const caller = await requireTeamAccess(request, teamId);
+    if (caller === 'admin' && !(await findTeamById(app.db, teamId)))
+      throw notFound(MESSAGES.workspaceNotFound);
+    return caller;
+  }
+
+  const tellTeam = (teamId: string, event: TeamEvent) =>
+    app.liveEvents.publish(liveChannel.team(teamId), event).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'coaching event not published');
+    });
+  const tellInstructors = (teamId: string, requestId: string) =>
+    app.liveEvents
+      .publish(liveChannel.admin(), { type: 'help', teamId, requestId })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'help event not published'));
+
+  app.get(
+    '/api/teams/:id/feedback',
+    { onRequest: noStore, schema: { params: TeamParams, response: { 200: FeedbackListSchema, ...errors } } },
+    async (request) => {
+      await teamOf(request, request.params.id);
+      return { notes: (await listFeedback(app.db, request.params.id)).map(toFeedbackNote) };
+    },
+  );
+
+  app.post(
+    '/api/teams/:id/feedback',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: TeamParams,
+        body: NewFeedbackBodySchema,
+        response: { 201: FeedbackNoteSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const admin = await requireAdmin(request);
+      const team = await findTeamById(app.db, request.params.id);
+      if (!team) throw notFound(MESSAGES.workspaceNotFound);
+      const note = toFeedbackNote(
+        await addFeedback(app.db, {
+          teamId: team.id,
+          phaseNumber: request.body.phaseNumber,
+          body: request.body.body,
+          author: admin.username,
+        }),
+      );
+      await tellTeam(team.id, { type: 'feedback', note });
+      return reply.code(201).send(note);
+    },
+  );
+
+  app.patch(
+    '/api/teams/:id/feedback/:noteId',
+    {
+      schema: {
+        params: NoteParams,
+        body: FeedbackDoneBodySchema,
+        response: { 200: FeedbackNoteSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await teamOf(request, request.params.id);
+      const row = await setFeedbackDone(app.db, request.params.id, request.params.noteId, request.body.done);
+      if (!row) throw notFound(MESSAGES.feedbackNotFound);
+      const note = toFeedbackNote(row);
+      await tellTeam(note.teamId, { type: 'feedback', note });
+      return note;
+    },
+  );
+
+  app.delete(
+    '/api/teams/:id/feedback/:noteId',
+    { onRequest: adminOnly, schema: { params: NoteParams, response: { 200: OkResponseSchema, ...errors } } },
+    async (request) => {
+      const row = await removeFeedback(app.db, request.params.id, request.params.noteId);
+      if (!row) throw notFound(MESSAGES.feedbackNotFound);
+      await tellTeam(row.teamId, { type: 'feedback-removed', id: row.id, phaseNumber: row.phaseNumber });
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/teams/:id/help',
+    { onRequest: noStore, schema: { params: TeamParams, response: { 200: TeamHelpSchema, ...errors } } },
+    async (request) => {
+      await teamOf(request, request.params.id);
+      const row = await currentHelpRequest(app.db, request.params.id);
+      return { request: row ? toHelpRequest(row) : null };
+    },
+  );
+
+  /** Asking and withdrawing are the team's own: an instructor does not ask on a team's behalf. */
+  async function requireTheTeam(request: Parameters<typeof requireTeamAccess>[0], teamId: string) {
+    if ((await requireTeamAccess(request, teamId)) !== 'team') throw forbidden(MESSAGES.helpIsTheTeams);
+  }
+
+  app.post(
+    '/api/teams/:id/help',
+    {
+      schema: {
+        params: TeamParams,
+        body: NewHelpBodySchema,
+        response: { 201: HelpRequestSchema, 409: ErrorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const teamId = request.params.id;
+      await requireTheTeam(request, teamId);
+      let row: Awaited<ReturnType<typeof openHelpRequest>>;
+      try {
+        row = await openHelpRequest(app.db, { teamId, ...request.body });
+      } catch (error) {
+        if (error instanceof HelpAlreadyOpenError) throw conflict(MESSAGES.helpAlreadyOpen);
+        throw error;
+      }
+      const help = toHelpRequest(row);
+      await Promise.all([
+        tellTeam(teamId, { type: 'help', request: help }),
+        tellInstructors(teamId, help.id),
+      ]);
+      return reply.code(201).send(help);
+    },
+  );
+
+  app.delete(
+    '/api/teams/:id/help',
+    { schema: { params: TeamParams, response: { 200: HelpRequestSchema, ...errors } } },
+    async (request) => {
+      const teamId = request.params.id;
+      await requireTheTeam(request, teamId);
+      const row = await withdrawHelpRequest(app.db, teamId);
+      if (!row) throw notFound(MESSAGES.noOpenHelpRequest);
+      const help = toHelpRequest(row);
+      await Promise.all([
+        tellTeam(teamId, { type: 'help', request: help }),
+        tellInstructors(teamId, help.id),
+      ]);
+      return help;
+    },
+  );
+
+  app.get(
+    '/api/admin/help-requests',
+    { onRequest: [adminOnly, noStore], schema: { response: { 200: HelpQueueSchema, ...errors } } },
+    async () => ({ requests: await listOpenHelpRequests(app.db) }),
+  );
+
+  app.post(
+    '/api/admin/help-requests/:id/answer',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: TeamParams,
+        response: { 200: HelpRequestSchema, 409: ErrorResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      const outcome = await answerHelpRequest(app.db, request.params.id, admin.username);
+      if (!outcome) throw notFound(MESSAGES.helpRequestNotFound);
+      const help = toHelpRequest(outcome.row);
+      if (help.status === 'withdrawn') throw conflict(MESSAGES.helpWithdrawn);
+      if (outcome.changed) {
+        await Promise.all([
+          tellTeam(help.teamId, { type: 'help', request: help }),
+          tellInstructors(help.teamId, help.id),
+        ]);
+      }
+      return help;
+    },
+  );
+};
