@@ -33,6 +33,7 @@ describe('query keys', () => {
     expect(domains.map((d) => d.domain).sort()).toEqual(
       [
         'adminKeys',
+        'coachingKeys',
         'cohortKeys',
         'factKeys',
         'phaseConfigKeys',

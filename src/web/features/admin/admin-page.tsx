@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download, Layers, LifeBuoy, LogIn, ShieldAlert, Users } from 'lucide-react';
+import { Download, Layers, LifeBuoy, Users } from 'lucide-react';
 import * as React from 'react';
-import { Link } from 'wouter';
-import { Button, buttonVariants } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Button } from '@/components/ui/button';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
@@ -14,12 +12,12 @@ import { useAdminStatus } from './hooks/use-admin-status';
 import { serverMessageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
 import { activeCohortsQueryOptions } from './api/admin-cohorts';
-import { adminTeamsQueryOptions } from './api/admin-teams';
+import { adminTeamsQueryOptions } from '@/lib/admin-teams';
 import { downloadProgressExport } from './api/export-progress';
 import { CohortsTab } from './components/cohorts-tab';
 import { InstructionsDialog } from './components/instructions-dialog';
 import { ParticipantsTab } from './components/participants-tab';
-import { AccessDenied } from './components/access-denied';
+import { AccessDenied } from '@/components/access-denied';
 
 /** `/admin`: the Instructor Dashboard. */
 export default function AdminPage() {

@@ -5,5 +5,3 @@
  */
 export { useAdminLogout } from './api/admin-session';
 export { useAdminStatus } from './hooks/use-admin-status';
-export { adminTeamsQueryOptions } from './api/admin-teams';
-export { AccessDenied } from './components/access-denied';

@@ -138,7 +138,11 @@ const PhaseView = React.memo(function PhaseView({ config, phase, team }: PhasePr
               <PdfDownloadButton label={config.download.label} href={config.download.href} />
             )}
             <DownloadAnswersButton team={team} />
-            <AskForHelp teamId={team?.id} phase={phase} />
+            <AskForHelp
+              teamId={team?.id}
+              phase={phase}
+              onOpenWorkspace={() => openWorkspaceDialog({ destination: 'phase' })}
+            />
           </div>
         </div>
         {team && <HelpStatus teamId={team.id} />}

@@ -12,7 +12,7 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { adminTeamsQueryOptions } from '../api/admin-teams';
+import { adminTeamsQueryOptions } from '@/lib/admin-teams';
 import { useRevealToRoom } from '../api/reveal-to-room';
 import { compareNames } from '../lib/team-list';
 import { ProgressBoard } from './progress-board';

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { serverMessageOf } from '@/lib/api-client';
 import { callDefaults } from '@/lib/messages';
 import { activeCohortsQueryOptions } from '../api/admin-cohorts';
-import { adminTeamsQueryOptions } from '../api/admin-teams';
+import { adminTeamsQueryOptions } from '@/lib/admin-teams';
 import { useHeldWhileOpen } from '../hooks/use-held-while-open';
 import { useTeamSelection } from '../hooks/use-team-selection';
 import { ALL_COHORTS, cohortFilterOptions, filterTeams, type SortKey, sortTeams } from '../lib/team-list';

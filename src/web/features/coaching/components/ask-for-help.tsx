@@ -14,7 +14,6 @@ import {
 } from '@/components/ui/dialog';
 import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { openWorkspaceDialog } from '@/features/workspace';
 import { serverMessageOf } from '@/lib/api-client';
 import { teamHelpQueryOptions, useAskForHelp, useWithdrawHelp } from '../api/help';
 import { waitingFor } from '../lib/waiting';
@@ -26,9 +25,19 @@ const ANSWERED_SHOWN_MS = 30 * 60_000;
  * "Ask for help" on an activity page: with a workspace, the team asks its instructor, with an optional line;
  * the page then says help is on the way (the request can be withdrawn), then that it was answered. One open
  * request per team, whichever activity it was asked from. In practice mode the button says that help needs
- * a workspace.
+ * a workspace, and `onOpenWorkspace` (the caller's way to open the workspace dialog) offers one. The caller
+ * passes it so this feature does not import the workspace feature: a static import here splits the first
+ * route's bundle into more chunks than its budget allows.
  */
-export function AskForHelp({ teamId, phase }: { teamId: string | undefined; phase: number }) {
+export function AskForHelp({
+  teamId,
+  phase,
+  onOpenWorkspace,
+}: {
+  teamId: string | undefined;
+  phase: number;
+  onOpenWorkspace(): void;
+}) {
   const [open, setOpen] = React.useState(false);
   return (
     <>
@@ -41,7 +50,7 @@ export function AskForHelp({ teamId, phase }: { teamId: string | undefined; phas
           {teamId ? (
             <AskForm teamId={teamId} phase={phase} onDone={() => setOpen(false)} />
           ) : (
-            <NeedsWorkspace onDone={() => setOpen(false)} />
+            <NeedsWorkspace onDone={() => setOpen(false)} onOpenWorkspace={onOpenWorkspace} />
           )}
         </DialogContent>
       </Dialog>
@@ -49,7 +58,7 @@ export function AskForHelp({ teamId, phase }: { teamId: string | undefined; phas
   );
 }
 
-function NeedsWorkspace({ onDone }: { onDone(): void }) {
+function NeedsWorkspace({ onDone, onOpenWorkspace }: { onDone(): void; onOpenWorkspace(): void }) {
   return (
     <>
       <DialogHeader>
@@ -66,7 +75,7 @@ function NeedsWorkspace({ onDone }: { onDone(): void }) {
         <Button
           onClick={() => {
             onDone();
-            openWorkspaceDialog({ destination: 'phase' });
+            onOpenWorkspace();
           }}
         >
           Open a workspace

@@ -10,6 +10,7 @@ import { phaseConfigQueryOptions } from '../api/phase-config';
 import { flushAllAutosaves } from '../hooks/use-phase-autosave';
 import { buildAnswersReport, reportFileName } from '../lib/answers-report';
 import { useAnswerStore } from '../store/answer-store';
+import { feedbackQueryOptions } from '@/features/coaching';
 import { fetchPdf, saveBlob } from '@/lib/save-file';
 
 /** Phase 4's market analysis PDF: fetched, checked to be a PDF, then saved. */
@@ -50,12 +51,16 @@ export function DownloadAnswersButton({ team }: { team: WorkspaceTeam | null }) 
       const activities = await queryClient.fetchQuery({ ...store.activities, staleTime: 0 });
       const answersByPhase = Object.fromEntries(activities.map((a) => [a.phaseNumber, a.data]));
       const { facts } = await queryClient.fetchQuery({ ...store.facts, staleTime: 0 });
+      const feedback = store.teamId
+        ? await queryClient.fetchQuery({ ...feedbackQueryOptions(store.teamId), staleTime: 0 })
+        : [];
       const report = buildAnswersReport({
         teamName: team?.name,
         teamCode: team?.code,
         configs,
         answersByPhase,
         facts,
+        feedback,
       });
       saveBlob(new Blob([report], { type: 'text/markdown;charset=utf-8' }), reportFileName(team?.name));
       toast(messages.answersDownloaded);

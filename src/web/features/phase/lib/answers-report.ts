@@ -1,5 +1,6 @@
 import type { PhaseConfig } from '@shared/phase-config';
 import { renderPromptTemplate } from '@shared/prompt-template';
+import type { FeedbackNote } from '@shared/schemas/coaching';
 import type { Fact } from '@shared/schemas/facts';
 import { checkedValues } from './answers.ts';
 import { formAnswers, promptContext } from './shared-answers.ts';
@@ -47,6 +48,8 @@ export function buildAnswersReport(options: {
   configs: readonly PhaseConfig[];
   answersByPhase: Readonly<Record<number, Record<string, unknown>>>;
   facts?: readonly Fact[];
+  /** The instructors' notes, shown under their activity. */
+  feedback?: readonly FeedbackNote[];
   generatedAt?: Date;
 }): string {
   const { teamName, teamCode, configs, answersByPhase } = options;
@@ -62,20 +65,32 @@ export function buildAnswersReport(options: {
   let any = false;
   for (const config of [...configs].sort((a, b) => a.phase - b.phase)) {
     const data = answersByPhase[config.phase];
-    if (!data && !factList.some((fact) => fact.givenIn === config.phase)) continue;
+    const notes = (options.feedback ?? []).filter((note) => note.phaseNumber === config.phase);
+    if (!data && notes.length === 0 && !factList.some((fact) => fact.givenIn === config.phase)) continue;
     const answers = formAnswers(config.fields, data, factValues);
     const answered = config.fields.filter((f) => answers[f.id]!.trim() !== '');
-    if (answered.length === 0) continue;
+    if (answered.length === 0 && notes.length === 0) continue;
     any = true;
     out.push('', `## ${config.phase}. ${config.names.page}`, '');
     for (const field of answered)
       out.push(answerLine(field.label, displayValue(config, field.id, answers[field.id]!)));
-    const prompt = renderPromptTemplate(
-      config.promptTemplate,
-      promptContext(config.phase, answersByPhase, factValues, answers),
-    );
-    const fence = fenceFor(prompt);
-    out.push('', '### Generated prompt', '', `${fence}markdown`, prompt, fence);
+    if (answered.length > 0) {
+      const prompt = renderPromptTemplate(
+        config.promptTemplate,
+        promptContext(config.phase, answersByPhase, factValues, answers),
+      );
+      const fence = fenceFor(prompt);
+      out.push('', '### Generated prompt', '', `${fence}markdown`, prompt, fence);
+    }
+    if (notes.length > 0) {
+      out.push('', '### Feedback from your instructor', '');
+      for (const note of notes) {
+        const status = note.doneAt ? ' (done)' : '';
+        out.push(
+          answerLine(`${note.author}, ${note.createdAt.slice(0, 16).replace('T', ' ')}${status}`, note.body),
+        );
+      }
+    }
   }
   if (!any) out.push('', 'No answers saved yet.');
   return `${out.join('\n')}\n`;

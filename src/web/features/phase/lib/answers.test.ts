@@ -223,3 +223,36 @@ describe('answers report', () => {
     expect(reportFileName(undefined)).toBe('practice-answers.md');
   });
 });
+
+describe('the team report carries the instructors’ feedback', () => {
+  const config = {
+    phase: 2,
+    title: 'Competitor Matrix',
+    names: { activity: 'Competitor Matrix', header: 'Competitors', page: 'Competition Analysis' },
+    fields: [field({ id: 'competitors', label: 'Competitors' })],
+    promptTemplate: 'Compare {{competitors}}.',
+  } as unknown as PhaseConfig;
+  const note = (body: string, doneAt: string | null) => ({
+    id: body,
+    teamId: 't',
+    phaseNumber: 2,
+    body,
+    author: 'alice',
+    createdAt: '2026-11-26T10:15:00.000Z',
+    doneAt,
+  });
+
+  it('under its activity, who wrote each and whether the team marked it done, answers or not', () => {
+    const report = buildAnswersReport({
+      teamName: 'Roasters',
+      configs: [config],
+      answersByPhase: {},
+      feedback: [note('Rank by threat.', '2026-11-26T10:30:00.000Z'), note('Check\nthe prices.', null)],
+    });
+    expect(report).toContain('## 2. Competition Analysis');
+    expect(report).toContain('### Feedback from your instructor');
+    expect(report).toContain('- **alice, 2026-11-26 10:15 (done):** Rank by threat.');
+    expect(report).toContain('- **alice, 2026-11-26 10:15:**\n  Check\n  the prices.');
+    expect(report).not.toContain('### Generated prompt');
+  });
+});

@@ -1,0 +1,89 @@
+import type { Page } from '@playwright/test';
+import { teamOnDevices } from './support/collaboration.ts';
+import { expect, test } from './support/fixtures.ts';
+import { instructorContext } from './support/live-room.ts';
+
+/**
+ * The instructor reads, coaches and unblocks every team live: a team's work read as the team types, a note
+ * that reaches the team's activity page, a request for help that reaches the dashboard and its answer that
+ * reaches the team. Two browsers each time, and no reload anywhere.
+ */
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const LIVE = { timeout: 8000 };
+
+test('the instructor reads a team’s work while the team types, and the note sent reaches the team’s page', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { team, devices, close } = await teamOnDevices(browser, ['/phase/2']);
+  const teamPage = devices[0]!.page;
+  const instructor = await instructorContext(browser);
+  const work = await instructor.newPage();
+  await work.goto('/admin');
+  await work.getByLabel('Search').fill(team.name);
+  await work.getByRole('button', { name: `Actions for ${team.name}` }).click();
+  await work.getByRole('menuitem', { name: 'View work' }).click();
+  await expect(work.getByRole('heading', { level: 1, name: `${team.name}: work` })).toBeVisible();
+  const activity2 = work.locator('#activity-2');
+  await expect(activity2.getByText('The team has not saved this activity yet.')).toBeVisible();
+
+  // The team types; the instructor sees the answer and the prompt change, with no reload.
+  await field(teamPage, 'Company name').fill('Harbour Roasters');
+  await expect(work.getByText('Harbour Roasters').first()).toBeVisible(LIVE);
+  await expect(activity2.getByTestId('prompt-preview')).toContainText('Harbour Roasters', LIVE);
+  // Nothing on the view writes an answer: no form, no field to type in.
+  await expect(activity2.getByRole('textbox', { name: 'Company name' })).toHaveCount(0);
+
+  // A note on activity 2 reaches the team's page for it.
+  await activity2.getByLabel('Feedback on this activity').fill('Rank the competitors by threat, not size.');
+  await activity2.getByRole('button', { name: 'Send feedback' }).click();
+  const panel = teamPage.getByTestId('instructor-feedback');
+  await expect(panel.getByRole('heading', { name: 'Feedback from your instructor' })).toBeVisible(LIVE);
+  await expect(panel).toContainText('Rank the competitors by threat, not size.');
+  await expect(panel).toContainText('e2e-instructor');
+  // The team marks it done; the instructor sees it was.
+  await panel.getByRole('button', { name: 'Mark as done' }).click();
+  await expect(activity2.getByText('Done by the team')).toBeVisible(LIVE);
+  await instructor.close();
+  await close();
+});
+
+test('a request for help reaches the dashboard at once, and its answer reaches the team', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { team, devices, close } = await teamOnDevices(browser, ['/phase/3']);
+  const teamPage = devices[0]!.page;
+  const instructor = await instructorContext(browser);
+  const dashboard = await instructor.newPage();
+  await dashboard.goto('/admin');
+  await expect(dashboard.getByRole('heading', { level: 1, name: 'Instructor Dashboard' })).toBeVisible();
+
+  await teamPage.getByRole('button', { name: 'Ask for help' }).click();
+  await teamPage.getByLabel('What are you stuck on? (optional)').fill('Our sources contradict each other');
+  await teamPage.getByRole('button', { name: 'Send request' }).click();
+  await expect(teamPage.getByTestId('help-status')).toContainText('Help is on the way', LIVE);
+
+  // The count shows from any tab; the list names the team, the activity and the line.
+  await expect(dashboard.getByTestId('help-tab')).toContainText(/\d/, LIVE);
+  await dashboard.getByRole('tab', { name: /Help requests/ }).click();
+  const request = dashboard.getByTestId('help-request').filter({ hasText: team.name });
+  await expect(request).toContainText('Activity 3');
+  await expect(request).toContainText('Our sources contradict each other');
+  await expect(request).toContainText('waiting');
+  await request.getByRole('button', { name: 'Mark answered' }).click();
+  await expect(request).toHaveCount(0, LIVE);
+  await expect(teamPage.getByTestId('help-status')).toContainText('was answered by e2e-instructor', LIVE);
+  await instructor.close();
+  await close();
+});
+
+test('practice mode explains that help needs a workspace', async ({ page }) => {
+  await page.goto('/phase/1');
+  await page.getByRole('button', { name: 'Try without saving' }).click();
+  await page.getByRole('button', { name: 'Ask for help' }).click();
+  await expect(page.getByRole('dialog', { name: 'Ask for help' })).toContainText('needs a workspace');
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
