@@ -438,7 +438,7 @@ describeApi('admin export', (ctx) => {
       'Tab\t@cmd',
       'Line\n=1+1',
     ];
-    const created = [];
+    const created: Awaited<ReturnType<typeof createTeamSession>>[] = [];
     for (const name of names) created.push(await createTeamSession(ctx.app, name));
     await assign(ctx.app, cookie, 'csv', [created[0]!.team.id]);
     await saveAnswers(ctx.app, created[0]!, 2, { research_goal: 'Size it', empty: '', list: [] });
