@@ -59,6 +59,12 @@ test('a request for help reaches the dashboard at once, and its answer reaches t
   const dashboard = await instructor.newPage();
   await dashboard.goto('/admin');
   await expect(dashboard.getByRole('heading', { level: 1, name: 'Instructor Dashboard' })).toBeVisible();
+  // A second instructor, in a browser of their own, has the Help requests tab open.
+  const colleague = await instructorContext(browser);
+  const second = await colleague.newPage();
+  await second.goto('/admin');
+  await second.getByRole('tab', { name: /Help requests/ }).click();
+  await expect(second.getByText('No team is waiting for help.')).toBeVisible();
 
   await teamPage.getByRole('button', { name: 'Ask for help' }).click();
   await teamPage.getByLabel('What are you stuck on? (optional)').fill('Our sources contradict each other');
@@ -72,9 +78,14 @@ test('a request for help reaches the dashboard at once, and its answer reaches t
   await expect(request).toContainText('Activity 3');
   await expect(request).toContainText('Our sources contradict each other');
   await expect(request).toContainText('waiting');
+  const seenBySecond = second.getByTestId('help-request').filter({ hasText: team.name });
+  await expect(seenBySecond).toContainText('Our sources contradict each other', LIVE);
   await request.getByRole('button', { name: 'Mark answered' }).click();
   await expect(request).toHaveCount(0, LIVE);
+  // Answered on one screen, gone from the other.
+  await expect(seenBySecond).toHaveCount(0, LIVE);
   await expect(teamPage.getByTestId('help-status')).toContainText('was answered by e2e-instructor', LIVE);
+  await colleague.close();
   await instructor.close();
   await close();
 });

@@ -18,7 +18,7 @@ import { factValues } from './api/facts';
 import { phaseConfigQueryOptions } from './api/phase-config';
 import { PromptPreview } from './components/prompt-preview';
 import { useSharedAnswers } from './hooks/use-shared-answers';
-import { toAnswers } from './lib/answers';
+import { formAnswers } from './lib/shared-answers';
 import { applyTeamEvent } from './lib/team-cache';
 import { answerStoreFor } from './store';
 import { AnswerStoreProvider, savedActivity, useAnswerStore } from './store/answer-store';
@@ -138,9 +138,11 @@ function NotAnswered() {
 function ActivityWork({ teamId, config }: { teamId: string; config: PhaseConfig }) {
   const store = useAnswerStore();
   const saved = useQuery({ ...store.activities, select: savedActivity(config.phase) });
+  const facts = useQuery(store.facts);
+  // As the team's form holds them: its own answers, and the shared facts from the team's one copy.
   const answers = React.useMemo(
-    () => toAnswers(config.fields, saved.data?.data),
-    [config.fields, saved.data],
+    () => formAnswers(config.fields, saved.data?.data, factValues(facts.data)),
+    [config.fields, saved.data, facts.data],
   );
   const shared = useSharedAnswers(config.phase, config.fields, answers);
   const ownFields = config.fields.filter((field) => !isSharedFactId(field.id));
