@@ -59,12 +59,13 @@ test('a request for help reaches the dashboard at once, and its answer reaches t
   const dashboard = await instructor.newPage();
   await dashboard.goto('/admin');
   await expect(dashboard.getByRole('heading', { level: 1, name: 'Instructor Dashboard' })).toBeVisible();
-  // A second instructor, in a browser of their own, has the Help requests tab open.
-  const colleague = await instructorContext(browser);
+  // A second instructor, on a phone, has the Help requests tab open; the three tabs fit its width.
+  const colleague = await instructorContext(browser, { width: 375, height: 812 });
   const second = await colleague.newPage();
   await second.goto('/admin');
   await second.getByRole('tab', { name: /Help requests/ }).click();
   await expect(second.getByText('No team is waiting for help.')).toBeVisible();
+  expect(await second.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
   await teamPage.getByRole('button', { name: 'Ask for help' }).click();
   await teamPage.getByLabel('What are you stuck on? (optional)').fill('Our sources contradict each other');

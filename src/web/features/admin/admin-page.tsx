@@ -69,7 +69,7 @@ function Dashboard() {
 
       <OpenHoldsProvider>
         <Tabs defaultValue="participants" className="mt-6 sm:mt-8">
-          <TabsList className="w-full sm:w-auto">
+          <TabsList className="h-auto w-full flex-wrap sm:h-11 sm:w-auto sm:flex-nowrap">
             <TabsTrigger value="participants" className="flex-1 sm:flex-none">
               <Users aria-hidden /> Participants
               {teams.data && <TabCount value={teams.data.length} />}
