@@ -81,6 +81,12 @@ test('a request for help reaches the dashboard at once, and its answer reaches t
   await expect(request).toContainText('waiting');
   const seenBySecond = second.getByTestId('help-request').filter({ hasText: team.name });
   await expect(seenBySecond).toContainText('Our sources contradict each other', LIVE);
+  // "View work" lands on the activity the team asked from, then back to the list.
+  await request.getByRole('link', { name: 'View work' }).click();
+  await expect(dashboard.getByRole('heading', { level: 1, name: `${team.name}: work` })).toBeVisible();
+  await expect(dashboard.getByRole('heading', { name: /^Activity 3:/ })).toBeInViewport();
+  await dashboard.goBack();
+  await dashboard.getByRole('tab', { name: /Help requests/ }).click();
   await request.getByRole('button', { name: 'Mark answered' }).click();
   await expect(request).toHaveCount(0, LIVE);
   // Answered on one screen, gone from the other.

@@ -59,6 +59,9 @@ function TeamWork({ teamId }: { teamId: string }) {
     }),
   ]);
 
+  const loaded = team && activities.isSuccess && facts.isSuccess && configs.every((c) => c.isSuccess);
+  useScrollToActivity(Boolean(loaded));
+
   if (teams.isSuccess && !team) {
     return (
       <main className="mx-auto max-w-xl px-4 py-20 text-center">
@@ -70,7 +73,6 @@ function TeamWork({ teamId }: { teamId: string }) {
       </main>
     );
   }
-  const loaded = team && activities.isSuccess && facts.isSuccess && configs.every((c) => c.isSuccess);
   const failed = activities.isError || facts.isError || teams.isError || configs.some((c) => c.isError);
   const values = factValues(facts.data);
 
@@ -128,6 +130,18 @@ function TeamWork({ teamId }: { teamId: string }) {
       )}
     </main>
   );
+}
+
+/**
+ * A link to one activity of the work ("View work" from a board cell or a help request) lands on it once the
+ * work has loaded: the section is not there yet when the route changes, so the browser cannot scroll to it.
+ */
+function useScrollToActivity(loaded: boolean) {
+  React.useEffect(() => {
+    if (!loaded) return;
+    const match = /^#activity-([1-8])$/.exec(window.location.hash);
+    if (match) document.getElementById(`activity-${match[1]}`)?.scrollIntoView({ block: 'start' });
+  }, [loaded]);
 }
 
 function NotAnswered() {

@@ -69,6 +69,13 @@ export function PrivacyPage() {
             team&rsquo;s totals, not who voted for whom.
           </li>
           <li>
+            <strong className="font-semibold">Instructor feedback and requests for help</strong>: the notes an
+            instructor writes on your team&rsquo;s activities (with the instructor&rsquo;s username and when,
+            and whether your team marked them done), and your team&rsquo;s requests for help (the activity,
+            the optional line you write, and when it was asked, answered or withdrawn), so your instructor can
+            coach your team during the programme. Only your team and the instructors see them.
+          </li>
+          <li>
             <strong className="font-semibold">Instructor username and hashed password</strong> (instructor
             accounts only), so instructors can sign in to the Instructor Dashboard. We never store the
             password itself, only a one-way hash of it.
@@ -148,9 +155,9 @@ export function PrivacyPage() {
       <Section id="privacy-retention" title="How long we keep it">
         <ul className="list-disc space-y-2 pl-6">
           <li>
-            Workspaces, with their answers, cohort assignment, website URL and votes, are kept for the
-            duration of the programme, until your team or an instructor deletes them (see &ldquo;Deleting your
-            data&rdquo;).
+            Workspaces, with their answers, instructor feedback, requests for help, cohort assignment, website
+            URL and votes, are kept for the duration of the programme, until your team or an instructor
+            deletes them (see &ldquo;Deleting your data&rdquo;).
           </li>
           <li>
             Sessions expire after 30 days for teams and after 12 hours for instructors. Logging out or opening
@@ -165,8 +172,9 @@ export function PrivacyPage() {
           <li>
             <strong className="font-semibold">Your team</strong> can delete its own workspace: open the
             account menu at the top right, choose &ldquo;Delete workspace&rdquo; and type your team&rsquo;s
-            name to confirm. Your answers, shared facts, avatar, website address and ballot are deleted, every
-            session of your team ends and the Workspace Code stops working.
+            name to confirm. Your answers, shared facts, avatar, website address, instructor feedback,
+            requests for help and ballot are deleted, every session of your team ends and the Workspace Code
+            stops working.
           </li>
           <li>
             <strong className="font-semibold">An instructor</strong> can delete any team the same way from the

@@ -80,7 +80,10 @@ export function TeamActionsMenu({ team }: { team: AdminTeam }) {
           <span className="font-mono tracking-widest">{team.code}</span>) is deleted for good:
         </p>
         <ul className="list-disc space-y-1 pl-5">
-          <li>its answers to every activity, its shared facts and its website address;</li>
+          <li>
+            its answers to every activity, its shared facts, its website address, and its instructor feedback
+            and requests for help;
+          </li>
           <li>
             its ballot, if it voted, and the votes other teams gave it: its cohort&rsquo;s results are counted
             again without them;

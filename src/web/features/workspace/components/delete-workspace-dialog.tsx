@@ -42,7 +42,10 @@ export function DeleteWorkspaceDialog({ team, open, onOpenChange }: Props) {
         your team:
       </p>
       <ul className="list-disc space-y-1 pl-5">
-        <li>your answers to every activity, your shared facts, avatar and website address;</li>
+        <li>
+          your answers to every activity, your shared facts, avatar and website address, and your instructor
+          feedback and requests for help;
+        </li>
         <li>your team&rsquo;s ballot, if you voted, and the votes other teams gave you;</li>
         <li>every open session: the Workspace Code and secure link stop working on every device.</li>
       </ul>
