@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FeedbackNote } from '@shared/schemas/coaching';
 import { api } from '@/lib/api-client';
 import { coachingKeys } from '@/lib/query-keys';
@@ -11,6 +11,14 @@ export function feedbackQueryOptions(teamId: string) {
   return queryOptions({
     queryKey: coachingKeys.feedback(teamId),
     queryFn: async () => (await api<{ notes: FeedbackNote[] }>(path(teamId))).notes,
+  });
+}
+
+/** The notes on one activity of the team, from the team's one list. */
+export function useActivityFeedback(teamId: string, phase: number) {
+  return useQuery({
+    ...feedbackQueryOptions(teamId),
+    select: (all) => all.filter((note) => note.phaseNumber === phase),
   });
 }
 

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, MessageSquareText } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { feedbackQueryOptions, useMarkFeedbackDone } from '../api/feedback';
-import { writtenAt } from '../lib/waiting';
+import { useActivityFeedback, useMarkFeedbackDone } from '../api/feedback';
+import { NoteText } from './note-text';
 
 /**
  * "Feedback from your instructor" on an activity page of a workspace: the instructors' notes on this
@@ -11,10 +10,7 @@ import { writtenAt } from '../lib/waiting';
  * written, or marked done on a teammate's device, shows without a reload. Nothing shows without notes.
  */
 export function ActivityFeedback({ teamId, phase }: { teamId: string; phase: number }) {
-  const notes = useQuery({
-    ...feedbackQueryOptions(teamId),
-    select: (all) => all.filter((note) => note.phaseNumber === phase),
-  });
+  const notes = useActivityFeedback(teamId, phase);
   const mark = useMarkFeedbackDone(teamId);
   if (!notes.data?.length) return null;
   const setDone = (noteId: string, done: boolean) =>
@@ -45,16 +41,7 @@ export function ActivityFeedback({ teamId, phase }: { teamId: string; phase: num
             key={note.id}
             className="flex flex-col gap-3 rounded-lg border border-border bg-surface p-3 sm:flex-row sm:items-start sm:justify-between"
           >
-            <div className="min-w-0 space-y-1">
-              <p
-                className={note.doneAt ? 'whitespace-pre-wrap text-muted-foreground' : 'whitespace-pre-wrap'}
-              >
-                {note.body}
-              </p>
-              <p className="text-xs text-muted-foreground">
-                {note.author} · <time dateTime={note.createdAt}>{writtenAt(note.createdAt)}</time>
-              </p>
-            </div>
+            <NoteText note={note} muted={Boolean(note.doneAt)} />
             {note.doneAt ? (
               <div className="flex shrink-0 items-center gap-2">
                 <span className="inline-flex items-center gap-1 text-sm font-medium text-success">

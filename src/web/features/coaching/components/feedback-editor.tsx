@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { FEEDBACK_MAX } from '@shared/schemas/coaching';
 import { CircleCheck, Trash2 } from 'lucide-react';
 import * as React from 'react';
@@ -6,18 +5,15 @@ import { Button } from '@/components/ui/button';
 import { Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessageOf } from '@/lib/api-client';
-import { feedbackQueryOptions, useRemoveFeedback, useSendFeedback } from '../api/feedback';
-import { writtenAt } from '../lib/waiting';
+import { useActivityFeedback, useRemoveFeedback, useSendFeedback } from '../api/feedback';
+import { NoteText } from './note-text';
 
 /**
  * The instructor's side of one activity's feedback, on a team's work: the notes sent so far (and whether
  * the team marked them done), and a note to send. The team sees a note on that activity's page at once.
  */
 export function FeedbackEditor({ teamId, phase }: { teamId: string; phase: number }) {
-  const notes = useQuery({
-    ...feedbackQueryOptions(teamId),
-    select: (all) => all.filter((note) => note.phaseNumber === phase),
-  });
+  const notes = useActivityFeedback(teamId, phase);
   const send = useSendFeedback(teamId);
   const remove = useRemoveFeedback(teamId);
   const [body, setBody] = React.useState('');
@@ -50,17 +46,16 @@ export function FeedbackEditor({ teamId, phase }: { teamId: string; phase: numbe
               key={note.id}
               className="flex items-start justify-between gap-3 rounded-lg border border-border p-3 text-sm"
             >
-              <div className="min-w-0 space-y-1">
-                <p className="whitespace-pre-wrap">{note.body}</p>
-                <p className="text-xs text-muted-foreground">
-                  {note.author} · <time dateTime={note.createdAt}>{writtenAt(note.createdAt)}</time>
-                  {note.doneAt && (
+              <NoteText
+                note={note}
+                after={
+                  note.doneAt && (
                     <span className="ml-2 inline-flex items-center gap-1 font-medium text-success">
                       <CircleCheck className="size-3.5" aria-hidden /> Done by the team
                     </span>
-                  )}
-                </p>
-              </div>
+                  )
+                }
+              />
               <Button
                 variant="ghost"
                 size="icon"
