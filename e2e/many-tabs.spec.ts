@@ -41,6 +41,27 @@ const leaderOf = (page: Page) =>
     LEADER_LOCK,
   );
 
+/** The page's own id in the Web Locks API: the client that holds a lock taken only to ask. */
+const ownClientId = (page: Page) =>
+  page.evaluate(async () => {
+    const name = `probe-${crypto.randomUUID()}`;
+    return navigator.locks.request(
+      name,
+      async () => (await navigator.locks.query()).held?.find((lock) => lock.name === name)?.clientId,
+    );
+  });
+
+/**
+ * The page that leads now. Usually the first tab opened, but not always: on a loaded machine a follower
+ * that has not heard from the leader for 12 s takes the lead, as it should from a frozen tab.
+ */
+async function leadingPage(pages: readonly Page[]): Promise<Page> {
+  const leader = await leaderOf(pages[0]!);
+  expect(leader).toBeTruthy();
+  for (const page of pages) if ((await ownClientId(page)) === leader) return page;
+  throw new Error(`no open page holds the leader lock ${leader}`);
+}
+
 test('eight activity tabs, the dashboard, results and showcase share one live stream, and stay live', async ({
   browser,
 }) => {
@@ -111,25 +132,30 @@ test('eight activity tabs, the dashboard, results and showcase share one live st
   }
 
   // The leading tab closes: another takes over, and a change made meanwhile is not missed.
-  const leader = await leaderOf(tabs[1]!);
-  expect(leader).toBeTruthy();
-  await first.close();
-  tabs.shift();
+  const leading = await leadingPage([...tabs, dashboard, results, showcase]);
+  const leader = await leaderOf(leading);
+  const closedActivity = tabs.indexOf(leading) + 1; // 0: not an activity tab
+  await leading.close();
+  if (closedActivity) tabs.splice(closedActivity - 1, 1);
+  const others = [...tabs, dashboard, results, showcase].filter((page) => page !== leading);
   await field(mate.page, 'Company name').fill('Harbour Coffee Co');
   await saved(mate.page);
-  await expect.poll(() => leaderOf(tabs[0]!), LIVE).not.toBe(leader);
-  expect(await leaderOf(tabs[0]!)).toBeTruthy();
+  await expect.poll(() => leaderOf(others[0]!), LIVE).not.toBe(leader);
+  expect(await leaderOf(others[0]!)).toBeTruthy();
   for (const tab of tabs) await expect(field(tab, 'Company name')).toHaveValue('Harbour Coffee Co', LIVE);
-  // The closed tab left the workspace's presence; the others are all still there.
-  await expect(mate.page.getByTestId('presence')).not.toContainText('(Activity 1)', LIVE);
-  await expect(mate.page.getByTestId('presence')).toContainText('(Activity 2)');
+  // A closed activity tab left the workspace's presence; the others are all still there.
+  const presence = mate.page.getByTestId('presence');
+  if (closedActivity) await expect(presence).not.toContainText(`(Activity ${closedActivity})`, LIVE);
+  await expect(presence).toContainText(`(Activity ${closedActivity === 2 ? 3 : 2})`);
   await expect.poll(() => streams.open(), { timeout: 10_000 }).toBe(1);
 
-  // The live room still reaches the tabs that show it.
-  await expect(showcase.getByRole('link', { name: 'View Results' })).toBeVisible();
+  // The live room still reaches the tabs that show it (opened again if one of them was the leader).
+  const resultsTab = results === leading ? await openTab(`/results/${tag}`) : results;
+  const showcaseTab = showcase === leading ? await openTab(`/showcase/${tag}`) : showcase;
+  await expect(showcaseTab.getByRole('link', { name: 'View Results' })).toBeVisible();
   await setSwitches(admin, tag, { votingOpen: false, competitionEnabled: false });
-  await expect(results.getByText('Competition Not Enabled')).toBeVisible(LIVE);
-  await expect(showcase.getByRole('link', { name: 'View Results' })).toHaveCount(0, LIVE);
+  await expect(resultsTab.getByText('Competition Not Enabled')).toBeVisible(LIVE);
+  await expect(showcaseTab.getByRole('link', { name: 'View Results' })).toHaveCount(0, LIVE);
 
   expect(errors).toEqual([]);
   await mate.close();
