@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { FeedbackNote, HelpRequest } from '@shared/schemas/coaching';
+import type { FeedbackNote, HelpQueueItem, HelpRequest } from '@shared/schemas/coaching';
 import { coachingKeys } from '@/lib/query-keys';
 
 /**
@@ -23,8 +23,16 @@ export function removeNote(queryClient: QueryClient, teamId: string, noteId: str
   );
 }
 
-/** The team's request as it now stands. */
+/**
+ * The team's request as it now stands. A request no longer open leaves the instructors' list here at once;
+ * the dashboard's own `help` event reads the list again (and brings a new request, with its team's name), so
+ * this does not read it as well.
+ */
 export function setHelpRequest(queryClient: QueryClient, request: HelpRequest) {
   queryClient.setQueryData<HelpRequest | null>(coachingKeys.help(request.teamId), request);
-  void queryClient.invalidateQueries({ queryKey: coachingKeys.queue() });
+  if (request.status !== 'open') {
+    queryClient.setQueryData<HelpQueueItem[]>(coachingKeys.queue(), (queue) =>
+      queue?.filter((item) => item.id !== request.id),
+    );
+  }
 }
