@@ -61,6 +61,7 @@ function TeamWork({ teamId }: { teamId: string }) {
 
   const loaded = team && activities.isSuccess && facts.isSuccess && configs.every((c) => c.isSuccess);
   useScrollToActivity(Boolean(loaded));
+  const values = React.useMemo(() => factValues(facts.data), [facts.data]);
 
   if (teams.isSuccess && !team) {
     return (
@@ -74,7 +75,6 @@ function TeamWork({ teamId }: { teamId: string }) {
     );
   }
   const failed = activities.isError || facts.isError || teams.isError || configs.some((c) => c.isError);
-  const values = factValues(facts.data);
 
   return (
     <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
@@ -124,7 +124,7 @@ function TeamWork({ teamId }: { teamId: string }) {
             </CardContent>
           </Card>
           {configs.map((config) => (
-            <ActivityWork key={config.data!.phase} teamId={teamId} config={config.data!} />
+            <ActivityWork key={config.data!.phase} teamId={teamId} config={config.data!} facts={values} />
           ))}
         </>
       )}
@@ -149,14 +149,22 @@ function NotAnswered() {
 }
 
 /** One activity of the team's work: its own answers, its prompt as the team sees it, and its feedback. */
-function ActivityWork({ teamId, config }: { teamId: string; config: PhaseConfig }) {
+function ActivityWork({
+  teamId,
+  config,
+  facts,
+}: {
+  teamId: string;
+  config: PhaseConfig;
+  /** The team's shared facts, by id. */
+  facts: Readonly<Record<string, string>>;
+}) {
   const store = useAnswerStore();
   const saved = useQuery({ ...store.activities, select: savedActivity(config.phase) });
-  const facts = useQuery(store.facts);
   // As the team's form holds them: its own answers, and the shared facts from the team's one copy.
   const answers = React.useMemo(
-    () => formAnswers(config.fields, saved.data?.data, factValues(facts.data)),
-    [config.fields, saved.data, facts.data],
+    () => formAnswers(config.fields, saved.data?.data, facts),
+    [config.fields, saved.data, facts],
   );
   const shared = useSharedAnswers(config.phase, config.fields, answers);
   const ownFields = config.fields.filter((field) => !isSharedFactId(field.id));
