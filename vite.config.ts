@@ -20,7 +20,8 @@ export default defineConfig(() => ({
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
-    sourcemap: false,
+    // Off for what is served; BUILD_SOURCEMAPS=1 writes them, to trace a page's long tasks back to its sources.
+    sourcemap: process.env.BUILD_SOURCEMAPS === '1',
     // The server reads it to preload each route's chunks (src/server/plugins/static.ts).
     manifest: true,
     chunkSizeWarningLimit: 600,

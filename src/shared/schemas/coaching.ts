@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { PhaseNumberSchema } from '../phase-config.ts';
+import { FEEDBACK_MAX, HELP_MESSAGE_MAX } from '../text-limits.ts';
 
 /**
  * The instructor coaching a team (docs/decisions/028-coaching.md): feedback on one activity of one team,
  * and a team's request for help.
  */
-
-/** A note's words: enough for a few sentences of advice, short enough to read at a glance. */
-export const FEEDBACK_MAX = 2000;
-/** A help request's optional line. */
-export const HELP_MESSAGE_MAX = 200;
 
 /** A note an instructor left on one activity of a team, and whether the team has marked it done. */
 export const FeedbackNoteSchema = z.object({

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { AVATAR_ICONS } from '../avatars.ts';
+import { TEAM_NAME_MAX } from '../text-limits.ts';
 import { WORKSPACE_CODE_PATTERN } from '../workspace-code.ts';
-
-export const TEAM_NAME_MAX = 80;
 
 export const TeamNameSchema = z
   .string({ message: 'name is required' })

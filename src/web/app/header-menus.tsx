@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { phaseNavName } from '@shared/phases';
 import {
   ArrowLeftRight,
@@ -49,7 +50,7 @@ export function MoreMenu({
   completedBefore,
   className,
 }: {
-  phases: number[];
+  phases: readonly number[];
   inBarXl: number;
   completedBefore: number;
   className?: string;
@@ -59,7 +60,7 @@ export function MoreMenu({
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" className={cn('text-muted-foreground', className)}>
+        <Button variant="ghost" size="sm" className={clsx('text-muted-foreground', className)}>
           More <ChevronDown aria-hidden />
         </Button>
       </DropdownMenuTrigger>
@@ -178,7 +179,13 @@ export function AccountMenu() {
   );
 }
 
-export function MobileMenu({ phases, completedBefore }: { phases: number[]; completedBefore: number }) {
+export function MobileMenu({
+  phases,
+  completedBefore,
+}: {
+  phases: readonly number[];
+  completedBefore: number;
+}) {
   const { withTeam } = useWorkspace();
   const { isAdmin } = useAdminStatus();
   const [open, setOpen] = usePendingOpen('mobile');

@@ -25,7 +25,7 @@ const navInlineXl = (isAdmin: boolean) => (isAdmin ? 3 : 4);
 export function Header() {
   const { team, withTeam } = useWorkspace();
   const { isAdmin } = useAdminStatus();
-  const phases = useVisiblePhases();
+  const phases = useSameList(useVisiblePhases());
   const inlineXl = navInlineXl(isAdmin);
   const inline = phases.slice(0, inlineXl);
   const more = phases.slice(NAV_INLINE_LG);
@@ -66,25 +66,12 @@ export function Header() {
             </NavLink>
           ))}
           {more.length > 0 && (
-            <React.Suspense
-              fallback={
-                <PendingTrigger
-                  menu="more"
-                  variant="ghost"
-                  size="sm"
-                  className={`text-muted-foreground ${moreHiddenXl}`}
-                >
-                  More <ChevronDown aria-hidden />
-                </PendingTrigger>
-              }
-            >
-              <MoreMenu
-                phases={more}
-                inBarXl={moreInBarXl}
-                completedBefore={completedBefore}
-                className={moreHiddenXl}
-              />
-            </React.Suspense>
+            <MoreMenuSlot
+              phases={phases}
+              inBarXl={moreInBarXl}
+              completedBefore={completedBefore}
+              className={moreHiddenXl}
+            />
           )}
         </nav>
 
@@ -120,32 +107,98 @@ export function Header() {
               <Sparkles aria-hidden /> Enter/Create Workspace
             </Button>
           )}
-          <React.Suspense
-            fallback={
-              <PendingTrigger menu="account" variant="ghost" size="icon" aria-label="Account menu">
-                <CircleUser className="size-5!" aria-hidden />
-              </PendingTrigger>
-            }
-          >
-            <AccountMenu />
-          </React.Suspense>
-          <React.Suspense
-            fallback={
-              <PendingTrigger
-                menu="mobile"
-                variant="ghost"
-                size="icon"
-                className="lg:hidden"
-                aria-label="Open navigation menu"
-              >
-                <Menu className="size-5!" aria-hidden />
-              </PendingTrigger>
-            }
-          >
-            <MobileMenu phases={phases} completedBefore={completedBefore} />
-          </React.Suspense>
+          <AccountMenuSlot />
+          <MobileMenuSlot phases={phases} completedBefore={completedBefore} />
         </div>
       </div>
     </header>
   );
+}
+
+/*
+ * The menus' places in the bar, each memoised. During a first visit's start-up the header renders again as
+ * the session, the instructor's status and the saved answers answer; a Suspense boundary whose parent
+ * renders again before its lazy menu has arrived gives up its pre-rendered HTML and is rendered afresh
+ * (new DOM, in one long task). Memoised, with props that stay the same, the boundaries are left alone and
+ * adopt their HTML when the menus arrive.
+ */
+
+const MoreMenuSlot = React.memo(function MoreMenuSlot({
+  phases,
+  inBarXl,
+  completedBefore,
+  className,
+}: {
+  phases: readonly number[];
+  inBarXl: number;
+  completedBefore: number;
+  className: string;
+}) {
+  return (
+    <React.Suspense
+      fallback={
+        <PendingTrigger
+          menu="more"
+          variant="ghost"
+          size="sm"
+          className={`text-muted-foreground ${className}`}
+        >
+          More <ChevronDown aria-hidden />
+        </PendingTrigger>
+      }
+    >
+      <MoreMenu
+        phases={phases.slice(NAV_INLINE_LG)}
+        inBarXl={inBarXl}
+        completedBefore={completedBefore}
+        className={className}
+      />
+    </React.Suspense>
+  );
+});
+
+const AccountMenuSlot = React.memo(function AccountMenuSlot() {
+  return (
+    <React.Suspense
+      fallback={
+        <PendingTrigger menu="account" variant="ghost" size="icon" aria-label="Account menu">
+          <CircleUser className="size-5!" aria-hidden />
+        </PendingTrigger>
+      }
+    >
+      <AccountMenu />
+    </React.Suspense>
+  );
+});
+
+const MobileMenuSlot = React.memo(function MobileMenuSlot({
+  phases,
+  completedBefore,
+}: {
+  phases: readonly number[];
+  completedBefore: number;
+}) {
+  return (
+    <React.Suspense
+      fallback={
+        <PendingTrigger
+          menu="mobile"
+          variant="ghost"
+          size="icon"
+          className="lg:hidden"
+          aria-label="Open navigation menu"
+        >
+          <Menu className="size-5!" aria-hidden />
+        </PendingTrigger>
+      }
+    >
+      <MobileMenu phases={phases} completedBefore={completedBefore} />
+    </React.Suspense>
+  );
+});
+
+/** The activities' numbers as one value that stays the same while they do, so memoised parts see no change. */
+function useSameList(list: number[]): readonly number[] {
+  const key = list.join(',');
+  return React.useMemo(() => (key === '' ? [] : key.split(',').map(Number)), [key]);
 }

@@ -17,31 +17,36 @@ function portalContainer(): HTMLElement | undefined {
   return typeof document === 'undefined' ? undefined : document.body;
 }
 
-export function DialogContent({
-  className,
-  children,
-  hideClose = false,
-  ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
+type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean };
+
+export function DialogContent(props: DialogContentProps) {
   return (
     <DialogPrimitive.Portal container={portalContainer()}>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
-      <DialogPrimitive.Content
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-surface p-5 shadow-xl data-[state=open]:animate-fade-in sm:p-6',
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        {!hideClose && (
-          <DialogPrimitive.Close className="absolute top-3 right-3 rounded-md p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground">
-            <X className="size-5" aria-hidden />
-            <span className="sr-only">Close</span>
-          </DialogPrimitive.Close>
-        )}
-      </DialogPrimitive.Content>
+      <OpenDialogContent {...props} />
     </DialogPrimitive.Portal>
+  );
+}
+
+// Merging classes (tailwind-merge, which builds its tables on first use) happens in the part the portal
+// mounts only while open: a page whose dialogs stay closed pays nothing for them on load.
+function OpenDialogContent({ className, children, hideClose = false, ...props }: DialogContentProps) {
+  return (
+    <DialogPrimitive.Content
+      className={cn(
+        'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-surface p-5 shadow-xl data-[state=open]:animate-fade-in sm:p-6',
+        className,
+      )}
+      {...props}
+    >
+      {children}
+      {!hideClose && (
+        <DialogPrimitive.Close className="absolute top-3 right-3 rounded-md p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground">
+          <X className="size-5" aria-hidden />
+          <span className="sr-only">Close</span>
+        </DialogPrimitive.Close>
+      )}
+    </DialogPrimitive.Content>
   );
 }
 

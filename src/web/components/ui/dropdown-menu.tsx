@@ -13,22 +13,26 @@ export function DropdownMenu({ modal = false, ...props }: React.ComponentProps<t
 export const DropdownMenuTrigger = Menu.Trigger;
 export const DropdownMenuGroup = Menu.Group;
 
-export function DropdownMenuContent({
-  className,
-  sideOffset = 6,
-  ...props
-}: React.ComponentProps<typeof Menu.Content>) {
+export function DropdownMenuContent(props: React.ComponentProps<typeof Menu.Content>) {
   return (
     <Menu.Portal>
-      <Menu.Content
-        sideOffset={sideOffset}
-        className={cn(
-          'z-50 min-w-48 overflow-hidden rounded-lg border border-border bg-surface p-1 shadow-lg data-[state=open]:animate-fade-in',
-          className,
-        )}
-        {...props}
-      />
+      <OpenMenuContent {...props} />
     </Menu.Portal>
+  );
+}
+
+// Merging classes (tailwind-merge, which builds its tables on first use) happens in the part the portal
+// mounts only while open: a page whose menus stay closed pays nothing for them on load.
+function OpenMenuContent({ className, sideOffset = 6, ...props }: React.ComponentProps<typeof Menu.Content>) {
+  return (
+    <Menu.Content
+      sideOffset={sideOffset}
+      className={cn(
+        'z-50 min-w-48 overflow-hidden rounded-lg border border-border bg-surface p-1 shadow-lg data-[state=open]:animate-fade-in',
+        className,
+      )}
+      {...props}
+    />
   );
 }
 

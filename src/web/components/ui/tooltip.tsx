@@ -14,21 +14,29 @@ export function TooltipProvider({ children }: { children: React.ReactNode }) {
 export const Tooltip = TooltipPrimitive.Root;
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
-export function TooltipContent({
+export function TooltipContent(props: React.ComponentProps<typeof TooltipPrimitive.Content>) {
+  return (
+    <TooltipPrimitive.Portal>
+      <OpenTooltipContent {...props} />
+    </TooltipPrimitive.Portal>
+  );
+}
+
+// Merging classes (tailwind-merge, which builds its tables on first use) happens in the part the portal
+// mounts only while open: a page whose tooltips stay closed pays nothing for them on load.
+function OpenTooltipContent({
   className,
   sideOffset = 6,
   ...props
 }: React.ComponentProps<typeof TooltipPrimitive.Content>) {
   return (
-    <TooltipPrimitive.Portal>
-      <TooltipPrimitive.Content
-        sideOffset={sideOffset}
-        className={cn(
-          'z-50 max-w-xs rounded-md bg-slate-900 px-3 py-2 text-xs leading-relaxed text-white shadow-md',
-          className,
-        )}
-        {...props}
-      />
-    </TooltipPrimitive.Portal>
+    <TooltipPrimitive.Content
+      sideOffset={sideOffset}
+      className={cn(
+        'z-50 max-w-xs rounded-md bg-slate-900 px-3 py-2 text-xs leading-relaxed text-white shadow-md',
+        className,
+      )}
+      {...props}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { HELP_MESSAGE_MAX, type HelpRequest } from '@shared/schemas/coaching';
+import type { HelpRequest } from '@shared/schemas/coaching';
+import { HELP_MESSAGE_MAX } from '@shared/text-limits';
 import { PAGE_NAMES } from '@shared/phases';
 import { CircleCheck, Hand, LifeBuoy } from 'lucide-react';
 import * as React from 'react';

@@ -1,4 +1,4 @@
-import { FEEDBACK_MAX } from '@shared/schemas/coaching';
+import { FEEDBACK_MAX } from '@shared/text-limits';
 import { CircleCheck, Trash2 } from 'lucide-react';
 import * as React from 'react';
 import { Button } from '@/components/ui/button';

@@ -11,17 +11,26 @@ export function waitingFor(since: string, now: Date = new Date()): string {
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
-const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const dayAndTime = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+// Made on first use: building a date format loads the browser's locale data, tens of milliseconds that
+// would otherwise fall on loading the activity page, whether or not it shows a note.
+let formats: { timeOfDay: Intl.DateTimeFormat; dayAndTime: Intl.DateTimeFormat } | undefined;
+function dateFormats() {
+  formats ??= {
+    timeOfDay: new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }),
+    dayAndTime: new Intl.DateTimeFormat(undefined, {
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+  };
+  return formats;
+}
 
 /** When a note was written: the time of day when it was today, else the day too. */
 export function writtenAt(iso: string, now: Date = new Date()): string {
   const when = new Date(iso);
   if (Number.isNaN(when.getTime())) return '';
+  const { timeOfDay, dayAndTime } = dateFormats();
   return when.toDateString() === now.toDateString() ? timeOfDay.format(when) : dayAndTime.format(when);
 }

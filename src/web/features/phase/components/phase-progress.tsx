@@ -1,6 +1,6 @@
 import { PHASE_NUMBERS, TOTAL_PHASES } from '@shared/phases';
 import { activitiesDone } from '@shared/progress';
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 
 /**
  * Where this activity sits and how far the team is (docs/product.md, Activity page): the activities done
@@ -41,10 +41,10 @@ export function PhaseProgress({
             <li
               key={n}
               aria-current={current ? 'step' : undefined}
-              className={cn(
+              className={clsx(
                 'h-2 flex-1 rounded-full',
-                completed ? 'bg-success' : 'bg-border',
-                current && (completed ? 'ring-2 ring-primary ring-offset-1' : 'bg-primary'),
+                completed ? 'bg-success' : current ? 'bg-primary' : 'bg-border',
+                current && completed && 'ring-2 ring-primary ring-offset-1',
               )}
             >
               <span className="sr-only">

@@ -12,11 +12,16 @@ function refusal(error: unknown): string | undefined {
   return undefined;
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+// Made on first use, not when the page's code loads: building a date format loads locale data.
+let timeFormat: Intl.DateTimeFormat | undefined;
+function savedAt(time: Date): string {
+  timeFormat ??= new Intl.DateTimeFormat(undefined, {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  return timeFormat.format(time);
+}
 
 /** The autosave indicator: Auto-saving, Saving…, Saved (with the time), or offline and retrying. */
 export function SaveStatus({ state, local }: { state: AutosaveState; local: boolean }) {
@@ -37,9 +42,7 @@ export function SaveStatus({ state, local }: { state: AutosaveState; local: bool
         <>
           <CircleCheck className="size-4" aria-hidden />
           {local ? 'Saved in this browser' : 'Saved'}
-          {state.lastSavedAt && (
-            <span className="text-muted-foreground">{timeFormat.format(state.lastSavedAt)}</span>
-          )}
+          {state.lastSavedAt && <span className="text-muted-foreground">{savedAt(state.lastSavedAt)}</span>}
         </>
       );
       break;

@@ -1,5 +1,5 @@
 import type { Team } from '@shared/schemas/team';
-import { TEAM_NAME_MAX } from '@shared/schemas/team';
+import { TEAM_NAME_MAX } from '@shared/text-limits';
 import { normaliseWorkspaceCodeInput, WORKSPACE_CODE_LENGTH } from '@shared/workspace-code';
 import { FolderOpen, KeyRound, type LucideIcon, Plus, ShieldAlert } from 'lucide-react';
 import type * as React from 'react';
