@@ -21,7 +21,7 @@ export function LivePausedNotice({ typingSaved = false }: { typingSaved?: boolea
       className="pointer-events-none fixed inset-x-4 bottom-4 z-30 flex justify-center sm:right-auto"
     >
       {paused && (
-        <p className="flex animate-fade-in items-center gap-2 rounded-full border border-border bg-surface px-4 py-2 text-sm text-muted-foreground shadow-md">
+        <p className="flex animate-fade-in items-center gap-2 rounded-xl border border-border bg-surface px-4 py-2 text-sm text-muted-foreground shadow-md sm:rounded-full">
           <WifiOff className="size-4 shrink-0 text-warning" aria-hidden />
           <span>Live updates paused — reconnecting…{typingSaved && ' Your typing is still saved.'}</span>
         </p>
