@@ -1,7 +1,8 @@
-import type { BrowserContext, Page, Request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { adminApi, apiTeam, createCohort, setSwitches, uniqueName } from './support/api.ts';
 import { expect, openAsTeam, test } from './support/fixtures.ts';
 import { instructorContext } from './support/live-room.ts';
+import { leaderOf, leadingPage, watchStreams } from './support/live-tabs.ts';
 
 /**
  * Many tabs, one live connection: the app on plain HTTP/1.1 (as `npm start` serves it), where a browser
@@ -15,52 +16,6 @@ const saved = (page: Page) =>
   expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 10_000 });
 /** A teammate's change reaches an open page within a few seconds, a hand-over between tabs included. */
 const LIVE = { timeout: 8000 };
-const LEADER_LOCK = 'applied-genai-lab-live-leader';
-
-/** The event streams a browser context has open now, watched from its requests. */
-function watchStreams(context: BrowserContext) {
-  const open = new Set<Request>();
-  let most = 0;
-  context.on('request', (request) => {
-    if (!new URL(request.url()).pathname.startsWith('/api/events')) return;
-    open.add(request);
-    most = Math.max(most, open.size);
-  });
-  const gone = (request: Request) => open.delete(request);
-  context.on('requestfinished', gone);
-  context.on('requestfailed', gone);
-  // A closed page's request gets no further event: it is gone with its page.
-  const live = () => [...open].filter((request) => !request.frame().page().isClosed()).length;
-  return { open: live, most: () => most };
-}
-
-/** Which page of the browser holds the leader lock (the Web Locks API's id of it). */
-const leaderOf = (page: Page) =>
-  page.evaluate(
-    async (name) => (await navigator.locks.query()).held?.find((lock) => lock.name === name)?.clientId,
-    LEADER_LOCK,
-  );
-
-/** The page's own id in the Web Locks API: the client that holds a lock taken only to ask. */
-const ownClientId = (page: Page) =>
-  page.evaluate(async () => {
-    const name = `probe-${crypto.randomUUID()}`;
-    return navigator.locks.request(
-      name,
-      async () => (await navigator.locks.query()).held?.find((lock) => lock.name === name)?.clientId,
-    );
-  });
-
-/**
- * The page that leads now. Usually the first tab opened, but not always: on a loaded machine a follower
- * that has not heard from the leader for 12 s takes the lead, as it should from a frozen tab.
- */
-async function leadingPage(pages: readonly Page[]): Promise<Page> {
-  const leader = await leaderOf(pages[0]!);
-  expect(leader).toBeTruthy();
-  for (const page of pages) if ((await ownClientId(page)) === leader) return page;
-  throw new Error(`no open page holds the leader lock ${leader}`);
-}
 
 test('eight activity tabs, the dashboard, results and showcase share one live stream, and stay live', async ({
   browser,

@@ -279,11 +279,8 @@ describeApi('one stream for all of a browser’s tabs (GET /api/events)', (ctx) 
     expect(openStreams(ctx.app)).toBe(0);
   });
 
-  it('refuses a request naming nothing, a malformed page or too many pages, with 400', async () => {
+  it('refuses a request naming nothing valid at all with 400, as before', async () => {
     const { team, cookie } = await createTeamSession(ctx.app);
-    const tooMany = Array.from({ length: LIVE_LIMITS.pages + 1 }, (_, i) =>
-      page(team.id, `tab-number-${i}`, 1),
-    ).join('&');
     for (const query of [
       '',
       'admin=yes',
@@ -291,12 +288,166 @@ describeApi('one stream for all of a browser’s tabs (GET /api/events)', (ctx) 
       `page=${team.id}:good-page-id:9`,
       `page=not-an-id:good-page-id:1`,
       `page=${team.id}:good-page-id`,
-      tooMany,
+      `page=${team.id}:short:1&admin=yes`,
     ]) {
       const response = await ctx.app.inject({ url: `/api/events?${query}`, headers: { cookie } });
       expect(response.statusCode, query).toBe(400);
       expect(typeof response.json().message).toBe('string');
     }
+    const nothing = await ctx.app.inject({ url: '/api/events', headers: { cookie } });
+    expect(nothing.json()).toEqual({ message: 'name at least one page, cohort or admin' });
+    const malformed = await ctx.app.inject({
+      url: `/api/events?page=${team.id}:short:1`,
+      headers: { cookie },
+    });
+    expect(malformed.json()).toEqual({ message: 'page must be TEAM_ID:CLIENT_ID:PHASE (0 to 8)' });
+    expect(openStreams(ctx.app)).toBe(0);
+  });
+
+  /** The refusals a stream started with, once its first `count` messages have arrived. */
+  const refusalsOf = async (stream: Awaited<ReturnType<typeof open>>, count: number) =>
+    (await stream.waitFor(count)).filter((m) => 'refused' in m);
+
+  it('refuses a malformed page on its own, under its own name, and carries the good ones', async () => {
+    const member = await createTeamSession(ctx.app);
+    await ctx.app.db.insert(cohorts).values({ tag: 'spring', name: 'Spring' });
+    const t = member.team.id;
+    const long = `${t}:${'x'.repeat(200)}:1`;
+    const bad = [`${t}:short:1`, `${t}:good-page-id:9`, 'not-an-id:good-page-id:1', `${t}:good-page-id`];
+    const stream = await open(
+      [
+        page(t, 'good-tab-one', 1),
+        ...bad.map((entry) => `page=${entry}`),
+        `page=${long}`,
+        page(t, 'good-tab-two', 0),
+        'cohort=spring',
+      ].join('&'),
+      member.cookie,
+    );
+    expect(stream.response.status).toBe(200);
+    const message = { status: 400, message: 'page must be TEAM_ID:CLIENT_ID:PHASE (0 to 8)' };
+    // Never as `team:ID`: the team's good pages are carried. Past any page's length, just `page`.
+    expect(await refusalsOf(stream, bad.length + 1 + 5)).toEqual([
+      ...bad.map((entry) => ({ sub: `page:${entry}`, refused: message })),
+      { sub: 'page', refused: message },
+    ]);
+    const presence = await stream.waitUntil((m) => 'event' in m && m.event.type === 'presence');
+    expect(presence).toEqual({
+      sub: `team:${t}`,
+      event: {
+        type: 'presence',
+        devices: [
+          { clientId: 'good-tab-one', phase: 1, label: 'Browser', admin: false },
+          { clientId: 'good-tab-two', phase: null, label: 'Browser', admin: false },
+        ],
+      },
+    });
+    await stream.waitUntil((m) => m.sub === 'cohort:spring');
+    // The team's events arrive, and the cohort's.
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/phase-data',
+      headers: { cookie: member.cookie },
+      payload: { teamId: t, phaseNumber: 2, data: { a: 'x' } },
+    });
+    expect(await stream.waitUntil((m) => 'event' in m && m.event.type === 'answers')).toMatchObject({
+      sub: `team:${t}`,
+      event: { phaseNumber: 2 },
+    });
+    await ctx.app.cohortEvents.publish('spring', { type: 'ballots', ballotCount: 3, teamCount: 4 });
+    expect(
+      await stream.waitUntil((m) => 'event' in m && m.event.type === 'ballots' && m.event.ballotCount === 3),
+    ).toMatchObject({ sub: 'cohort:spring' });
+    await stream.close();
+  });
+
+  it('refuses a bad cohort and an admin flag of another value on their own, and carries the good ones', async () => {
+    const member = await createTeamSession(ctx.app);
+    await ctx.app.db.insert(cohorts).values([
+      { tag: 'spring', name: 'Spring' },
+      { tag: 'autumn', name: 'Autumn' },
+    ]);
+    const stream = await open(
+      [
+        'cohort=spring',
+        'cohort=not--a-tag',
+        'cohort=nowhere',
+        `cohort=${'a'.repeat(300)}`,
+        'cohort=autumn',
+        'admin=yes',
+        page(member.team.id, 'good-tab-one', 3),
+      ].join('&'),
+      member.cookie,
+    );
+    expect(stream.response.status).toBe(200);
+    const messages = await stream.waitFor(4 + 2 + 3 + 3);
+    expect(messages.filter((m) => 'refused' in m)).toEqual([
+      { sub: 'admin', refused: { status: 400, message: 'admin must be 1' } },
+      { sub: 'cohort:not--a-tag', refused: { status: 404, message: 'Cohort not found.' } },
+      { sub: 'cohort:nowhere', refused: { status: 404, message: 'Cohort not found.' } },
+      { sub: `cohort:${'a'.repeat(300)}`, refused: { status: 404, message: 'Cohort not found.' } },
+    ]);
+    const granted = new Set(messages.filter((m) => 'event' in m).map((m) => m.sub));
+    expect([...granted].sort()).toEqual(['cohort:autumn', 'cohort:spring', `team:${member.team.id}`]);
+    await ctx.app.cohortEvents.publish('autumn', { type: 'ballots', ballotCount: 2, teamCount: 2 });
+    expect(
+      await stream.waitUntil((m) => 'event' in m && m.event.type === 'ballots' && m.event.ballotCount === 2),
+    ).toMatchObject({ sub: 'cohort:autumn' });
+    await stream.close();
+  });
+
+  it('past the limits, refuses the pages, teams and cohorts beyond them and keeps the first ones', async () => {
+    const member = await createTeamSession(ctx.app);
+    const t = member.team.id;
+    const extra = 2;
+    const entries = Array.from({ length: LIVE_LIMITS.pages + extra }, (_, i) =>
+      page(t, `tab-number-${i}`, 1),
+    );
+    const tooManyPages = await open(entries.join('&'), member.cookie);
+    expect(tooManyPages.response.status).toBe(200);
+    expect(await refusalsOf(tooManyPages, extra + 2)).toEqual(
+      entries.slice(LIVE_LIMITS.pages).map((entry) => ({
+        sub: entry.replace('page=', 'page:'),
+        refused: { status: 400, message: `at most ${LIVE_LIMITS.pages} pages` },
+      })),
+    );
+    const presence = await tooManyPages.waitUntil((m) => 'event' in m && m.event.type === 'presence');
+    const listed = 'event' in presence && presence.event.type === 'presence' ? presence.event.devices : [];
+    expect(listed.map((device) => device.clientId).sort()).toEqual(
+      Array.from({ length: LIVE_LIMITS.pages }, (_, i) => `tab-number-${i}`).sort(),
+    );
+    await tooManyPages.close();
+
+    // A team past the limit is refused as a subscription (its pages with it); the first teams are carried.
+    const admin = await createAdminSession(ctx.app);
+    const teams = [member.team.id];
+    for (let i = 1; i <= LIVE_LIMITS.teams; i++)
+      teams.push((await createTeamSession(ctx.app, `Team ${i}`)).team.id);
+    const tags = Array.from({ length: LIVE_LIMITS.cohorts + 1 }, (_, i) => `cohort-${i}`);
+    await ctx.app.db.insert(cohorts).values(tags.map((tag) => ({ tag, name: tag })));
+    const wide = await open(
+      [
+        ...teams.map((id, i) => page(id, `instructor-tab-${i}`, 1)),
+        ...tags.map((tag) => `cohort=${tag}`),
+      ].join('&'),
+      admin.cookie,
+    );
+    expect(wide.response.status).toBe(200);
+    const lastTeam = teams.at(-1)!;
+    expect(await refusalsOf(wide, 2 + LIVE_LIMITS.teams * 2 + LIVE_LIMITS.cohorts * 3)).toEqual([
+      {
+        sub: `team:${lastTeam}`,
+        refused: { status: 400, message: `pages of at most ${LIVE_LIMITS.teams} teams` },
+      },
+      {
+        sub: `cohort:${tags.at(-1)}`,
+        refused: { status: 400, message: `at most ${LIVE_LIMITS.cohorts} cohorts` },
+      },
+    ]);
+    const granted = new Set(wide.events.filter((m) => 'event' in m).map((m) => m.sub));
+    expect(granted.size).toBe(LIVE_LIMITS.teams + LIVE_LIMITS.cohorts);
+    expect(granted.has(`team:${teams[0]}`) && !granted.has(`team:${lastTeam}`)).toBe(true);
+    await wide.close();
   });
 });
 

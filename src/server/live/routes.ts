@@ -131,12 +131,13 @@ export const liveEventRoutes: FastifyPluginAsyncZod = async (app) => {
   async function openStream(
     request: FastifyRequest,
     reply: FastifyReply,
-    wanted: { pages: LivePage[]; subscriptions: Subscription[] },
+    wanted: { pages: LivePage[]; subscriptions: Subscription[]; refusals?: LiveMessage[] },
     envelope: boolean,
   ) {
     const granted: Granted[] = [];
     const refusals: HttpError[] = [];
-    const refused: LiveMessage[] = [];
+    // The query's own refusals first (an entry malformed or past the limits), then each subscription's.
+    const refused: LiveMessage[] = [...(wanted.refusals ?? [])];
     for (const subscription of wanted.subscriptions) {
       try {
         granted.push(await grant(request, subscription));
@@ -265,8 +266,17 @@ export const liveEventRoutes: FastifyPluginAsyncZod = async (app) => {
     429: ErrorResponseSchema,
   };
 
-  app.get('/api/events', { schema: { querystring: LiveQuerySchema, response: errors } }, (request, reply) =>
-    openStream(request, reply, request.query, true),
+  app.get(
+    '/api/events',
+    {
+      schema: {
+        description:
+          "The browser's one live stream (Server-Sent Events): `{ sub, event }` for each subscription granted, `{ sub, refused: { status, message } }` for each refused, a query entry malformed or past the limits included (400 on the stream). Answered 400 only when the query names nothing valid at all.",
+        querystring: LiveQuerySchema,
+        response: errors,
+      },
+    },
+    (request, reply) => openStream(request, reply, request.query, true),
   );
 
   app.get(

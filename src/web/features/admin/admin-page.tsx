@@ -18,6 +18,7 @@ import { CohortsTab } from './components/cohorts-tab';
 import { InstructionsDialog } from './components/instructions-dialog';
 import { ParticipantsTab } from './components/participants-tab';
 import { AccessDenied } from '@/components/access-denied';
+import { LivePausedNotice } from '@/components/live-paused-notice';
 
 /** `/admin`: the Instructor Dashboard. */
 export default function AdminPage() {
@@ -94,6 +95,7 @@ function Dashboard() {
           </TabsContent>
         </Tabs>
       </OpenHoldsProvider>
+      <LivePausedNotice />
     </main>
   );
 }

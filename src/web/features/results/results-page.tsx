@@ -5,6 +5,7 @@ import { CircleAlert, Hourglass, Maximize2, Presentation, Trophy, UserRound, Vot
 import * as React from 'react';
 import { useParams } from 'wouter';
 import { CohortMessage, CohortNotFoundPage } from '@/components/cohort-message';
+import { LivePausedNotice } from '@/components/live-paused-notice';
 import { Button } from '@/components/ui/button';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -129,6 +130,7 @@ function CohortResults({ tag }: { tag: string }) {
       <>
         <ResultsPresentation cohort={cohort} results={results} reveal={reveal} onExit={presentation.exit} />
         {announcer}
+        <LivePausedNotice />
       </>
     );
   }
@@ -137,6 +139,7 @@ function CohortResults({ tag }: { tag: string }) {
     <ResultsShell cohort={cohort} onPresent={isAdmin ? presentation.enter : undefined}>
       <ResultsBody cohort={cohort} results={results} reveal={reveal} />
       {announcer}
+      <LivePausedNotice />
     </ResultsShell>
   );
 }

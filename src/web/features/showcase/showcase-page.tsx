@@ -6,6 +6,7 @@ import { CircleAlert, Globe, Lock, Maximize2, ShieldCheck, Trophy, UserRound, Vo
 import * as React from 'react';
 import { Link, useParams } from 'wouter';
 import { CohortMessage, CohortNotFoundPage } from '@/components/cohort-message';
+import { LivePausedNotice } from '@/components/live-paused-notice';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -73,6 +74,7 @@ function CohortShowcase({ tag }: { tag: string }) {
   return (
     <PageShell cohort={cohort} bare={presentation.presenting}>
       <ShowcaseBody tag={tag} cohort={cohort} team={team} presentation={presentation} />
+      <LivePausedNotice />
     </PageShell>
   );
 }

@@ -4,6 +4,7 @@ import {
   type ConnectionEnvironment,
   HEARTBEAT_EVENT,
   openLiveConnection,
+  PAUSED_AFTER_MS,
   RECONNECT_MAX_MS,
   RECONNECT_MIN_MS,
   SILENCE_LIMIT_MS,
@@ -151,11 +152,52 @@ describe('the live stream connection', () => {
     expect(sources).toHaveLength(2);
   });
 
+  it('is paused once nothing, not even a heartbeat, has arrived for a little over one heartbeat, and open when something does', async () => {
+    const { sources, states } = open();
+    const source = sources[0]!;
+    source.message(ballots(1));
+    await vi.advanceTimersByTimeAsync(PAUSED_AFTER_MS - 1);
+    expect(states).toEqual(['open']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(states).toEqual(['open', 'paused']);
+    source.heartbeat();
+    expect(states).toEqual(['open', 'paused', 'open']);
+    await vi.advanceTimersByTimeAsync(PAUSED_AFTER_MS);
+    source.message('not json');
+    // Any bytes say the stream lives, even a message it cannot read.
+    expect(states).toEqual(['open', 'paused', 'open', 'paused', 'open']);
+    // Still given up at its limit, the pause on the way.
+    await vi.advanceTimersByTimeAsync(SILENCE_LIMIT_MS);
+    expect(states).toEqual(['open', 'paused', 'open', 'paused', 'open', 'paused', 'connecting']);
+    expect(source.closed).toBe(true);
+    sources[1]!.message(ballots(2));
+    expect(states.at(-1)).toBe('open');
+    expect(PAUSED_AFTER_MS).toBeGreaterThan(20_000);
+    expect(PAUSED_AFTER_MS).toBeLessThan(SILENCE_LIMIT_MS / 2);
+  });
+
+  it('a connection that never answers is told paused after the same silence; one known lost stays connecting', async () => {
+    const silent = open();
+    await vi.advanceTimersByTimeAsync(PAUSED_AFTER_MS);
+    expect(silent.states).toEqual(['paused']);
+    silent.connection.close();
+
+    const lost = open();
+    lost.sources[0]!.message(ballots(1));
+    lost.sources[0]!.dropped();
+    await vi.advanceTimersByTimeAsync(PAUSED_AFTER_MS * 2);
+    expect(lost.states).toEqual(['open', 'connecting']);
+    lost.sources[0]!.message(ballots(2));
+    expect(lost.states).toEqual(['open', 'connecting', 'open']);
+    lost.connection.close();
+  });
+
   it('close() closes the source and stops every timer', async () => {
-    const { sources, connection } = open();
+    const { sources, connection, states } = open();
     connection.close();
     expect(sources[0]!.closed).toBe(true);
     await vi.advanceTimersByTimeAsync(SILENCE_LIMIT_MS * 3);
     expect(sources).toHaveLength(1);
+    expect(states).toEqual([]);
   });
 });

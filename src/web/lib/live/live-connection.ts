@@ -6,14 +6,23 @@ import { type LiveMessage, parseLiveMessage } from '@shared/schemas/live';
  * instead (the server could not be reached, or refused the stream: too many, or a malformed request), the
  * stream opens again after a growing wait, 3 s, 6 s ... 30 s, or at once when the browser comes back online.
  * A stream silent for longer than three of the server's heartbeats (a laptop that slept, a dead network
- * path) is given up and opened again. Each (re)connection starts with each subscription's current state,
- * so a page reads again what it missed. A refused subscription is told on the stream itself.
+ * path) is given up and opened again; one silent for a little over one heartbeat is told `paused`
+ * (docs/decisions/032-live-protocol-between-tabs.md), so pages can say so long before. Each (re)connection
+ * starts with each subscription's current state, so a page reads again what it missed. A refused
+ * subscription is told on the stream itself.
  */
+
+/**
+ * `open`: something (an event, a heartbeat) arrived; `paused`: nothing has for PAUSED_AFTER_MS; `connecting`:
+ * the connection was lost and is being opened again. A new connection is none of these until something
+ * arrives or the silence says so.
+ */
+export type LiveConnectionState = 'open' | 'paused' | 'connecting';
 
 export type LiveConnectionHandlers = {
   onMessage(message: LiveMessage): void;
-  /** Connected (the first message of each connection arrived), or connecting again. */
-  onState?(state: 'open' | 'connecting'): void;
+  /** The connection's state changed. */
+  onState?(state: LiveConnectionState): void;
 };
 
 export type LiveConnection = { close(): void };
@@ -30,7 +39,13 @@ export type ConnectionEnvironment = {
 
 export const RECONNECT_MIN_MS = 3000;
 export const RECONNECT_MAX_MS = 30_000;
-/** The server sends a heartbeat every 20 s: silence for this long means the connection is dead. */
+/**
+ * The server sends a heartbeat every 20 s (EVENT_STREAM_HEARTBEAT_MS), on time to the millisecond unless its
+ * event loop stalls: one missed by 5 s more means bytes are not getting through (a network dropping them),
+ * so the pages say live updates are paused, within half a minute rather than after the 65 s below.
+ */
+export const PAUSED_AFTER_MS = 25_000;
+/** Silence for this long (three heartbeats: a laptop that slept) means the connection is dead. */
 export const SILENCE_LIMIT_MS = 65_000;
 /** The name of the heartbeat event the server sends on `/api/events`. */
 export const HEARTBEAT_EVENT = 'heartbeat';
@@ -54,15 +69,32 @@ export function openLiveConnection(
   let closed = false;
   let reopenTimer: Timer | undefined;
   let watchdog: Timer | undefined;
+  let pausedTimer: Timer | undefined;
   let wait = RECONNECT_MIN_MS;
+  let state: LiveConnectionState | undefined;
 
-  const heard = () => {
+  const tell = (next: LiveConnectionState) => {
+    if (next === state) return;
+    state = next;
+    handlers.onState?.(next);
+  };
+
+  /** Counts the silence from now: paused after PAUSED_AFTER_MS, given up after SILENCE_LIMIT_MS. */
+  const watch = () => {
     env.clearTimeout(watchdog);
+    env.clearTimeout(pausedTimer);
+    // A connection known lost stays `connecting`: that says more than the silence does.
+    pausedTimer = env.setTimeout(() => state !== 'connecting' && tell('paused'), PAUSED_AFTER_MS);
     watchdog = env.setTimeout(() => {
       // Silent too long: as good as gone.
-      handlers.onState?.('connecting');
+      tell('connecting');
       open();
     }, SILENCE_LIMIT_MS);
+  };
+
+  const heard = () => {
+    tell('open');
+    watch();
   };
 
   function open() {
@@ -73,7 +105,7 @@ export function openLiveConnection(
     const current = env.open(url);
     source = current;
     let answered = false;
-    heard();
+    watch();
     current.onmessage = (event: MessageEvent<string>) => {
       heard();
       const message = parseLiveMessage(event.data);
@@ -81,7 +113,6 @@ export function openLiveConnection(
       if (!answered) {
         answered = true;
         wait = RECONNECT_MIN_MS;
-        handlers.onState?.('open');
       }
       handlers.onMessage(message);
     };
@@ -89,10 +120,11 @@ export function openLiveConnection(
     current.onerror = () => {
       if (closed || current !== source) return;
       answered = false;
-      handlers.onState?.('connecting');
+      tell('connecting');
       // CONNECTING: the browser reconnects by itself. CLOSED: it gave up; try again after a while.
       if (current.readyState !== 2 || reopenTimer !== undefined) return;
       env.clearTimeout(watchdog);
+      env.clearTimeout(pausedTimer);
       reopenTimer = env.setTimeout(open, wait);
       wait = Math.min(RECONNECT_MAX_MS, wait * 2);
     };
@@ -107,6 +139,7 @@ export function openLiveConnection(
       closed = true;
       env.clearTimeout(reopenTimer);
       env.clearTimeout(watchdog);
+      env.clearTimeout(pausedTimer);
       stopOnline();
       source?.close();
     },

@@ -1,6 +1,7 @@
 import { LIVE_LIMITS, type LiveMessage, type LiveRefusal } from '@shared/schemas/live';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import type { LiveConnection, LiveConnectionHandlers } from './live-connection';
+import type { LiveStatus } from './live-status';
 import {
   type ChannelLike,
   GATHER_MS,
@@ -79,17 +80,21 @@ class FakeLocks implements LocksLike {
   }
 }
 
+/** BroadcastChannels by name: a channel hears the others of its name, never itself. */
 class FakeChannels {
   private readonly open = new Set<FakeChannel>();
-  make(): FakeChannel {
-    const channel = new FakeChannel(this);
+  readonly names: string[] = [];
+  make(name: string): FakeChannel {
+    const channel = new FakeChannel(this, name);
     this.open.add(channel);
+    this.names.push(name);
     return channel;
   }
-  deliver(from: FakeChannel, signal: Signal) {
-    const copy = JSON.parse(JSON.stringify(signal)) as Signal;
+  deliver(from: FakeChannel | undefined, name: string, data: unknown) {
+    const copy = data === undefined ? data : JSON.parse(JSON.stringify(data));
     for (const channel of this.open) {
-      if (channel !== from && !channel.frozen) setTimeout(() => channel.onmessage?.({ data: copy }), 0);
+      if (channel !== from && channel.name === name && !channel.frozen)
+        setTimeout(() => channel.onmessage?.({ data: copy }), 0);
     }
   }
   close(channel: FakeChannel) {
@@ -98,12 +103,15 @@ class FakeChannels {
 }
 
 class FakeChannel implements ChannelLike {
-  onmessage: ((event: { data: Signal }) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
   /** A frozen tab hears nothing and says nothing. */
   frozen = false;
-  constructor(private readonly channels: FakeChannels) {}
+  constructor(
+    private readonly channels: FakeChannels,
+    readonly name: string,
+  ) {}
   postMessage(signal: Signal) {
-    if (!this.frozen) this.channels.deliver(this, signal);
+    if (!this.frozen) this.channels.deliver(this, this.name, signal);
   }
   close() {
     this.channels.close(this);
@@ -121,12 +129,18 @@ class Browser {
   openTab(options: { shared?: boolean; visible?: boolean } = {}) {
     const shared = options.shared ?? true;
     let channel: FakeChannel | undefined;
-    const tab = { hub: undefined as unknown as LiveHub, channel, visible: options.visible ?? true };
+    const tab = {
+      hub: undefined as unknown as LiveHub,
+      channel,
+      visible: options.visible ?? true,
+      /** Every status this tab's pages were told, in order. */
+      statuses: [] as LiveStatus[],
+    };
     const env: HubEnvironment = {
       locks: shared ? this.locks : undefined,
       openChannel: shared
-        ? () => {
-            channel = this.channels.make();
+        ? (name) => {
+            channel = this.channels.make(name);
             tab.channel = channel;
             return channel;
           }
@@ -136,6 +150,7 @@ class Browser {
         this.streams.push(stream);
         return { close: () => (stream.closed = true) };
       },
+      setStatus: (status) => tab.statuses.push(status),
       isVisible: () => tab.visible,
       onPageHide: () => () => {},
       now: () => Date.now(),
@@ -151,6 +166,11 @@ class Browser {
 
   openStreams() {
     return this.streams.filter((s) => !s.closed);
+  }
+
+  /** What another tab (of this build or another) posts on the channel `name`. */
+  postFromElsewhere(name: string, data: unknown) {
+    this.channels.deliver(undefined, name, data);
   }
 
   /** The one open stream; fails when there is not exactly one. */
@@ -320,7 +340,7 @@ describe('one live stream for every tab of a browser', () => {
     expect(queryOf(browser.theStream()).getAll('page')).toHaveLength(2);
     // Tab b crashes: no goodbye, its code runs no more, the system frees its locks.
     b.channel!.frozen = true;
-    browser.locks.drop(`applied-genai-lab-live-tab-${b.hub.tab}`);
+    browser.locks.drop(`applied-genai-lab-live-v2-tab-${b.hub.tab}`);
     await vi.advanceTimersByTimeAsync(TAB_CHECK_MS + SETTLE_MS + 10);
     const latest = browser.streams.at(-1)!;
     send(latest, versions(1));
@@ -424,5 +444,289 @@ describe('one live stream for every tab of a browser', () => {
     await vi.advanceTimersByTimeAsync(OVERLAP_MAX_MS);
     expect(stream.closed).toBe(true);
     expect(browser.openStreams()).toEqual([]);
+  });
+});
+
+describe('tabs of two builds, and tabs of another shape', () => {
+  let browser: Browser;
+  let warn: MockInstance<typeof console.warn>;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    browser = new Browser();
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    for (const tab of browser.tabs) tab.hub.close();
+    warn.mockRestore();
+    vi.useRealTimers();
+  });
+
+  /** The kinds of dropped signal logged so far. */
+  const warnedKinds = () =>
+    warn.mock.calls.map(
+      (call) => /dropped a malformed (.+) \(logged once per kind\)/.exec(String(call[0]))?.[1],
+    );
+
+  it('meets only tabs of its own protocol version: its locks and channel are named with it', async () => {
+    // A tab of the old build leads its own tabs, under the old, unversioned names.
+    const oldLeader = browser.locks.request('applied-genai-lab-live-leader', {}, () => new Promise(() => {}));
+    void oldLeader.catch(() => undefined);
+    const [a, b] = [browser.openTab(), browser.openTab()];
+    const cohort = record(b.hub, { kind: 'cohort', tag: 'spring' });
+    await settle();
+    expect(a.hub.isLeader).toBe(true);
+    expect(browser.channels.names).toEqual(['applied-genai-lab-live-v2', 'applied-genai-lab-live-v2']);
+    const held = (await browser.locks.query()).held.map((lock) => lock.name).sort();
+    expect(held).toEqual(
+      [
+        'applied-genai-lab-live-leader',
+        'applied-genai-lab-live-v2-leader',
+        `applied-genai-lab-live-v2-tab-${a.hub.tab}`,
+        `applied-genai-lab-live-v2-tab-${b.hub.tab}`,
+      ].sort(),
+    );
+    // What the old build's tabs say on their channel never reaches this build's.
+    browser.postFromElsewhere('applied-genai-lab-live', {
+      type: 'wanted',
+      tab: 'old-build-tab-id',
+      wanted: { pages: [], subscriptions: [{ kind: 'admin' }] },
+    });
+    browser.postFromElsewhere('applied-genai-lab-live', {
+      type: 'message',
+      message: { sub: 'cohort:spring', event: { type: 'ballots', ballotCount: 9, teamCount: 9 } },
+    });
+    await settle();
+    expect(queryOf(browser.theStream()).toString()).toBe('cohort=spring');
+    expect(cohort.events).toEqual([]);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('drops and logs (once per kind) every malformed signal, never throws, and no listener hears it', async () => {
+    const [a, b] = [browser.openTab(), browser.openTab()];
+    const teamA = record(a.hub, { kind: 'team', teamId: TEAM }, teamPage('tab-a-page-id', 1));
+    const teamB = record(b.hub, { kind: 'team', teamId: TEAM }, teamPage('tab-b-page-id', 2));
+    await settle();
+    const stream = browser.theStream();
+    send(stream, versions(1));
+    await settle(5);
+    const malformed: unknown[] = [
+      null,
+      42,
+      'hello',
+      {},
+      { type: 'shout', tab: 'somebody-else' },
+      // A `wanted` of another shape: no lists, a list that is not one, no tab.
+      { type: 'wanted', tab: 'other-tab-id', wanted: null },
+      { type: 'wanted', tab: 'other-tab-id', wanted: { pages: 'all of them', subscriptions: [] } },
+      { type: 'wanted', wanted: { pages: [], subscriptions: [] } },
+      { type: 'leader' },
+      // A relayed presence event of another shape, an event of no kind, a refusal without its status.
+      { type: 'message', message: { sub: `team:${TEAM}`, event: { type: 'presence', devices: 'everyone' } } },
+      { type: 'message', message: { sub: `team:${TEAM}`, event: { type: 'teleport' } } },
+      { type: 'message', message: { sub: 'wizard:1', event: { type: 'versions', versions: {} } } },
+      { type: 'message', message: { sub: `team:${TEAM}`, refused: { message: 'no' } } },
+      { type: 'message', message: 'versions' },
+      { type: 'status', status: 'asleep' },
+      { type: 'ping', tab: 7 },
+      { type: 'pong', tab: '' },
+      { type: 'bye', tab: { id: 'x' } },
+    ];
+    for (const data of malformed) {
+      // Straight into each tab's channel: a throw would surface here.
+      for (const tab of browser.tabs) expect(() => tab.channel!.onmessage?.({ data })).not.toThrow();
+      browser.postFromElsewhere('applied-genai-lab-live-v2', data);
+    }
+    await settle();
+    expect(teamA.events).toHaveLength(1);
+    expect(teamB.events).toHaveLength(1);
+    expect([...new Set(warnedKinds())].sort()).toEqual(
+      ['bye', 'leader', 'message', 'ping', 'pong', 'status', 'unreadable', 'wanted'].sort(),
+    );
+    // Once per kind and tab, however many arrived.
+    expect(warn).toHaveBeenCalledTimes(8 * 2);
+
+    // The tabs keep working: the same stream (no bad need reached it), events arrive, a move reopens it.
+    expect(browser.theStream()).toBe(stream);
+    send(stream, versions(2));
+    await settle(5);
+    expect(teamB.events).toEqual([
+      { type: 'versions', versions: { '1': 1 } },
+      { type: 'versions', versions: { '1': 2 } },
+    ]);
+    teamB.stop();
+    record(b.hub, { kind: 'team', teamId: TEAM }, teamPage('tab-b-page-id', 3));
+    await settle();
+    const reopened = browser.streams.at(-1)!;
+    expect(reopened).not.toBe(stream);
+    expect(queryOf(reopened).getAll('page')).toContain(`${TEAM}:tab-b-page-id:3`);
+  });
+
+  it("keeps the good entries of a tab's needs and drops the bad ones", async () => {
+    const a = browser.openTab();
+    record(a.hub, { kind: 'cohort', tag: 'spring' });
+    await settle();
+    browser.postFromElsewhere('applied-genai-lab-live-v2', {
+      type: 'wanted',
+      tab: 'other-tab-id',
+      wanted: {
+        pages: [
+          { teamId: TEAM, clientId: 'other-tab-page', phase: 4 },
+          { teamId: 'not-an-id', clientId: 'other-tab-page', phase: 4 },
+          { teamId: TEAM, clientId: 'short', phase: 4 },
+          { teamId: TEAM, clientId: 'other-tab-page-2', phase: 9 },
+          `${TEAM}:other-tab-page:4`,
+        ],
+        subscriptions: [
+          { kind: 'cohort', tag: 'autumn' },
+          { kind: 'cohort', tag: 'not--a-tag' },
+          { kind: 'team' },
+          { kind: 'wizard' },
+          { kind: 'admin' },
+        ],
+      },
+    });
+    await settle();
+    const query = queryOf(browser.streams.at(-1)!);
+    expect(query.getAll('page')).toEqual([`${TEAM}:other-tab-page:4`]);
+    expect(query.getAll('cohort')).toEqual(['spring', 'autumn']);
+    expect(query.get('admin')).toBe('1');
+    expect(warnedKinds()).toEqual(['wanted entry']);
+  });
+
+  it("a listener's handler that throws never breaks the hub, nor keeps the event from the others", async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const [a, b] = [browser.openTab(), browser.openTab()];
+    a.hub.listen({
+      subscription: { kind: 'cohort', tag: 'spring' },
+      onEvent: () => {
+        throw new Error('a page that breaks');
+      },
+    });
+    const calm = record(a.hub, { kind: 'cohort', tag: 'spring' });
+    const other = record(b.hub, { kind: 'cohort', tag: 'spring' });
+    await settle();
+    const ballots: LiveMessage = {
+      sub: 'cohort:spring',
+      event: { type: 'ballots', ballotCount: 1, teamCount: 2 },
+    };
+    send(browser.theStream(), ballots);
+    send(browser.theStream(), ballots);
+    await settle(5);
+    expect(calm.events).toHaveLength(2);
+    expect(other.events).toHaveLength(2);
+    expect(error).toHaveBeenCalledTimes(2);
+    error.mockRestore();
+  });
+});
+
+describe('whether live updates arrive, in every tab', () => {
+  let browser: Browser;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    browser = new Browser();
+  });
+  afterEach(() => {
+    for (const tab of browser.tabs) tab.hub.close();
+    vi.useRealTimers();
+  });
+
+  const ballots = (n: number): LiveMessage => ({
+    sub: 'cohort:spring',
+    event: { type: 'ballots', ballotCount: n, teamCount: 4 },
+  });
+
+  it('connecting until the stream answers, open, paused when silent or lost, open again, told to every tab', async () => {
+    const [a, b] = [browser.openTab(), browser.openTab()];
+    record(a.hub, { kind: 'cohort', tag: 'spring' });
+    record(b.hub, { kind: 'cohort', tag: 'spring' });
+    await settle();
+    const stream = browser.theStream();
+    // The first connection is silent for a while: nothing is paused yet, it has not started.
+    stream.handlers.onState?.('paused');
+    await settle(5);
+    expect([a.hub.status, b.hub.status]).toEqual(['connecting', 'connecting']);
+    stream.handlers.onState?.('open');
+    send(stream, ballots(1));
+    await settle(5);
+    expect([a.hub.status, b.hub.status]).toEqual(['open', 'open']);
+    stream.handlers.onState?.('paused');
+    await settle(5);
+    expect([a.hub.status, b.hub.status]).toEqual(['paused', 'paused']);
+    stream.handlers.onState?.('open');
+    await settle(5);
+    // Lost and opened again: paused until it answers.
+    stream.handlers.onState?.('connecting');
+    await settle(5);
+    expect(b.hub.status).toBe('paused');
+    stream.handlers.onState?.('open');
+    await settle(5);
+    expect(a.statuses).toEqual(['open', 'paused', 'open', 'paused', 'open']);
+    expect(b.statuses).toEqual(a.statuses);
+  });
+
+  it('a tab opened later hears how the stream is; a new stream for new needs pauses nothing', async () => {
+    const a = browser.openTab();
+    record(a.hub, { kind: 'cohort', tag: 'spring' });
+    await settle();
+    const first = browser.theStream();
+    first.handlers.onState?.('open');
+    send(first, ballots(1));
+    const b = browser.openTab();
+    record(b.hub, { kind: 'cohort', tag: 'autumn' });
+    await settle();
+    expect(b.hub.status).toBe('open');
+    // The stream opens again with tab b's needs; the new one has not answered yet, and is silent a while.
+    const second = browser.streams.at(-1)!;
+    expect(second).not.toBe(first);
+    expect(a.hub.status).toBe('open');
+    // Only the current stream speaks for the status: the old one going quiet says nothing.
+    first.handlers.onState?.('paused');
+    await settle(5);
+    expect([a.hub.status, b.hub.status]).toEqual(['open', 'open']);
+    second.handlers.onState?.('paused');
+    await settle(5);
+    expect([a.hub.status, b.hub.status]).toEqual(['paused', 'paused']);
+    second.handlers.onState?.('open');
+    await settle(5);
+    expect([a.hub.status, b.hub.status]).toEqual(['open', 'open']);
+  });
+
+  it('with no stream needed, the next one is a first connection again; a new leader keeps what the tabs knew', async () => {
+    const [a, b] = [browser.openTab(), browser.openTab()];
+    const listening = record(a.hub, { kind: 'cohort', tag: 'spring' });
+    record(b.hub, { kind: 'cohort', tag: 'spring' });
+    await settle();
+    browser.theStream().handlers.onState?.('open');
+    await settle(5);
+    // The leader closes: tab b leads, and until its stream answers the room is still live (no notice).
+    a.hub.close();
+    await settle();
+    expect(b.hub.isLeader).toBe(true);
+    expect(b.hub.status).toBe('open');
+    const next = browser.theStream();
+    next.handlers.onState?.('connecting');
+    expect(b.hub.status).toBe('paused');
+    next.handlers.onState?.('open');
+    listening.stop();
+    for (const tab of browser.tabs) tab.hub.close();
+
+    const lone = new Browser();
+    const c = lone.openTab();
+    const only = record(c.hub, { kind: 'cohort', tag: 'spring' });
+    await settle();
+    lone.theStream().handlers.onState?.('open');
+    only.stop();
+    await settle();
+    expect(c.hub.status).toBe('connecting');
+    for (const tab of lone.tabs) tab.hub.close();
+  });
+
+  it('without Web Locks, a tab tells its own pages', async () => {
+    const a = browser.openTab({ shared: false });
+    record(a.hub, { kind: 'admin' });
+    await settle();
+    browser.theStream().handlers.onState?.('open');
+    browser.theStream().handlers.onState?.('paused');
+    expect(a.statuses).toEqual(['open', 'paused']);
   });
 });

@@ -12,6 +12,16 @@ import {
 } from '@shared/schemas/live';
 import { newClientId } from '../client-id';
 import { type LiveConnection, type LiveConnectionHandlers, openLiveConnection } from './live-connection';
+import { type LiveStatus, setLiveStatus } from './live-status';
+import {
+  CHANNEL_NAME,
+  LEADER_LOCK,
+  readSignal,
+  readWanted,
+  type Signal,
+  type SignalKind,
+  TAB_LOCK_PREFIX,
+} from './tab-protocol';
 
 /**
  * One live stream per browser, however many tabs (docs/decisions/021-one-live-stream-per-browser.md).
@@ -25,6 +35,10 @@ import { type LiveConnection, type LiveConnectionHandlers, openLiveConnection } 
  * stream; the stream's first events carry each subscription's state, so every tab reads what it missed. A
  * leader that stops answering (a frozen background tab) has its lock taken by a visible tab. Where a
  * browser lacks Web Locks or BroadcastChannel, each tab is its own leader: one stream per tab.
+ *
+ * Every signal between tabs is checked as it arrives (tab-protocol.ts): a malformed one is dropped and
+ * logged, never thrown, and never reaches a listener. The leader also tells the tabs whether live updates
+ * arrive (live-status.ts), so every page can say when they are paused.
  */
 
 /** Whoever wants a subscription's events, in this tab. */
@@ -40,18 +54,12 @@ export type LiveListener<S extends Subscription = Subscription> = {
 /** What one tab needs from the stream. */
 export type Wanted = { pages: LivePage[]; subscriptions: Subscription[] };
 
-/** What the tabs tell each other. */
-export type Signal =
-  | { type: 'wanted'; tab: string; wanted: Wanted }
-  | { type: 'leader'; tab: string }
-  | { type: 'message'; message: LiveMessage }
-  | { type: 'ping'; tab: string }
-  | { type: 'pong'; tab: string }
-  | { type: 'bye'; tab: string };
+export type { Signal };
 
 export type ChannelLike = {
   postMessage(signal: Signal): void;
-  onmessage: ((event: { data: Signal }) => void) | null;
+  /** Whatever another tab posted: checked before it is heard. */
+  onmessage: ((event: { data: unknown }) => void) | null;
   close(): void;
 };
 
@@ -69,6 +77,8 @@ export type HubEnvironment = {
   locks?: LocksLike;
   openChannel?(name: string): ChannelLike;
   connect(url: string, handlers: LiveConnectionHandlers): LiveConnection;
+  /** Whether live updates arrive in this tab, for its pages to show. */
+  setStatus(status: LiveStatus): void;
   isVisible(): boolean;
   onPageHide(callback: () => void): () => void;
   now(): number;
@@ -77,10 +87,6 @@ export type HubEnvironment = {
   setInterval(callback: () => void, ms: number): unknown;
   clearInterval(id: unknown): void;
 };
-
-const LEADER_LOCK = 'applied-genai-lab-live-leader';
-const TAB_LOCK_PREFIX = 'applied-genai-lab-live-tab-';
-const CHANNEL_NAME = 'applied-genai-lab-live';
 
 /** A new leader waits this long for the other tabs to say what they need before it opens the stream. */
 export const GATHER_MS = 150;
@@ -108,6 +114,9 @@ export class LiveHub {
   private releaseTabLock: (() => void) | undefined;
   private readonly stops: (() => void)[] = [];
   private closed = false;
+  private liveStatus: LiveStatus = 'connecting';
+  /** The kinds of dropped signal already logged: once each is enough to see what is wrong. */
+  private readonly warned = new Set<string>();
 
   constructor(private readonly env: HubEnvironment) {
     this.heardFromLeader = env.now();
@@ -136,6 +145,26 @@ export class LiveHub {
 
   get isLeader(): boolean {
     return this.leading !== undefined;
+  }
+
+  /** Whether live updates arrive in this tab (the leader's stream, or what the leader last said of it). */
+  get status(): LiveStatus {
+    return this.liveStatus;
+  }
+
+  /** The leader's stream changed state: this tab's pages show it, and so do the other tabs'. */
+  setStatus(status: LiveStatus) {
+    if (status === this.liveStatus) return;
+    this.liveStatus = status;
+    this.env.setStatus(status);
+    if (this.leading) this.post({ type: 'status', status });
+  }
+
+  /** Logs a dropped signal, or a dropped entry of a tab's needs, once per kind. */
+  warnDropped(kind: SignalKind | 'unreadable' | 'wanted entry', detail?: unknown) {
+    if (this.warned.has(kind)) return;
+    this.warned.add(kind);
+    console.warn(`Live updates: dropped a malformed ${kind} (logged once per kind).`, detail);
   }
 
   /** Starts delivering a subscription's events to `listener`; returns the function that stops it. */
@@ -207,11 +236,21 @@ export class LiveHub {
     this.post({ type: 'message', message });
   }
 
-  private receive(signal: Signal) {
+  private receive(data: unknown) {
     if (this.closed) return;
+    const read = readSignal(data);
+    if ('dropped' in read) {
+      this.warnDropped(read.dropped, data);
+      return;
+    }
+    const signal = read.signal;
     switch (signal.type) {
       case 'wanted':
-        this.leading?.setWanted(signal.tab, signal.wanted);
+        // Only another tab speaks for another tab (ours never hears its own signals).
+        if (!this.leading || signal.tab === this.tab) return;
+        this.leading.setWanted(signal.tab, signal.wanted);
+        // A tab that says what it needs is new, or follows a new leader: it hears how the stream is.
+        this.post({ type: 'status', status: this.liveStatus });
         return;
       case 'bye':
         this.leading?.drop(signal.tab);
@@ -231,6 +270,14 @@ export class LiveHub {
         if (this.leading) return;
         this.heardFromLeader = this.env.now();
         this.dispatch(signal.message);
+        return;
+      case 'status':
+        if (this.leading) return;
+        this.heardFromLeader = this.env.now();
+        if (signal.status !== this.liveStatus) {
+          this.liveStatus = signal.status;
+          this.env.setStatus(signal.status);
+        }
         return;
     }
   }
@@ -327,7 +374,14 @@ class Leading {
     this.tabCheck = shared ? env.setInterval(() => void this.forgetClosedTabs(), TAB_CHECK_MS) : undefined;
   }
 
-  setWanted(tab: string, wanted: Wanted, settleMs = SETTLE_MS) {
+  /** A tab's needs join the union entry by entry: a malformed entry is dropped, the rest stay. */
+  setWanted(
+    tab: string,
+    needs: { pages: readonly unknown[]; subscriptions: readonly unknown[] },
+    settleMs = SETTLE_MS,
+  ) {
+    const { wanted, dropped } = readWanted(needs);
+    if (dropped > 0) this.hub.warnDropped('wanted entry', needs);
     this.tabs.set(tab, wanted);
     this.settle(settleMs);
   }
@@ -400,7 +454,11 @@ class Leading {
     // never answered holds nothing and goes at once. So at most two are ever open.
     if (previous?.answered) this.retire(previous.connection);
     else previous?.connection.close();
-    if (!query) return;
+    if (!query) {
+      // No stream: the next one is a first connection again, not a paused one.
+      this.hub.setStatus('connecting');
+      return;
+    }
     const next = { query, connection: undefined as unknown as LiveConnection, answered: false };
     const connection = this.env.connect(`${LIVE_EVENTS_PATH}?${query}`, {
       onMessage: (message) => {
@@ -412,6 +470,13 @@ class Leading {
           this.old.clear();
         }
         this.onMessage(message);
+      },
+      onState: (state) => {
+        if (this.current?.connection !== connection) return;
+        // Until a stream first answers, live updates have not started: nothing is paused yet. Opening the
+        // stream again for new needs changes nothing either: the old one carries until the new one answers.
+        if (state === 'open') this.hub.setStatus('open');
+        else if (this.hub.status !== 'connecting') this.hub.setStatus('paused');
       },
     });
     next.connection = connection;
@@ -459,6 +524,7 @@ function browserEnvironment(): HubEnvironment {
     locks: canShare ? locks : undefined,
     openChannel: canShare ? (name) => new BroadcastChannel(name) as unknown as ChannelLike : undefined,
     connect: (url, handlers) => openLiveConnection(url, handlers),
+    setStatus: setLiveStatus,
     isVisible: () => document.visibilityState === 'visible',
     onPageHide(callback) {
       window.addEventListener('pagehide', callback);

@@ -3,6 +3,7 @@ import type { PhaseConfig } from '@shared/phase-config';
 import { AlertCircle, ClipboardList } from 'lucide-react';
 import * as React from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { LivePausedNotice } from '@/components/live-paused-notice';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useLiveAnswers } from '../hooks/use-live-answers';
@@ -102,6 +103,7 @@ export function PhaseWorkspace({
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start">
       {inWorkspace && <PresenceLine phase={config.phase} className="lg:col-span-2" />}
+      {inWorkspace && <LivePausedNotice typingSaved />}
       <div className="min-w-0 space-y-6">
         <Card>
           <CardHeader>
