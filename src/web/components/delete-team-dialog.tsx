@@ -46,7 +46,7 @@ export function DeleteTeamDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <DialogContent className="sm:max-w-md" data-testid="delete-team-dialog">
+      <DialogContent width="narrow" data-testid="delete-team-dialog">
         <ConfirmDialogHeader
           icon={Trash2}
           tone="destructive"

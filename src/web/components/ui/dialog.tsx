@@ -17,7 +17,19 @@ function portalContainer(): HTMLElement | undefined {
   return typeof document === 'undefined' ? undefined : document.body;
 }
 
-type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean };
+/** How wide a dialog may grow: a new width is a new entry here, not a class to override. */
+const DIALOG_WIDTHS = {
+  default: 'max-w-lg',
+  narrow: 'max-w-lg sm:max-w-md',
+  wide: 'max-w-2xl',
+  wider: 'max-w-3xl',
+  widest: 'max-w-5xl',
+} as const;
+
+type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> & {
+  hideClose?: boolean;
+  width?: keyof typeof DIALOG_WIDTHS;
+};
 
 export function DialogContent(props: DialogContentProps) {
   return (
@@ -30,11 +42,18 @@ export function DialogContent(props: DialogContentProps) {
 
 // Merging classes (tailwind-merge, which builds its tables on first use) happens in the part the portal
 // mounts only while open: a page whose dialogs stay closed pays nothing for them on load.
-function OpenDialogContent({ className, children, hideClose = false, ...props }: DialogContentProps) {
+function OpenDialogContent({
+  className,
+  children,
+  hideClose = false,
+  width = 'default',
+  ...props
+}: DialogContentProps) {
   return (
     <DialogPrimitive.Content
       className={cn(
-        'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-surface p-5 shadow-xl data-[state=open]:animate-fade-in sm:p-6',
+        'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-surface p-5 shadow-xl data-[state=open]:animate-fade-in sm:p-6',
+        DIALOG_WIDTHS[width],
         className,
       )}
       {...props}

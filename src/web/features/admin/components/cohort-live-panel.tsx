@@ -123,7 +123,7 @@ function CohortBoardDialog({ cohort }: { cohort: AdminCohort }) {
         </Button>
       </DialogTrigger>
       {/* A live view: the board follows the room while it is open (it holds no list still). */}
-      <DialogContent className="max-w-5xl">
+      <DialogContent width="widest">
         <DialogHeader>
           <DialogTitle>{cohort.name}: progress board</DialogTitle>
           <DialogDescription>

@@ -31,7 +31,7 @@ export function DeleteCohortButton({ cohort }: { cohort: AdminCohort }) {
           Delete<span className="sr-only"> {cohort.name}</span>
         </Button>
       </DialogTrigger>
-      <DialogContent className="sm:max-w-md" data-testid="delete-cohort-dialog">
+      <DialogContent width="narrow" data-testid="delete-cohort-dialog">
         <ConfirmDialogHeader icon={Trash2} tone="destructive" title="Delete cohort?">
           <p>
             <span className="font-semibold text-foreground">{cohort.name}</span> (

@@ -65,7 +65,7 @@ export function InstructionsDialog() {
           <BookOpen aria-hidden /> Instructions
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-w-3xl">
+      <DialogContent width="wider">
         <DialogHeader>
           <DialogTitle>How to run a cohort</DialogTitle>
           <DialogDescription>

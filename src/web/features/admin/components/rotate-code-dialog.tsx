@@ -36,7 +36,7 @@ export function RotateCodeDialog({ team, open, onOpenChange }: Props) {
         if (!next) rotate.reset();
       }}
     >
-      <DialogContent className="sm:max-w-md" data-testid="rotate-code-dialog">
+      <DialogContent width="narrow" data-testid="rotate-code-dialog">
         {newCode ? (
           <NewCode teamName={team.name} code={newCode} />
         ) : (

@@ -50,7 +50,7 @@ export function SwitchWorkspaceDialog({ linkSwitch }: { linkSwitch: LinkSwitch }
 
   return (
     <Dialog open onOpenChange={(open) => !open && stay()}>
-      <DialogContent className="sm:max-w-md" data-testid="switch-workspace-dialog">
+      <DialogContent width="narrow" data-testid="switch-workspace-dialog">
         <ConfirmDialogHeader
           icon={ArrowLeftRight}
           tone="primary"

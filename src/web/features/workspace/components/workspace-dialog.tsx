@@ -170,7 +170,7 @@ export function WorkspaceDialog({ open: isOpen }: { open: boolean }) {
   return (
     <Dialog open={isOpen} onOpenChange={(next) => !next && closeWorkspaceDialog()}>
       <DialogContent
-        className="max-w-2xl"
+        width="wide"
         // Focus moves to the first field a frame after the dialog appears, not while it mounts: on a first
         // visit to an activity the dialog opens by itself during start-up, and focusing at once forces a
         // layout of the whole page inside that one long task.
