@@ -3,7 +3,7 @@ import * as React from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ErrorBoundary } from './app/error-fallback';
 import { AppRoutes } from './app/router';
-import { phaseConfigQueryOptions } from './features/phase';
+import { phaseConfigQueryOptions } from './lib/phase-config';
 import { readPractice } from './features/workspace';
 import { loadAllLocalPhaseData } from './lib/practice-storage';
 import { readWorkspaceMeta } from './lib/workspace-meta';

@@ -25,7 +25,8 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { toast } from '@/components/ui/use-toast';
-import { useAdminLogout, useAdminStatus } from '@/features/admin';
+import { useAdminLogout } from '@/features/admin';
+import { useAdminStatus } from '@/lib/admin-session';
 import {
   DeleteWorkspaceSlot,
   openWorkspaceDialog,

@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { HelpRequests, useHelpRequestCount } from '@/features/coaching';
 import { useAdminEvents } from './hooks/use-admin-events';
 import { OpenHoldsProvider } from './hooks/use-held-while-open';
-import { useAdminStatus } from './hooks/use-admin-status';
+import { useAdminStatus } from '@/lib/admin-session';
 import { serverMessageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
 import { activeCohortsQueryOptions } from './api/admin-cohorts';

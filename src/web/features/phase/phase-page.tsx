@@ -11,7 +11,7 @@ import { WebsiteSubmissionSlot } from '@/features/showcase';
 import { openWorkspaceDialog, useWorkspace, useWorkspaceUi, type WorkspaceTeam } from '@/features/workspace';
 import { DeferredHydration, releaseDeferredHydration } from '@/lib/deferred-hydration';
 import { factValues } from './api/facts';
-import { phaseConfigQueryOptions } from './api/phase-config';
+import { phaseConfigQueryOptions } from '@/lib/phase-config';
 import { DecisionBox } from './components/decision-box';
 import { ExpectedOutput, FallbackInstructions } from './components/expected-output';
 import { KeepPracticeDialog } from './components/keep-practice-dialog';

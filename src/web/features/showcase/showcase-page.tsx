@@ -9,7 +9,7 @@ import { CohortMessage, CohortNotFoundPage } from '@/components/cohort-message';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { useAdminStatus } from '@/features/admin';
+import { useAdminStatus } from '@/lib/admin-session';
 import { openWorkspaceDialog, useTeamSession } from '@/features/workspace';
 import { ApiError, serverMessageOf } from '@/lib/api-client';
 import { cohortStatusQueryOptions, useCohortEvents } from '@/lib/cohort-status';

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import type { WorkspaceTeam } from '@/features/workspace';
 import { messages } from '@/lib/messages';
-import { phaseConfigQueryOptions } from '../api/phase-config';
+import { phaseConfigQueryOptions } from '@/lib/phase-config';
 import { flushAllAutosaves } from '../hooks/use-phase-autosave';
 import { buildAnswersReport, reportFileName } from '../lib/answers-report';
 import { useAnswerStore } from '../store/answer-store';

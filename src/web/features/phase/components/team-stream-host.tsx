@@ -1,7 +1,7 @@
 import { isPhaseNumber } from '@shared/phases';
 import * as React from 'react';
 import { useRoute } from 'wouter';
-import { useAdminStatus } from '@/features/admin';
+import { useAdminStatus } from '@/lib/admin-session';
 import { useTeamSession, useWorkspace } from '@/features/workspace';
 
 // The stream and its event schemas load after the first route, and only for a page with a workspace.

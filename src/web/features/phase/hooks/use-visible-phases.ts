@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { PHASE_NUMBERS } from '@shared/phases';
 import { useRoute } from 'wouter';
-import { useAdminStatus } from '@/features/admin';
+import { useAdminStatus } from '@/lib/admin-session';
 import { useWorkspace } from '@/features/workspace';
 import { answerQueriesFor } from '../store/queries';
 
