@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
-import { HelpRequests, useHelpRequestCount } from '@/features/coaching';
+import { HelpRequests, useHelpQueueEvents, useHelpRequestCount } from '@/features/coaching';
 import { useAdminEvents } from './hooks/use-admin-events';
 import { OpenHoldsProvider } from './hooks/use-held-while-open';
 import { useAdminStatus } from '@/lib/admin-session';
@@ -32,6 +32,7 @@ function Dashboard() {
   const teams = useQuery(adminTeamsQueryOptions);
   const cohorts = useQuery(activeCohortsQueryOptions);
   useAdminEvents();
+  useHelpQueueEvents();
 
   const onExport = async () => {
     setExporting(true);

@@ -11,7 +11,7 @@ import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { AccessDenied } from '@/components/access-denied';
 import { useAdminStatus } from '@/lib/admin-session';
 import { adminTeamsQueryOptions } from '@/lib/admin-teams';
-import { FeedbackEditor } from '@/features/coaching';
+import { FeedbackEditor, useTeamCoachingEvents } from '@/features/coaching';
 import { clientId } from '@/lib/client-id';
 import { listenTo, useLiveEvents } from '@/lib/live/use-live-events';
 import { factValues } from './api/facts';
@@ -50,7 +50,7 @@ function TeamWork({ teamId }: { teamId: string }) {
   const activities = useQuery(store.activities);
   const facts = useQuery(store.facts);
   const configs = useQueries({ queries: PHASE_NUMBERS.map((n) => phaseConfigQueryOptions(n)) });
-  // One more reader of the team's answers: its live events keep this page's cache current.
+  // One more reader of the team's answers: its live events keep this page's cache current, and its notes.
   useLiveEvents([
     listenTo({
       subscription: { kind: 'team', teamId },
@@ -58,6 +58,7 @@ function TeamWork({ teamId }: { teamId: string }) {
       onEvent: (event) => applyTeamEvent(queryClient, teamId, clientId(), event),
     }),
   ]);
+  useTeamCoachingEvents(teamId);
 
   const loaded = team && activities.isSuccess && facts.isSuccess && configs.every((c) => c.isSuccess);
   useScrollToActivity(Boolean(loaded));
