@@ -3,11 +3,11 @@
  * a team's requests for help. The activity page shows "Feedback from your instructor" and "Ask for help";
  * a team's work (an activity page's view for instructors) writes the feedback; the dashboard lists the help
  * requests. Coaching's live events are handled here: a page that holds a team's stream, and the dashboard,
- * mount its listeners. Other features and the app use only what is exported here.
+ * listen with its listeners. Other features and the app use only what is exported here.
  */
 export { ActivityFeedback } from './components/activity-feedback';
 export { AskForHelp, HelpStatus } from './components/ask-for-help';
 export { FeedbackEditor } from './components/feedback-editor';
 export { HelpRequests, useHelpRequestCount } from './components/help-requests';
-export { useHelpQueueEvents, useTeamCoachingEvents } from './hooks/use-coaching-events';
+export { teamCoachingListener, useHelpQueueListener } from './hooks/coaching-listeners';
 export { feedbackQueryOptions } from './api/feedback';

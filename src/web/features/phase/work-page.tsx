@@ -11,7 +11,7 @@ import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { AccessDenied } from '@/components/access-denied';
 import { useAdminStatus } from '@/lib/admin-session';
 import { adminTeamsQueryOptions } from '@/lib/admin-teams';
-import { FeedbackEditor, useTeamCoachingEvents } from '@/features/coaching';
+import { FeedbackEditor, teamCoachingListener } from '@/features/coaching';
 import { clientId } from '@/lib/client-id';
 import { listenTo, useLiveEvents } from '@/lib/live/use-live-events';
 import { factValues } from './api/facts';
@@ -57,8 +57,8 @@ function TeamWork({ teamId }: { teamId: string }) {
       page: { clientId: clientId(), phase: null },
       onEvent: (event) => applyTeamEvent(queryClient, teamId, clientId(), event),
     }),
+    teamCoachingListener(queryClient, teamId),
   ]);
-  useTeamCoachingEvents(teamId);
 
   const loaded = team && activities.isSuccess && facts.isSuccess && configs.every((c) => c.isSuccess);
   useScrollToActivity(Boolean(loaded));

@@ -14,7 +14,7 @@ export const ADMIN_REFRESH_INTERVAL_MS = 1000;
  * current without a reload. On the browser's one live stream; the refetch is throttled. It never waits:
  * while a select list, a menu or a dialog about a team is open, the lists it points into hold still
  * (useHeldWhileOpen) and show the readings once everything is closed. The Help requests list follows the
- * same stream in the coaching feature (`useHelpQueueEvents`).
+ * same stream by the coaching feature's listener (`useHelpQueueListener`).
  */
 export function useAdminEvents() {
   const queryClient = useQueryClient();

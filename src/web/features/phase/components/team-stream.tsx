@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import * as React from 'react';
-import { useTeamCoachingEvents } from '@/features/coaching';
+import { teamCoachingListener } from '@/features/coaching';
 import { clientId } from '@/lib/client-id';
 import { listenTo, useLiveEvents } from '@/lib/live/use-live-events';
 import { adminKeys, teamKeys } from '@/lib/query-keys';
@@ -26,8 +26,8 @@ export default function TeamStream({ teamId, phase }: { teamId: string; phase: n
         void queryClient.invalidateQueries({ queryKey: adminKeys.status() });
       },
     }),
+    teamCoachingListener(queryClient, teamId),
   ]);
-  useTeamCoachingEvents(teamId);
   // A new team (or none) starts from its stream's list; a page without a stream shows nobody.
   React.useEffect(() => () => setPresence([]), []);
   return null;
