@@ -29,8 +29,8 @@ import { useAdminLogout } from '@/features/admin';
 import { useAdminStatus } from '@/lib/admin-session';
 import {
   DeleteWorkspaceSlot,
+  forgetPracticeChoice,
   openWorkspaceDialog,
-  setPractice,
   useEndWorkspace,
   useWorkspace,
 } from '@/features/workspace';
@@ -108,7 +108,7 @@ function useLogout() {
       toast({ variant: 'destructive', ...messages.logoutFailed });
       return;
     }
-    setPractice(false);
+    forgetPracticeChoice();
     toast(messages.loggedOut);
   };
 }

@@ -36,7 +36,7 @@ export default function WorkPage() {
   if (adminLoading) return <FullPageSpinner label="Checking admin access" />;
   if (!isAdmin) return <AccessDenied />;
   return (
-    <AnswerStoreProvider value={answerStoreFor(teamId)}>
+    <AnswerStoreProvider value={answerStoreFor({ kind: 'workspace', team: { id: teamId } })}>
       <TeamWork teamId={teamId} />
     </AnswerStoreProvider>
   );
