@@ -11,8 +11,8 @@ export type AnswerQueries = Pick<AnswerStore, 'kind' | 'key' | 'activities' | 'f
 
 /**
  * Where a page's answers live: the workspace's team on the server, or this browser in practice mode. The
- * page's mode (`useWorkspace().mode`, docs/decisions/031-practice-mode-decided-once.md) is one; a team's
- * work names its team.
+ * page's mode (`useWorkspace().mode`, docs/decisions/031-practice-mode-and-feature-boundaries.md) is one;
+ * a team's work names its team.
  */
 export type AnswerPlace = { kind: 'workspace'; team: { id: string } } | { kind: 'practice' };
 

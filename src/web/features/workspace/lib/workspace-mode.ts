@@ -2,9 +2,9 @@ import type { PracticeChoice } from '../workspace-ui';
 import type { WorkspaceTeam } from './resolve-workspace';
 
 /**
- * What the page is in (docs/decisions/031-practice-mode-decided-once.md), the one answer to "workspace or
- * practice?" that everything reads: where answers are stored, what the page says about saving, the header,
- * "Ask for help", the team report, the team stream.
+ * What the page is in (docs/decisions/031-practice-mode-and-feature-boundaries.md), the one answer to
+ * "workspace or practice?" that everything reads: where answers are stored, what the page says about
+ * saving, the header's list, "Ask for help", the team report, the team stream.
  *
  * - `workspace`: a workspace is open on this page; answers are saved to it on the server.
  * - `practice`: no workspace is open on this page; answers stay in this browser. `chosen` when the visitor
