@@ -142,6 +142,78 @@ test.describe('phase page', () => {
     ]);
   });
 
+  test('closing the workspace dialog without choosing is practice mode too, and the page says so', async ({
+    page,
+  }) => {
+    // Nothing may leave the browser before a workspace is chosen: no save, no facts, no workspace.
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'GET' && new URL(r.url()).pathname.startsWith('/api/')) sent.push(r.url());
+    });
+    await page.goto('/phase/2');
+    const welcome = page.getByRole('dialog', { name: 'Welcome to Applied GenAI Lab' });
+    await expect(welcome).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(welcome).toBeHidden();
+    await expect(page.getByRole('form', { name: 'Decision Box' })).toHaveAttribute('data-ready', '');
+    await expect(page.getByText('Practice mode: your answers are kept in this browser only.')).toBeVisible();
+    await page.getByLabel('Competitors to score', { exact: true }).fill('LEGO, KiwiCo');
+    await expect(saveStatus(page)).toContainText('Saved in this browser', { timeout: 10_000 });
+    expect(
+      JSON.parse((await page.evaluate(() => localStorage.getItem('phase2_data'))) ?? '{}'),
+    ).toMatchObject({
+      competitors: 'LEGO, KiwiCo',
+    });
+    // Closing is not "Try without saving": the tab does not remember it.
+    expect(await page.evaluate(() => sessionStorage.getItem('practice_mode'))).toBeNull();
+
+    await page.reload();
+    // Nothing was chosen, so the page asks again; behind it, and once closed, it is in practice mode.
+    await expect(welcome).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(welcome).toBeHidden();
+    await expect(page.getByText('Practice mode: your answers are kept in this browser only.')).toBeVisible();
+    await expect(page.getByLabel('Competitors to score', { exact: true })).toHaveValue('LEGO, KiwiCo');
+    await expect(page.getByRole('button', { name: 'Enter/Create Workspace' })).toBeVisible();
+    // Practice mode has nothing to ask an instructor with.
+    await page.getByRole('button', { name: 'Ask for help' }).click();
+    await expect(
+      page.getByText(
+        'Asking your instructor for help needs a workspace: in practice mode nothing leaves this browser.',
+        {
+          exact: false,
+        },
+      ),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Not now' }).click();
+    // Going on to another activity inside the app does not ask again: the page is in practice mode.
+    await page.getByRole('banner').getByRole('link', { name: 'Applied GenAI Lab' }).click();
+    await page.locator('main a[href="/phase/3"]').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Background Research' })).toBeVisible();
+    await expect(page.getByText('Practice mode: your answers are kept in this browser only.')).toBeVisible();
+    await expect(welcome).toBeHidden();
+    expect(sent).toEqual([]);
+
+    // A workspace created now offers to keep the practice answers, as after "Try without saving".
+    await page.getByRole('button', { name: 'Enter/Create Workspace' }).first().click();
+    await page.getByPlaceholder('How would you like to be known?').fill('Closed Then Created');
+    await page.getByRole('button', { name: 'Create My Workspace' }).click();
+    const keep = page.getByRole('dialog', { name: 'Keep your practice answers?' });
+    await expect(keep).toBeVisible();
+    await expect(keep).toContainText('2. Competition Analysis');
+    await keep.getByRole('button', { name: 'Keep them' }).click();
+    await expect(page.getByText('Practice answers saved', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(
+        'Your answers save automatically to your workspace and build the prompt beside this form.',
+      ),
+    ).toBeVisible();
+    const code = (await page.getByTestId('workspace-code').textContent())!.trim();
+    const team = await (await page.request.get(`/api/teams/${code}`)).json();
+    const saved = await page.request.get(`/api/phase-data/${team.id}/2`);
+    expect((await saved.json()).data).toMatchObject({ competitors: 'LEGO, KiwiCo' });
+  });
+
   test('a first visit adopts the pre-rendered page: the same elements before and after start-up', async ({
     page,
   }) => {

@@ -15,6 +15,9 @@
 //    below them does (they share queries and helpers instead).
 // 5. The server's queries know nothing of HTTP: a queries.ts and src/server/db/ import no routes, no
 //    plugins, no HTTP errors and no Fastify; db/ (the database itself) imports only db/ and config.ts.
+// 6. No cycle between the web app's features: no feature imports a feature that imports it back, directly or
+//    through others, by its index.ts or otherwise (type imports and tests included). What two features
+//    both need moves below them, to lib/ or components/.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -96,6 +99,88 @@ export function importProblem(file, spec, { dynamic = false } = {}) {
   return `imports "${spec}": another feature's insides; import what "@/features/${targetFeature}" exports`;
 }
 
+/**
+ * Rule 6: the cycles among the features that `imports` (each `{ file, spec }`, the file a path inside src/
+ * with `/`) make, each once, as a problem naming one import per step.
+ */
+export function featureCycles(imports) {
+  /** feature -> feature it imports -> the first import that does it */
+  const edges = new Map();
+  for (const { file, spec } of imports) {
+    const from = featureOf(file);
+    const target = targetOf(file, spec);
+    const to = target === null ? undefined : featureOf(target);
+    if (from === undefined || to === undefined || from === to) continue;
+    if (!edges.has(from)) edges.set(from, new Map());
+    if (!edges.get(from).has(to)) edges.get(from).set(to, `src/${file} imports "${spec}"`);
+  }
+  const problems = [];
+  for (const component of stronglyConnected(edges)) {
+    if (component.length < 2) continue;
+    const cycle = cycleThrough(edges, new Set(component), component.toSorted()[0]);
+    const steps = cycle.slice(1).map((to, i) => edges.get(cycle[i]).get(to));
+    problems.push(
+      `features import each other in a cycle, ${cycle.join(' -> ')}: ${steps.join('; ')}. Move what they share to lib/ or components/`,
+    );
+  }
+  return problems;
+}
+
+/** Tarjan's strongly connected components of the feature graph. */
+function stronglyConnected(edges) {
+  const nodes = new Set([...edges.keys(), ...[...edges.values()].flatMap((to) => [...to.keys()])]);
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const components = [];
+  const visit = (node) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node));
+    stack.push(node);
+    onStack.add(node);
+    for (const next of edges.get(node)?.keys() ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node), low.get(next)));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node), index.get(next)));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component = [];
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    components.push(component);
+  };
+  for (const node of [...nodes].sort()) if (!index.has(node)) visit(node);
+  return components;
+}
+
+/** A shortest way from `start` back to itself inside `component` (breadth first), as its nodes. */
+function cycleThrough(edges, component, start) {
+  const cameFrom = new Map();
+  const queue = [start];
+  while (queue.length > 0) {
+    const node = queue.shift();
+    for (const next of [...(edges.get(node)?.keys() ?? [])].sort()) {
+      if (!component.has(next)) continue;
+      if (next === start) {
+        const path = [node];
+        while (path[0] !== start) path.unshift(cameFrom.get(path[0]));
+        return [...path, start];
+      }
+      if (!cameFrom.has(next)) {
+        cameFrom.set(next, node);
+        queue.push(next);
+      }
+    }
+  }
+  return [start, start];
+}
+
 const HTTP_PACKAGES = /^(fastify|@fastify\/|fastify-)/;
 
 /** Rules 4 and 5: the server's resources and its queries. */
@@ -120,20 +205,23 @@ function serverProblem(file, spec, target, isTest) {
 
 function main() {
   const problems = [];
+  const imports = [];
   for (const full of files(src)) {
     const file = path.relative(src, full).split(path.sep).join('/');
     const text = readFileSync(full, 'utf8');
     for (const match of text.matchAll(IMPORT)) {
       const spec = match[1] ?? match[2] ?? match[3];
+      imports.push({ file, spec });
       const problem = importProblem(file, spec, { dynamic: match[2] !== undefined });
       if (problem) problems.push(`src/${file}: ${problem}`);
     }
   }
+  problems.push(...featureCycles(imports));
   if (problems.length) {
     console.error(`Import rules broken:\n${problems.join('\n')}`);
     process.exit(1);
   }
-  console.log('imports: one-way rule, feature boundaries and server resources hold');
+  console.log('imports: one-way rule, feature boundaries, no feature cycles and server resources hold');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();

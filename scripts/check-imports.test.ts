@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain script, without type declarations.
-import { importProblem } from './check-imports.mjs';
+import { featureCycles, importProblem } from './check-imports.mjs';
 
 const check = (file: string, spec: string, dynamic = false): string | null =>
   importProblem(file, spec, { dynamic });
@@ -63,6 +63,53 @@ describe('the import rules', () => {
   it('keeps lib and components below the features', () => {
     expect(check('web/lib/cohort-status.ts', '@/features/showcase')).toMatch(/below the features/);
     expect(check('web/components/team-avatar.tsx', '../features/workspace')).toMatch(/below the features/);
+  });
+
+  it('refuses any cycle between features, however long and however imported', () => {
+    const cycles = (imports: [string, string][]): string[] =>
+      featureCycles(imports.map(([file, spec]) => ({ file, spec })));
+    // Through the index, both ways.
+    expect(
+      cycles([
+        ['web/features/admin/components/instructions-dialog.tsx', '@/features/phase'],
+        ['web/features/phase/hooks/use-visible-phases.ts', '@/features/admin'],
+      ]),
+    ).toEqual([
+      'features import each other in a cycle, admin -> phase -> admin: ' +
+        'src/web/features/admin/components/instructions-dialog.tsx imports "@/features/phase"; ' +
+        'src/web/features/phase/hooks/use-visible-phases.ts imports "@/features/admin". ' +
+        'Move what they share to lib/ or components/',
+    ]);
+    // Through a third feature, by relative paths and a type import's path alike.
+    const [longer] = cycles([
+      ['web/features/results/results-page.tsx', '../showcase'],
+      ['web/features/showcase/showcase-page.tsx', '@/features/workspace/index'],
+      ['web/features/workspace/lib/x.ts', '../../results/lib/team-label'],
+      ['web/features/landing/landing-page.tsx', '@/features/workspace'],
+    ]);
+    expect(longer).toMatch(/cycle, results -> showcase -> workspace -> results:/);
+    expect(longer).not.toMatch(/landing/);
+    // One way only, however many imports, and a feature's own insides: no cycle.
+    expect(
+      cycles([
+        ['web/features/phase/phase-page.tsx', '@/features/coaching'],
+        ['web/features/phase/work-page.tsx', '@/features/coaching'],
+        ['web/features/admin/admin-page.tsx', '@/features/coaching'],
+        ['web/features/coaching/components/x.tsx', '../lib/feedback-cache'],
+        ['web/features/coaching/lib/y.ts', '@/lib/query-keys'],
+        ['web/app/header.tsx', '@/features/phase'],
+        ['web/features/phase/phase-page.tsx', '@/app/header'],
+      ]),
+    ).toEqual([]);
+    // Two separate cycles are two problems.
+    expect(
+      cycles([
+        ['web/features/a/x.ts', '@/features/b'],
+        ['web/features/b/x.ts', '@/features/a'],
+        ['web/features/c/x.ts', '@/features/d'],
+        ['web/features/d/x.ts', '@/features/c'],
+      ]),
+    ).toHaveLength(2);
   });
 
   it('lets only the router load a page module, and only with import()', () => {

@@ -3,8 +3,8 @@ import * as React from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ErrorBoundary } from './app/error-fallback';
 import { AppRoutes } from './app/router';
-import { phaseConfigQueryOptions } from './features/phase';
-import { readPractice } from './features/workspace';
+import { phaseConfigQueryOptions } from './lib/phase-config';
+import { practiceWasChosen } from './features/workspace';
 import { loadAllLocalPhaseData } from './lib/practice-storage';
 import { readWorkspaceMeta } from './lib/workspace-meta';
 import { holdDeferredHydration } from './lib/deferred-hydration';
@@ -32,9 +32,9 @@ const app = (
 
 /**
  * `/`, `/phase/N`, `/credits` and `/privacy` arrive pre-rendered for a first-time visitor
- * (scripts/build-client.mjs). When this visitor is one (no workspace or practice answers in this browser,
- * no code or token in the URL), React adopts that HTML (hydration) instead of painting the page again;
- * anyone else gets a fresh render over it.
+ * (scripts/build-client.mjs). When this visitor is one (no workspace, practice answers or "Try without
+ * saving" in this browser, no code or token in the URL), React adopts that HTML (hydration) instead of
+ * painting the page again; anyone else gets a fresh render over it.
  */
 function matchesPrerender(): boolean {
   const params = new URLSearchParams(window.location.search);
@@ -45,7 +45,7 @@ function matchesPrerender(): boolean {
     !params.has('token') &&
     readWorkspaceMeta() === null &&
     Object.keys(loadAllLocalPhaseData()).length === 0 &&
-    !readPractice()
+    !practiceWasChosen()
   );
 }
 

@@ -3,7 +3,7 @@ import { type PhaseConfig, PhaseConfigSchema } from '@shared/phase-config';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { AppRoutes } from './app/router';
-import { phaseConfigQueryOptions } from './features/phase';
+import { phaseConfigQueryOptions } from './lib/phase-config';
 import { createQueryClient } from './lib/query-client';
 
 /**

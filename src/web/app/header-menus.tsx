@@ -26,11 +26,12 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { toast } from '@/components/ui/use-toast';
-import { useAdminLogout, useAdminStatus } from '@/features/admin';
+import { useAdminLogout } from '@/features/admin';
+import { useAdminStatus } from '@/lib/admin-session';
 import {
   DeleteWorkspaceSlot,
+  forgetPracticeChoice,
   openWorkspaceDialog,
-  setPractice,
   useEndWorkspace,
   useWorkspace,
 } from '@/features/workspace';
@@ -108,7 +109,7 @@ function useLogout() {
       toast({ variant: 'destructive', ...messages.logoutFailed });
       return;
     }
-    setPractice(false);
+    forgetPracticeChoice();
     toast(messages.loggedOut);
   };
 }

@@ -4,7 +4,7 @@ import * as React from 'react';
 import { Link } from 'wouter';
 import { NavLink } from '@/components/nav-link';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { useAdminStatus } from '@/features/admin';
+import { useAdminStatus } from '@/lib/admin-session';
 import { useVisiblePhases } from '@/features/phase';
 import { AvatarPickerSlot, openWorkspaceDialog, useWorkspace } from '@/features/workspace';
 import { PendingTrigger } from '@/lib/pending-open';

@@ -12,7 +12,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
-import { adminStatusQueryOptions, useAdminLogin } from './api/admin-session';
+import { adminStatusQueryOptions } from '@/lib/admin-session';
+import { useAdminLogin } from './api/admin-session';
 
 /** `/admin-login`: the instructor's username and password, checked against the login call's own schema. */
 export default function AdminLoginPage() {

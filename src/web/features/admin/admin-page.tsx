@@ -5,10 +5,11 @@ import { Button } from '@/components/ui/button';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
-import { HelpRequests, useHelpRequestCount } from '@/features/coaching';
+import { HelpRequests, useHelpQueueListener, useHelpRequestCount } from '@/features/coaching';
 import { useAdminEvents } from './hooks/use-admin-events';
+import { useLiveEvents } from '@/lib/live/use-live-events';
 import { OpenHoldsProvider } from './hooks/use-held-while-open';
-import { useAdminStatus } from './hooks/use-admin-status';
+import { useAdminStatus } from '@/lib/admin-session';
 import { serverMessageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
 import { activeCohortsQueryOptions } from './api/admin-cohorts';
@@ -33,6 +34,8 @@ function Dashboard() {
   const teams = useQuery(adminTeamsQueryOptions);
   const cohorts = useQuery(activeCohortsQueryOptions);
   useAdminEvents();
+  // The Help requests list follows the same stream, as the coaching feature says.
+  useLiveEvents([useHelpQueueListener()]);
 
   const onExport = async () => {
     setExporting(true);

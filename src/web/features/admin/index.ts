@@ -1,7 +1,6 @@
 /**
- * The instructor's side: whether an instructor is signed in, and signing out. The dashboard and the login
- * page are routes (loaded on demand by the router). Other features and the app use only what is exported
- * here.
+ * The instructor's side: the dashboard and the login page are routes (loaded on demand by the router);
+ * the account menu signs out from here. Whether an instructor is signed in is app-wide
+ * (`lib/admin-session.ts`). Other features and the app use only what is exported here.
  */
 export { useAdminLogout } from './api/admin-session';
-export { useAdminStatus } from './hooks/use-admin-status';

@@ -8,10 +8,10 @@ import { Button } from '@/components/ui/button';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { ActivityFeedback, AskForHelp, HelpStatus } from '@/features/coaching';
 import { WebsiteSubmissionSlot } from '@/features/showcase';
-import { openWorkspaceDialog, useWorkspace, useWorkspaceUi, type WorkspaceTeam } from '@/features/workspace';
+import { openWorkspaceDialog, useWorkspace, useWorkspaceUi, type WorkspaceMode } from '@/features/workspace';
 import { DeferredHydration, releaseDeferredHydration } from '@/lib/deferred-hydration';
 import { factValues } from './api/facts';
-import { phaseConfigQueryOptions } from './api/phase-config';
+import { phaseConfigQueryOptions } from '@/lib/phase-config';
 import { DecisionBox } from './components/decision-box';
 import { ExpectedOutput, FallbackInstructions } from './components/expected-output';
 import { KeepPracticeDialog } from './components/keep-practice-dialog';
@@ -37,29 +37,22 @@ function Message({ title, body }: { title: string; body: string }) {
 export default function PhasePage() {
   const { phaseId } = useParams();
   const phase = Number(phaseId);
-  const { team, teamLoading, settled, isPractice } = useWorkspace();
+  const { teamLoading, mode } = useWorkspace();
   const dialogOpen = useWorkspaceUi().dialog.open;
 
-  // Only once the session has answered: a browser whose session is a team must not be asked for one.
-  const noTeamKnown = isPhaseNumber(phase) && settled && !team && !isPractice;
+  // Practice mode nobody chose, once the session has answered (a browser whose session is a team must not
+  // be asked for one): the dialog asks. Answering it in any way, closing it too, ends the asking.
+  const ask = isPhaseNumber(phase) && mode.kind === 'practice' && mode.ask;
   // A first visit's activity body waits for the dialog's answer (lib/deferred-hydration.tsx). Released while
   // rendering, before a workspace's or practice's view of the activity first renders.
-  if (team || isPractice) releaseDeferredHydration();
-  // Opens once when the page finds no team, not again every time the dialog is closed.
-  const asked = React.useRef(false);
+  if (mode.kind === 'workspace' || mode.chosen) releaseDeferredHydration();
   React.useEffect(() => {
-    if (noTeamKnown && !dialogOpen && !asked.current) {
-      asked.current = true;
-      openWorkspaceDialog({ destination: 'phase', phase });
-    } else if (asked.current && !dialogOpen) {
-      // The dialog was closed without an answer: the activity is usable as it is.
-      releaseDeferredHydration();
-    }
-  }, [noTeamKnown, dialogOpen, phase]);
+    if (ask && !dialogOpen) openWorkspaceDialog({ destination: 'phase', phase });
+  }, [ask, dialogOpen, phase]);
 
   const config = useQuery({ ...phaseConfigQueryOptions(phase), enabled: isPhaseNumber(phase) });
-  // Where the answers live, decided here once: every part of the activity below uses this store.
-  const store = answerStoreFor(team?.id);
+  // Where the answers live, from the page's mode: every part of the activity below uses this store.
+  const store = answerStoreFor(mode);
   // Bumped after practice answers move into the workspace, so the open activity reads them.
   const [generation, setGeneration] = React.useState(0);
 
@@ -79,8 +72,10 @@ export default function PhasePage() {
   return (
     <AnswerStoreProvider value={store}>
       <FollowStore />
-      <PhaseView key={`${store.key}:${phase}:${generation}`} config={config.data} phase={phase} team={team} />
-      {team && <KeepPracticeDialog key={team.id} team={team} onMoved={() => setGeneration((g) => g + 1)} />}
+      <PhaseView key={`${store.key}:${phase}:${generation}`} config={config.data} phase={phase} mode={mode} />
+      {mode.kind === 'workspace' && (
+        <KeepPracticeDialog key={mode.team.id} team={mode.team} onMoved={() => setGeneration((g) => g + 1)} />
+      )}
     </AnswerStoreProvider>
   );
 }
@@ -105,14 +100,15 @@ function ActivityPart({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** What an activity's parts need: its config, its number and the open team (none in practice mode). */
-type PhaseProps = { config: PhaseConfig; phase: number; team: WorkspaceTeam | null };
+/** What an activity's parts need: its config, its number and the page's mode (with its team, if any). */
+type PhaseProps = { config: PhaseConfig; phase: number; mode: WorkspaceMode };
 
 /**
  * Memoised: the page above re-renders whenever the session or the dialog changes (the session's first
  * answer comes while a first visit is still starting up), and the activity should not render again for it.
  */
-const PhaseView = React.memo(function PhaseView({ config, phase, team }: PhaseProps) {
+const PhaseView = React.memo(function PhaseView({ config, phase, mode }: PhaseProps) {
+  const team = mode.kind === 'workspace' ? mode.team : null;
   return (
     <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
       <header className="space-y-4">
@@ -137,7 +133,7 @@ const PhaseView = React.memo(function PhaseView({ config, phase, team }: PhasePr
             {config.download && (
               <PdfDownloadButton label={config.download.label} href={config.download.href} />
             )}
-            <DownloadAnswersButton team={team} />
+            <DownloadAnswersButton mode={mode} />
             <AskForHelp
               teamId={team?.id}
               phase={phase}
@@ -162,7 +158,7 @@ const PhaseView = React.memo(function PhaseView({ config, phase, team }: PhasePr
       )}
 
       <ActivityPart>
-        <SavedAnswersLoader config={config} phase={phase} team={team} />
+        <SavedAnswersLoader config={config} phase={phase} mode={mode} />
       </ActivityPart>
 
       <ActivityPart>
@@ -177,12 +173,14 @@ const PhaseView = React.memo(function PhaseView({ config, phase, team }: PhasePr
  * Loads the activity's saved answers and the team's shared facts from the page's store, then mounts the
  * form. Both are read afresh each time an activity opens (another device may have saved since).
  */
-function SavedAnswersLoader({ config, phase, team }: PhaseProps) {
+function SavedAnswersLoader({ config, phase, mode }: PhaseProps) {
   const store = useAnswerStore();
   const activities = useQuery({ ...store.activities, refetchOnMount: 'always' });
   const facts = useQuery({ ...store.facts, refetchOnMount: 'always' });
   const websitePanel =
-    phase === WEBSITE_PHASE && team?.cohortTag ? <WebsiteSubmissionSlot team={team} /> : null;
+    phase === WEBSITE_PHASE && mode.kind === 'workspace' && mode.team.cohortTag ? (
+      <WebsiteSubmissionSlot team={mode.team} />
+    ) : null;
 
   if (activities.isError || facts.isError) {
     return (
@@ -221,7 +219,7 @@ function SavedAnswersLoader({ config, phase, team }: PhaseProps) {
   const factsNow = { ...factValues(facts.data), ...unsavedFacts(store) };
   const loaded = formAnswers(config.fields, { ...stored, ...unsavedAnswers(store, phase) }, factsNow);
   return (
-    <PhaseWorkspace config={config} initialAnswers={loaded}>
+    <PhaseWorkspace config={config} mode={mode.kind} initialAnswers={loaded}>
       {websitePanel}
     </PhaseWorkspace>
   );

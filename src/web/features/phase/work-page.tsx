@@ -9,13 +9,13 @@ import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { AccessDenied } from '@/components/access-denied';
-import { useAdminStatus } from '@/features/admin';
+import { useAdminStatus } from '@/lib/admin-session';
 import { adminTeamsQueryOptions } from '@/lib/admin-teams';
-import { FeedbackEditor } from '@/features/coaching';
+import { FeedbackEditor, teamCoachingListener } from '@/features/coaching';
 import { clientId } from '@/lib/client-id';
 import { listenTo, useLiveEvents } from '@/lib/live/use-live-events';
 import { factValues } from './api/facts';
-import { phaseConfigQueryOptions } from './api/phase-config';
+import { phaseConfigQueryOptions } from '@/lib/phase-config';
 import { PromptPreview } from './components/prompt-preview';
 import { useSharedAnswers } from './hooks/use-shared-answers';
 import { formAnswers } from './lib/shared-answers';
@@ -36,7 +36,7 @@ export default function WorkPage() {
   if (adminLoading) return <FullPageSpinner label="Checking admin access" />;
   if (!isAdmin) return <AccessDenied />;
   return (
-    <AnswerStoreProvider value={answerStoreFor(teamId)}>
+    <AnswerStoreProvider value={answerStoreFor({ kind: 'workspace', team: { id: teamId } })}>
       <TeamWork teamId={teamId} />
     </AnswerStoreProvider>
   );
@@ -50,13 +50,14 @@ function TeamWork({ teamId }: { teamId: string }) {
   const activities = useQuery(store.activities);
   const facts = useQuery(store.facts);
   const configs = useQueries({ queries: PHASE_NUMBERS.map((n) => phaseConfigQueryOptions(n)) });
-  // One more reader of the team's answers: its live events keep this page's cache current.
+  // One more reader of the team's answers: its live events keep this page's cache current, and its notes.
   useLiveEvents([
     listenTo({
       subscription: { kind: 'team', teamId },
       page: { clientId: clientId(), phase: null },
       onEvent: (event) => applyTeamEvent(queryClient, teamId, clientId(), event),
     }),
+    teamCoachingListener(queryClient, teamId),
   ]);
 
   const loaded = team && activities.isSuccess && facts.isSuccess && configs.every((c) => c.isSuccess);

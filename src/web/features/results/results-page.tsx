@@ -9,7 +9,7 @@ import { LivePausedNotice } from '@/components/live-paused-notice';
 import { Button } from '@/components/ui/button';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { useAdminStatus } from '@/features/admin';
+import { useAdminStatus } from '@/lib/admin-session';
 import { openWorkspaceDialog, useWorkspace } from '@/features/workspace';
 import { serverMessageOf } from '@/lib/api-client';
 import {

@@ -10,7 +10,7 @@ import { LivePausedNotice } from '@/components/live-paused-notice';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { useAdminStatus } from '@/features/admin';
+import { useAdminStatus } from '@/lib/admin-session';
 import { openWorkspaceDialog, useTeamSession } from '@/features/workspace';
 import { ApiError, serverMessageOf } from '@/lib/api-client';
 import { cohortStatusQueryOptions, useCohortEvents } from '@/lib/cohort-status';

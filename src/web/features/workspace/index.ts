@@ -1,6 +1,7 @@
 /**
  * The workspace feature: which workspace is open (the team session), what opens, creates and ends one,
- * and the workspace dialog. Other features and the app use only what is exported here.
+ * the workspace dialog, and so whether the page is in a workspace or in practice mode
+ * (`useWorkspace().mode`). Other features and the app use only what is exported here.
  */
 export { DeleteWorkspaceSlot } from './components/delete-workspace-slot';
 export { LinkSwitchHost } from './components/link-switch-host';
@@ -9,4 +10,5 @@ export { AdoptWorkspaceFromUrl, useTeamSession, useWorkspace, type Workspace } f
 export { useEndWorkspace, useSignInWithToken } from './hooks/use-workspace-actions';
 export { rememberTeam, updateWorkspaceTeam } from './lib/remember-team';
 export type { WorkspaceTeam } from './lib/resolve-workspace';
-export { openWorkspaceDialog, readPractice, setPractice, useWorkspaceUi } from './workspace-ui';
+export type { WorkspaceMode } from './lib/workspace-mode';
+export { forgetPracticeChoice, openWorkspaceDialog, practiceWasChosen, useWorkspaceUi } from './workspace-ui';

@@ -2,30 +2,29 @@ import { createStore, useStore } from '@/lib/store';
 
 /**
  * What no server knows: whether the workspace dialog is open (and where choosing a workspace leads), and
- * whether this tab is in practice mode. A small store (lib/store.ts); the workspace itself
- * is the team session query (`use-workspace.ts`).
+ * how the visitor answered it without opening a workspace. A small store (lib/store.ts); the workspace
+ * itself is the team session query, and what the page is in, workspace or practice mode, is decided from
+ * both by `workspaceModeOf` (lib/workspace-mode.ts).
  */
 
 export type WorkspaceDialogState = { open: boolean; destination: 'phase' | 'landing'; phase?: number };
-type WorkspaceUiState = { dialog: WorkspaceDialogState; practice: boolean };
 
-const PRACTICE_KEY = 'practice_mode';
+/**
+ * The dialog answered without a workspace: "Try without saving" (`tried`, remembered for the tab so a
+ * reload does not ask again), or closed (`closed`, for this page load). Null: not answered so.
+ */
+export type PracticeChoice = 'tried' | 'closed' | null;
 
-/** Practice mode lasts for the tab (sessionStorage), so a reload does not ask again. */
-export function readPractice(): boolean {
+type WorkspaceUiState = { dialog: WorkspaceDialogState; practiceChoice: PracticeChoice };
+
+/** The memory of "Try without saving" for the tab (docs/product.md, What the browser keeps). */
+export const TRIED_KEY = 'practice_mode';
+
+function readTried(): boolean {
   try {
-    return sessionStorage.getItem(PRACTICE_KEY) === '1';
+    return sessionStorage.getItem(TRIED_KEY) === '1';
   } catch {
     return false;
-  }
-}
-
-function writePractice(on: boolean) {
-  try {
-    if (on) sessionStorage.setItem(PRACTICE_KEY, '1');
-    else sessionStorage.removeItem(PRACTICE_KEY);
-  } catch {
-    // Storage unavailable: practice mode then lasts for this page only.
   }
 }
 
@@ -35,25 +34,33 @@ const closed: WorkspaceDialogState = { open: false, destination: 'phase' };
  * from this very object: a snapshot that differs from the server's after hydration, even if only by
  * identity, makes React render every reader again at once, blocking the page.
  */
-const initialState: WorkspaceUiState = { dialog: closed, practice: false };
-const ui = createStore<WorkspaceUiState>(readPractice() ? { dialog: closed, practice: true } : initialState);
+const initialState: WorkspaceUiState = { dialog: closed, practiceChoice: null };
+/** The store; outside this file, only the dialog's answers (components/workspace-dialog.tsx) write it. */
+export const workspaceUi = createStore<WorkspaceUiState>(
+  readTried() ? { dialog: closed, practiceChoice: 'tried' } : initialState,
+);
 
-const update = (next: Partial<WorkspaceUiState>) => ui.set((state) => ({ ...state, ...next }));
+const update = (next: Partial<WorkspaceUiState>) => workspaceUi.set((state) => ({ ...state, ...next }));
 
 export function useWorkspaceUi(): WorkspaceUiState {
-  return useStore(ui, () => initialState);
+  return useStore(workspaceUi, () => initialState);
+}
+
+/** The visitor chose "Try without saving" in this tab: its pages do not ask for a workspace again. */
+export function practiceWasChosen(): boolean {
+  return workspaceUi.get().practiceChoice === 'tried';
 }
 
 export function openWorkspaceDialog(options?: { destination?: 'phase' | 'landing'; phase?: number }) {
   update({ dialog: { open: true, destination: options?.destination ?? 'phase', phase: options?.phase } });
 }
 
-export function closeWorkspaceDialog() {
-  const { dialog } = ui.get();
-  if (dialog.open) update({ dialog: { ...dialog, open: false } });
-}
-
-export function setPractice(on: boolean) {
-  writePractice(on);
-  if (ui.get().practice !== on) update({ practice: on });
+/** A workspace opened, or the visitor logged out: the next page without a workspace asks again. */
+export function forgetPracticeChoice() {
+  try {
+    sessionStorage.removeItem(TRIED_KEY);
+  } catch {
+    // Storage unavailable: there is nothing to forget.
+  }
+  if (workspaceUi.get().practiceChoice !== null) update({ practiceChoice: null });
 }

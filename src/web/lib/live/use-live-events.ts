@@ -1,21 +1,9 @@
-import type { LiveEventOf, LiveRefusal, Subscription } from '@shared/schemas/live';
 import { subscriptionKey } from '@shared/schemas/live';
 import * as React from 'react';
 import type { LiveHub, LiveListener } from './live-hub';
+import type { LiveSpec } from './live-spec';
 
-/** One subscription a component listens to, with what it does with the events. */
-export type LiveSpec<S extends Subscription = Subscription> = {
-  subscription: S;
-  /** For a team's events: this open page of the workspace. */
-  page?: { clientId: string; phase: number | null };
-  onEvent(event: LiveEventOf<S['kind']>): void;
-  onRefused?(refusal: LiveRefusal): void;
-};
-
-/** A spec whose handler's event type follows its subscription's kind. */
-export function listenTo<S extends Subscription>(spec: LiveSpec<S>): LiveSpec {
-  return spec as unknown as LiveSpec;
-}
+export { type LiveSpec, listenTo } from './live-spec';
 
 /** The hub loads after the first route: a visitor who opens nothing live never downloads it. */
 let loading: Promise<LiveHub> | undefined;

@@ -1,22 +1,10 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminStatus, AdminUser } from '@shared/schemas/auth';
+import { ADMIN_SIGNED_OUT } from '@/lib/admin-session';
 import { api } from '@/lib/api-client';
 import { adminKeys } from '@/lib/query-keys';
 
-const signedOut: AdminStatus = { isAuthenticated: false, user: null };
-
-/** Any failure counts as not authenticated. */
-export const adminStatusQueryOptions = queryOptions({
-  queryKey: adminKeys.status(),
-  queryFn: async (): Promise<AdminStatus> => {
-    try {
-      return await api<AdminStatus>('/api/auth/admin/status');
-    } catch {
-      return signedOut;
-    }
-  },
-});
-
+/** Signing in: the instructor's session status (lib/admin-session.ts) holds the instructor at once. */
 export function useAdminLogin() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -32,6 +20,6 @@ export function useAdminLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api('/api/auth/admin/logout', { method: 'POST' }),
-    onSettled: () => queryClient.setQueryData(adminKeys.status(), signedOut),
+    onSettled: () => queryClient.setQueryData(adminKeys.status(), ADMIN_SIGNED_OUT),
   });
 }

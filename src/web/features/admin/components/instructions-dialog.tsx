@@ -23,7 +23,7 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { phaseConfigQueryOptions } from '@/features/phase';
+import { phaseConfigQueryOptions } from '@/lib/phase-config';
 
 const STEPS: { title: string; body: string }[] = [
   {

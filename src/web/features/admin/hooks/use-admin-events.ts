@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import * as React from 'react';
-import { coachingKeys, cohortKeys, teamKeys } from '@/lib/query-keys';
+import { cohortKeys, teamKeys } from '@/lib/query-keys';
 import { listenTo, useLiveEvents } from '@/lib/live/use-live-events';
-import { throttle } from '../lib/throttle';
+import { throttle } from '@/lib/throttle';
 
 /** The dashboard reads its lists again at most once a second, however busy the room. */
 export const ADMIN_REFRESH_INTERVAL_MS = 1000;
@@ -11,10 +11,10 @@ export const ADMIN_REFRESH_INTERVAL_MS = 1000;
  * Progress as it happens: while the dashboard is open, every team change (a workspace created, an activity
  * saved, a website submitted, a ballot cast...) reads the team list and the active cohorts again, so the
  * activities with data, the progress, the last activity, the board and the cohort cards' lists stay
- * current without a reload, and a team's request for help reaches the Help requests list at once. On the
- * browser's one live stream; the refetch is throttled. It never waits: while
- * a select list, a menu or a dialog about a team is open, the lists it points into hold still
- * (useHeldWhileOpen) and show the readings once everything is closed.
+ * current without a reload. On the browser's one live stream; the refetch is throttled. It never waits:
+ * while a select list, a menu or a dialog about a team is open, the lists it points into hold still
+ * (useHeldWhileOpen) and show the readings once everything is closed. The Help requests list follows the
+ * same stream by the coaching feature's listener (`useHelpQueueListener`).
  */
 export function useAdminEvents() {
   const queryClient = useQueryClient();
@@ -23,8 +23,6 @@ export function useAdminEvents() {
       throttle(() => {
         void queryClient.invalidateQueries({ queryKey: teamKeys.adminList() });
         void queryClient.invalidateQueries({ queryKey: cohortKeys.active() });
-        // A deleted team's request leaves the queue with it.
-        void queryClient.invalidateQueries({ queryKey: coachingKeys.queue() });
       }, ADMIN_REFRESH_INTERVAL_MS),
     [queryClient],
   );
@@ -33,9 +31,8 @@ export function useAdminEvents() {
     listenTo({
       subscription: { kind: 'admin' },
       onEvent: (event) => {
-        // A request for help is read at once: the count on the Help requests tab is how a room waves.
-        if (event.type === 'help') void queryClient.invalidateQueries({ queryKey: coachingKeys.queue() });
-        else refresh();
+        // A request for help changes no team's row: the coaching feature reads its own list.
+        if (event.type !== 'help') refresh();
       },
     }),
   ]);

@@ -14,7 +14,7 @@ import { toast } from '@/components/ui/use-toast';
 import type { WorkspaceTeam } from '@/features/workspace';
 import { messages } from '@/lib/messages';
 import { teamKeys } from '@/lib/query-keys';
-import { answerStoreFor } from '../store';
+import { useAnswerStore } from '../store/answer-store';
 import { forgetPractice, practiceFacts, practicePhases } from '../store/practice-keep';
 
 /** Answers already in the workspace win; practice answers fill what it leaves blank. */
@@ -39,9 +39,11 @@ export function KeepPracticeDialog({ team, onMoved }: { team: WorkspaceTeam; onM
   const [open, setOpen] = React.useState(phases.length > 0);
   const [busy, setBusy] = React.useState(false);
 
+  // The page's store: this dialog shows only in a workspace.
+  const workspace = useAnswerStore();
+
   const keep = async () => {
     setBusy(true);
-    const workspace = answerStoreFor(team.id);
     try {
       // Read again: the last practice edit may have been flushed after this dialog opened.
       const latest = practicePhases();

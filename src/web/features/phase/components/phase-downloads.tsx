@@ -4,9 +4,9 @@ import { FileDown, FileText } from 'lucide-react';
 import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import type { WorkspaceTeam } from '@/features/workspace';
+import type { WorkspaceMode } from '@/features/workspace';
 import { messages } from '@/lib/messages';
-import { phaseConfigQueryOptions } from '../api/phase-config';
+import { phaseConfigQueryOptions } from '@/lib/phase-config';
 import { flushAllAutosaves } from '../hooks/use-phase-autosave';
 import { buildAnswersReport, reportFileName } from '../lib/answers-report';
 import { useAnswerStore } from '../store/answer-store';
@@ -36,8 +36,11 @@ export function PdfDownloadButton({ label, href }: { label: string; href: string
   );
 }
 
-/** The team report: every answer and generated prompt as one Markdown file. */
-export function DownloadAnswersButton({ team }: { team: WorkspaceTeam | null }) {
+/**
+ * The team report: every answer and generated prompt as one Markdown file, with the team's name, code and
+ * feedback in a workspace; `practice-answers.md`, without them, in practice mode.
+ */
+export function DownloadAnswersButton({ mode }: { mode: WorkspaceMode }) {
   const queryClient = useQueryClient();
   const store = useAnswerStore();
   const [busy, setBusy] = React.useState(false);
@@ -51,8 +54,9 @@ export function DownloadAnswersButton({ team }: { team: WorkspaceTeam | null }) 
       const activities = await queryClient.fetchQuery({ ...store.activities, staleTime: 0 });
       const answersByPhase = Object.fromEntries(activities.map((a) => [a.phaseNumber, a.data]));
       const { facts } = await queryClient.fetchQuery({ ...store.facts, staleTime: 0 });
-      const feedback = store.teamId
-        ? await queryClient.fetchQuery({ ...feedbackQueryOptions(store.teamId), staleTime: 0 })
+      const team = mode.kind === 'workspace' ? mode.team : undefined;
+      const feedback = team
+        ? await queryClient.fetchQuery({ ...feedbackQueryOptions(team.id), staleTime: 0 })
         : [];
       const report = buildAnswersReport({
         teamName: team?.name,

@@ -37,17 +37,20 @@ function answersResolver(config: PhaseConfig): Resolver<Answers> {
  */
 export function PhaseWorkspace({
   config,
+  mode,
   initialAnswers: initialProp,
   children,
 }: {
   config: PhaseConfig;
+  /** The page's mode (`useWorkspace().mode`): what the card and the indicator say about where answers go. */
+  mode: 'workspace' | 'practice';
   /** The activity's answers, its shared facts from the team's one copy. */
   initialAnswers: Answers;
   /** Shown below the form (the website phase's submission card). */
   children?: React.ReactNode;
 }) {
   const store = useAnswerStore();
-  const inWorkspace = store.kind === 'workspace';
+  const inWorkspace = mode === 'workspace';
   const autosave = usePhaseAutosave(store, config.phase);
   const [initialAnswers] = React.useState(initialProp);
   const [resolver] = React.useState(() => answersResolver(config));

@@ -1,7 +1,7 @@
 import { isPhaseNumber } from '@shared/phases';
 import * as React from 'react';
 import { useRoute } from 'wouter';
-import { useAdminStatus } from '@/features/admin';
+import { useAdminStatus } from '@/lib/admin-session';
 import { useTeamSession, useWorkspace } from '@/features/workspace';
 
 // The stream and its event schemas load after the first route, and only for a page with a workspace.
@@ -13,17 +13,17 @@ const TeamStream = React.lazy(() => import('./team-stream'));
  * browser's storage events instead.
  */
 export function TeamStreamHost() {
-  const { team } = useWorkspace();
+  const { mode } = useWorkspace();
   const session = useTeamSession();
   const { isAdmin } = useAdminStatus();
   const [, params] = useRoute('/phase/:n');
   const phase = Number(params?.n);
   // Only once the server admits this browser to the team (its session, or an instructor's): a workspace
   // shown from the local record or a looked-up code may not have its session yet.
-  if (!team || !(session.data?.id === team.id || isAdmin)) return null;
+  if (mode.kind !== 'workspace' || !(session.data?.id === mode.team.id || isAdmin)) return null;
   return (
     <React.Suspense fallback={null}>
-      <TeamStream teamId={team.id} phase={isPhaseNumber(phase) ? phase : null} />
+      <TeamStream teamId={mode.team.id} phase={isPhaseNumber(phase) ? phase : null} />
     </React.Suspense>
   );
 }

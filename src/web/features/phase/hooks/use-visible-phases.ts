@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { PHASE_NUMBERS } from '@shared/phases';
 import { useRoute } from 'wouter';
-import { useAdminStatus } from '@/features/admin';
+import { useAdminStatus } from '@/lib/admin-session';
 import { useWorkspace } from '@/features/workspace';
 import { answerQueriesFor } from '../store/queries';
 
@@ -14,11 +14,11 @@ function hasAnswers(data: Record<string, unknown> | undefined): boolean {
  * answers or a shared fact first given there, plus the one that is open.
  */
 export function useVisiblePhases(): number[] {
-  const { team } = useWorkspace();
+  const { mode } = useWorkspace();
   const { isAdmin } = useAdminStatus();
   const [, params] = useRoute('/phase/:n');
   const openPhase = Number(params?.n);
-  const store = answerQueriesFor(team?.id);
+  const store = answerQueriesFor(mode);
   const activities = useQuery({ ...store.activities, enabled: !isAdmin });
   const facts = useQuery({ ...store.facts, enabled: !isAdmin });
   if (isAdmin) return PHASE_NUMBERS;

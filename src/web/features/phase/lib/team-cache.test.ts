@@ -3,7 +3,7 @@ import type { FactsResponse } from '@shared/schemas/facts';
 import type { PhaseDataRecord } from '@shared/schemas/phase-data';
 import type { TeamEvent } from '@shared/schemas/team-events';
 import { afterEach, describe, expect, it } from 'vitest';
-import { factKeys, phaseDataKeys } from '@/lib/query-keys';
+import { coachingKeys, factKeys, phaseDataKeys } from '@/lib/query-keys';
 import { getPresence, setPresence } from './presence-store.ts';
 import { applyTeamEvent } from './team-cache.ts';
 
@@ -150,5 +150,45 @@ describe('presence', () => {
     const devices = [{ clientId: OTHER, phase: 3, label: 'Chrome on Windows', admin: false }];
     cacheWith([]).apply({ type: 'presence', devices });
     expect(getPresence()).toEqual(devices);
+  });
+});
+
+describe("coaching's events", () => {
+  it("are the coaching feature's: feedback and help change nothing in the answers' cache", () => {
+    const cache = cacheWith([record(1, 2, { a: 'x' })]);
+    cache.queryClient.setQueryData<FactsResponse>(factKeys.team(TEAM), { facts: [] });
+    cache.queryClient.setQueryData(coachingKeys.feedback(TEAM), []);
+    const before = JSON.stringify(
+      cache.queryClient
+        .getQueryCache()
+        .getAll()
+        .map((q) => q.state.data),
+    );
+    cache.apply({ type: 'feedback-removed', id: 'note-1', phaseNumber: 1 });
+    cache.apply({
+      type: 'help',
+      request: {
+        id: 'req-1',
+        teamId: TEAM,
+        phaseNumber: 1,
+        message: '',
+        status: 'open',
+        createdAt: at,
+        closedAt: null,
+        answeredBy: null,
+      },
+    });
+    expect(
+      JSON.stringify(
+        cache.queryClient
+          .getQueryCache()
+          .getAll()
+          .map((q) => q.state.data),
+      ),
+    ).toBe(before);
+    expect(cache.queryClient.getQueryData(coachingKeys.help(TEAM))).toBeUndefined();
+    // A (re)connection reads the facts; the notes are coaching's to read again.
+    cache.apply({ type: 'versions', versions: { '1': 2 } });
+    expect(cache.invalidated(coachingKeys.feedback(TEAM))).toBe(false);
   });
 });

@@ -3,14 +3,15 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { FactsResponse } from '@shared/schemas/facts';
 import type { PhaseDataRecord } from '@shared/schemas/phase-data';
 import type { AnswersEvent, TeamEvent } from '@shared/schemas/team-events';
-import { removeNote, setHelpRequest, upsertNote } from '@/features/coaching';
-import { coachingKeys, factKeys, phaseDataKeys } from '@/lib/query-keys';
+import { factKeys, phaseDataKeys } from '@/lib/query-keys';
 import { changePresence, setPresence } from './presence-store';
 
 /**
- * What one event of the team's stream does to this page's cache (docs/product.md, Autosave and
- * collaboration). The activity form follows the cache (hooks/use-follow-remote.ts), the header's list of
- * activities with answers too, so keeping the cache right is all the stream does.
+ * What one event of the team's stream does to this page's cache of the team's answers, facts and open pages
+ * (docs/product.md, Autosave and collaboration). The activity form follows the cache
+ * (hooks/use-follow-remote.ts), the header's list of activities with answers too, so keeping the cache
+ * right is all the stream does here. Feedback and help requests ride on the same stream and are the
+ * coaching feature's (`teamCoachingListener`).
  */
 export function applyTeamEvent(
   queryClient: QueryClient,
@@ -37,15 +38,6 @@ export function applyTeamEvent(
       return;
     case 'presence-change':
       changePresence(event.upsert, event.remove);
-      return;
-    case 'feedback':
-      upsertNote(queryClient, event.note);
-      return;
-    case 'feedback-removed':
-      removeNote(queryClient, teamId, event.id);
-      return;
-    case 'help':
-      setHelpRequest(queryClient, event.request);
       return;
   }
 }
@@ -100,9 +92,6 @@ function applyVersions(queryClient: QueryClient, teamId: string, versions: Recor
     if (behind) void queryClient.invalidateQueries({ queryKey: listKey(teamId), exact: true });
   }
   void queryClient.invalidateQueries({ queryKey: factKeys.team(teamId), exact: true });
-  // Feedback and help requests heard while away are read again too.
-  void queryClient.invalidateQueries({ queryKey: coachingKeys.feedback(teamId), exact: true });
-  void queryClient.invalidateQueries({ queryKey: coachingKeys.help(teamId), exact: true });
 }
 
 /** A teammate saved some of the team's facts: they replace the cached ones with the same id. */

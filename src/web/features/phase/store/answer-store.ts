@@ -5,11 +5,11 @@ import * as React from 'react';
 /**
  * Where a team's answers live (docs/decisions/024-one-answer-store.md): in its workspace on the server, or,
  * in practice mode, in this browser. One interface, two implementations (store/workspace-store.ts,
- * store/practice-store.ts), chosen once where a page learns which kind of workspace it is
- * in (`answerQueriesFor`, store/queries.ts); every hook and component below uses only this. Both keep what they hold in TanStack Query's cache, so
- * reading answers is the same `useQuery` either way, and both keep it current as others change it: the
- * team's live stream feeds the workspace's cache (components/team-stream.tsx), another tab's storage events
- * the practice cache (`follow`).
+ * store/practice-store.ts), chosen once from the page's mode, workspace or practice (`answerQueriesFor`,
+ * store/queries.ts); every hook and component below uses only this. Both keep what they hold in TanStack
+ * Query's cache, so reading answers is the same `useQuery` either way, and both keep it current as others
+ * change it: the team's live stream feeds the workspace's cache (components/team-stream.tsx), another
+ * tab's storage events the practice cache (`follow`).
  */
 
 /** One saved activity, whichever store holds it (practice mode counts no versions). */
@@ -26,14 +26,12 @@ type StoreQuery<T> = UseQueryOptions<T, Error, T, readonly unknown[]>;
 
 export type AnswerStore = {
   /**
-   * What the page says about where answers go ("Saved", "Saved in this browser"; who else is here): for
-   * words on the page, never for choosing a path.
+   * Which implementation this is, as the page's mode chose it. The page's words about saving read the
+   * mode itself (`useWorkspace().mode`), not this.
    */
   readonly kind: 'workspace' | 'practice';
   /** Names the store: its autosave queues are kept under it. */
   readonly key: string;
-  /** The workspace's team (none in practice mode), for the live stream's presence and the team report. */
-  readonly teamId: string | undefined;
   /** Every saved activity, as the cache holds it. */
   readonly activities: StoreQuery<SavedActivity[]>;
   /** The team's shared facts, as the cache holds them. */

@@ -29,7 +29,7 @@ export function practiceFacts(): Map<number, Record<string, string>> {
 export function forgetPractice(queryClient: QueryClient) {
   clearLocalPhaseData();
   clearLocalFacts();
-  const practice = answerQueriesFor(undefined);
+  const practice = answerQueriesFor({ kind: 'practice' });
   queryClient.removeQueries({ queryKey: practice.activities.queryKey });
   queryClient.removeQueries({ queryKey: practice.facts.queryKey });
 }

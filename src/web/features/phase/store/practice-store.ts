@@ -9,7 +9,7 @@ import { answerQueriesFor, readPracticeActivities } from './queries';
  * Practice mode's saves, to this browser's storage (its reads: store/queries.ts), and its following of
  * another practice tab by the browser's `storage` event, which fires in every tab but the writing one.
  */
-const practice = answerQueriesFor(undefined);
+const practice = answerQueriesFor({ kind: 'practice' });
 const unavailable = () => new Error('Browser storage is unavailable');
 
 function reread(queryClient: QueryClient) {

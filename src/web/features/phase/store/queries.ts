@@ -7,22 +7,27 @@ import { teamFactsQueryOptions } from '../api/team-facts';
 import type { AnswerStore, SavedActivity } from './answer-store';
 
 /** What reading an answer store takes: where it is, and its two queries. The header reads only this. */
-export type AnswerQueries = Pick<AnswerStore, 'kind' | 'key' | 'teamId' | 'activities' | 'facts'>;
+export type AnswerQueries = Pick<AnswerStore, 'kind' | 'key' | 'activities' | 'facts'>;
 
 /**
- * THE choice of where answers live (docs/decisions/024-one-answer-store.md): a workspace's team on the
- * server, or practice mode in this browser. Made here alone; `answerStoreFor` (store/index.ts) adds each
- * kind's saves to what this answers.
+ * Where a page's answers live: the workspace's team on the server, or this browser in practice mode. The
+ * page's mode (`useWorkspace().mode`, docs/decisions/031-practice-mode-and-feature-boundaries.md) is one;
+ * a team's work names its team.
  */
-export function answerQueriesFor(teamId: string | undefined): AnswerQueries {
-  return teamId ? workspaceQueries(teamId) : practiceQueries;
+export type AnswerPlace = { kind: 'workspace'; team: { id: string } } | { kind: 'practice' };
+
+/**
+ * THE choice of where answers live (docs/decisions/024-one-answer-store.md), from the page's mode. Made
+ * here alone; `answerStoreFor` (store/index.ts) adds each kind's saves to what this answers.
+ */
+export function answerQueriesFor(place: AnswerPlace): AnswerQueries {
+  return place.kind === 'workspace' ? workspaceQueries(place.team.id) : practiceQueries;
 }
 
 function workspaceQueries(teamId: string): AnswerQueries {
   return {
     kind: 'workspace',
     key: `team:${teamId}`,
-    teamId,
     // The API's records are saved activities with more to them (their team, their time).
     activities: phaseDataListQueryOptions(teamId) as unknown as AnswerStore['activities'],
     facts: teamFactsQueryOptions(teamId) as unknown as AnswerStore['facts'],
@@ -46,7 +51,6 @@ async function practiceFacts(): Promise<FactsResponse> {
 const practiceQueries: AnswerQueries = {
   kind: 'practice',
   key: 'practice',
-  teamId: undefined,
   activities: queryOptions({
     queryKey: phaseDataKeys.practice() as readonly unknown[],
     queryFn: async () => readPracticeActivities(),

@@ -13,12 +13,8 @@ import { toast } from '@/components/ui/use-toast';
 import { messages } from '@/lib/messages';
 import { useCopyToClipboard } from '@/lib/use-copy-to-clipboard';
 import { useCreateWorkspace, useOpenWorkspace, WorkspaceNotFoundError } from '../hooks/use-workspace-actions';
-import {
-  closeWorkspaceDialog,
-  setPractice,
-  useWorkspaceUi,
-  type WorkspaceDialogState,
-} from '../workspace-ui';
+import { type DialogAnswer, practiceChoiceAfter } from '../lib/practice-choice';
+import { TRIED_KEY, useWorkspaceUi, type WorkspaceDialogState, workspaceUi } from '../workspace-ui';
 
 /** One of the two forms side by side: an icon and a heading over its field and button. */
 function PanelForm({
@@ -98,6 +94,26 @@ function announceCreated(code: string) {
   });
 }
 
+/**
+ * The dialog closes on its answer (lib/practice-choice.ts); "Try without saving" is remembered for the tab.
+ * Here rather than in workspace-ui.ts, so that the first route does not carry it.
+ */
+function closeWorkspaceDialog(answer: DialogAnswer) {
+  const { dialog, practiceChoice } = workspaceUi.get();
+  if (!dialog.open) return;
+  if (answer === 'tried') {
+    try {
+      sessionStorage.setItem(TRIED_KEY, '1');
+    } catch {
+      // Storage unavailable: the choice then lasts for this page only.
+    }
+  }
+  workspaceUi.set({
+    dialog: { ...dialog, open: false },
+    practiceChoice: practiceChoiceAfter(practiceChoice, answer),
+  });
+}
+
 /** Where a chosen workspace leads: the landing page's activities, or an activity. */
 function destinationOf(dialog: WorkspaceDialogState, team: Team, phase: number): string {
   return dialog.destination === 'landing' ? `/?team_id=${team.code}` : `/phase/${phase}?team_id=${team.code}`;
@@ -122,7 +138,7 @@ export function WorkspaceDialog({ open: isOpen }: { open: boolean }) {
 
   /** A workspace is open: the dialog closes, its form empties, and the page goes where it should. */
   const arrive = (team: Team, phase: number, form: { reset(): void }) => {
-    closeWorkspaceDialog();
+    closeWorkspaceDialog('workspace');
     form.reset();
     navigate(destinationOf(dialog, team, phase));
   };
@@ -162,13 +178,12 @@ export function WorkspaceDialog({ open: isOpen }: { open: boolean }) {
   );
 
   const startPractice = () => {
-    setPractice(true);
-    closeWorkspaceDialog();
+    closeWorkspaceDialog('tried');
     if (!pathname.startsWith('/phase/')) navigate(`/phase/${dialog.phase ?? 1}`);
   };
 
   return (
-    <Dialog open={isOpen} onOpenChange={(next) => !next && closeWorkspaceDialog()}>
+    <Dialog open={isOpen} onOpenChange={(next) => !next && closeWorkspaceDialog('closed')}>
       <DialogContent
         width="wide"
         // Focus moves to the first field a frame after the dialog appears, not while it mounts: on a first

@@ -5,6 +5,7 @@ import { readWorkspaceMeta } from '@/lib/workspace-meta';
 import { teamSessionQueryOptions } from '../api/team-session';
 import { teamByCodeQueryOptions } from '../api/teams';
 import { type ResolvedWorkspace, resolveWorkspace, type WorkspaceTeam } from '../lib/resolve-workspace';
+import { type WorkspaceMode, workspaceModeOf } from '../lib/workspace-mode';
 import { useWorkspaceUi } from '../workspace-ui';
 import { adoptWorkspace } from './adopt-workspace';
 
@@ -46,13 +47,15 @@ const workspaceKey = (w: ResolvedWorkspace) => w.team?.id ?? (w.loading ? 'loadi
 const subscribeNever = () => () => {};
 
 export type Workspace = {
-  /** The open workspace, or null (none, or practice mode). */
+  /** The open workspace, or null (none: practice mode). */
   team: WorkspaceTeam | null;
   /** A workspace is being opened from a code in the URL: show a spinner, not an empty page. */
   teamLoading: boolean;
-  /** The session has answered: no team now means there is none. */
-  settled: boolean;
-  isPractice: boolean;
+  /**
+   * Workspace or practice mode, decided here once (lib/workspace-mode.ts): where answers go and what the
+   * page says about it are read from this, never worked out again from `team`.
+   */
+  mode: WorkspaceMode;
   /** Links inside the app keep the workspace in the URL (`?team_id=CODE`). */
   withTeam(path: string): string;
 };
@@ -60,13 +63,18 @@ export type Workspace = {
 /** The open workspace, for any part of the app. */
 export function useWorkspace(): Workspace {
   const { team, loading, settled } = useResolvedWorkspace();
-  const { practice } = useWorkspaceUi();
+  const { practiceChoice } = useWorkspaceUi();
+  // The same object while nothing in it changed: memoised parts of a page take it as a prop.
+  const mode = React.useMemo(
+    () => workspaceModeOf(team, settled, practiceChoice),
+    [team, settled, practiceChoice],
+  );
   const code = team?.code;
   const withTeam = React.useCallback(
     (path: string) => (code ? `${path}${path.includes('?') ? '&' : '?'}team_id=${code}` : path),
     [code],
   );
-  return { team, teamLoading: loading, settled, isPractice: practice && !team, withTeam };
+  return { team, teamLoading: loading, mode, withTeam };
 }
 
 /**

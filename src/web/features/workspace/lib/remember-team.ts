@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Team } from '@shared/schemas/team';
 import { clearWorkspaceMeta, writeWorkspaceMeta } from '@/lib/workspace-meta';
 import { phaseDataKeys, teamKeys } from '@/lib/query-keys';
-import { setPractice } from '../workspace-ui';
+import { forgetPracticeChoice } from '../workspace-ui';
 
 /** The local workspace record (the first paint's and the offline fallback) for this team. */
 export function rememberTeamLocally(team: Team): void {
@@ -21,7 +21,7 @@ export function rememberTeamLocally(team: Team): void {
 export function rememberTeam(queryClient: QueryClient, team: Team): void {
   queryClient.setQueryData(teamKeys.session(), team);
   rememberTeamLocally(team);
-  setPractice(false);
+  forgetPracticeChoice();
 }
 
 /**
