@@ -1,31 +1,24 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import * as React from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ErrorBoundary } from './app/error-fallback';
+import { loadDataLayer } from './app/data-layer-loader';
+import { listenForMenuIntent } from './app/header';
 import { AppRoutes } from './app/router';
-import { phaseConfigQueryOptions } from './lib/phase-config';
 import { practiceWasChosen } from './features/workspace';
 import { loadAllLocalPhaseData } from './lib/practice-storage';
 import { readWorkspaceMeta } from './lib/workspace-meta';
 import { holdDeferredHydration } from './lib/deferred-hydration';
-import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
-const queryClient = createQueryClient();
 const container = document.getElementById('root')!;
+listenForMenuIntent();
 
-// A pre-rendered activity page carries the config it was rendered with: the first render uses it as is.
-const prerendered = document.getElementById('prerendered-data')?.textContent;
-if (prerendered) {
-  const { phase, config } = JSON.parse(prerendered) as { phase: number; config: unknown };
-  queryClient.setQueryData(phaseConfigQueryOptions(phase).queryKey, config as never);
-}
+// The page's frame and the landing page; every part that reads server state loads the data layer with it
+// (docs/decisions/033-the-shell-and-the-data-layer.md).
 const app = (
   <React.StrictMode>
     <ErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <AppRoutes />
-      </QueryClientProvider>
+      <AppRoutes />
     </ErrorBoundary>
   </React.StrictMode>
 );
@@ -51,12 +44,15 @@ function matchesPrerender(): boolean {
 
 // In a transition, React renders (and hydrates) in slices, yielding to the browser every few milliseconds,
 // instead of one long task: a click or a key press during start-up is handled at once, and Lighthouse's
-// total blocking time stays low (docs/PERFORMANCE.md).
-React.startTransition(() => {
-  if (matchesPrerender()) {
-    holdDeferredHydration();
+// total blocking time stays low (docs/PERFORMANCE.md). Anyone but a first-time visitor has a session to show
+// in the header from the first render, so the data layer comes first.
+if (matchesPrerender()) {
+  holdDeferredHydration();
+  React.startTransition(() => {
     hydrateRoot(container, app);
-  } else {
-    createRoot(container).render(app);
-  }
-});
+  });
+} else {
+  void loadDataLayer()
+    .catch(() => undefined)
+    .then(() => React.startTransition(() => createRoot(container).render(app)));
+}

@@ -1,10 +1,10 @@
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { type PhaseConfig, PhaseConfigSchema } from '@shared/phase-config';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
+import { loadDataLayer } from './app/data-layer-loader';
 import { AppRoutes } from './app/router';
 import { phaseConfigQueryOptions } from './lib/phase-config';
-import { createQueryClient } from './lib/query-client';
 
 /**
  * Pages rendered to HTML at build time (scripts/build-client.mjs) for a first-time visitor, so they paint
@@ -13,15 +13,16 @@ import { createQueryClient } from './lib/query-client';
  * later render holds them whole. A boundary left to the client (`<!--$!-->`) would fail hydration, so it stops the build.
  */
 async function renderSettled(location: string, seed: (client: QueryClient) => void): Promise<string> {
+  // The parts that read server state read the data layer's one client (app/data-layer.tsx): each page
+  // starts it afresh, as a first visit's browser does.
+  const { queryClient } = await loadDataLayer();
   const render = () => {
-    const client = createQueryClient();
-    seed(client);
+    queryClient.clear();
+    seed(queryClient);
     return renderToString(
-      <QueryClientProvider client={client}>
-        <Router ssrPath={location}>
-          <AppRoutes />
-        </Router>
-      </QueryClientProvider>,
+      <Router ssrPath={location}>
+        <AppRoutes />
+      </Router>,
     );
   };
   // Lazy parts nest (a lazy page holds lazy widgets): each pass starts the next level; a few suffice.

@@ -61,7 +61,12 @@ export function MoreMenu({
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" className={clsx('text-muted-foreground', className)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className={clsx('text-muted-foreground', className)}
+          data-menu="more"
+        >
           More <ChevronDown aria-hidden />
         </Button>
       </DropdownMenuTrigger>
@@ -126,7 +131,7 @@ export function AccountMenu() {
     <>
       <DropdownMenu open={open} onOpenChange={setOpen}>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label="Account menu">
+          <Button variant="ghost" size="icon" aria-label="Account menu" data-menu="account">
             <CircleUser className="size-5!" aria-hidden />
           </Button>
         </DropdownMenuTrigger>
@@ -193,7 +198,13 @@ export function MobileMenu({
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open navigation menu">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="lg:hidden"
+          aria-label="Open navigation menu"
+          data-menu="mobile"
+        >
           <Menu className="size-5!" aria-hidden />
         </Button>
       </SheetTrigger>

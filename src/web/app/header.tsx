@@ -1,19 +1,21 @@
 import { phaseNavName } from '@shared/phases';
 import { CheckCircle2, ChevronDown, CircleUser, LayoutDashboard, Menu, Sparkles } from 'lucide-react';
 import * as React from 'react';
-import { Link } from 'wouter';
+import { Link, useRoute } from 'wouter';
 import { NavLink } from '@/components/nav-link';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { useAdminStatus } from '@/lib/admin-session';
-import { useVisiblePhases } from '@/features/phase';
-import { AvatarPickerSlot, openWorkspaceDialog, useWorkspace } from '@/features/workspace';
-import { PendingTrigger } from '@/lib/pending-open';
+import { openWorkspaceDialog } from '@/features/workspace';
+import { PendingTrigger, requestOpenFromPress } from '@/lib/pending-open';
+import { type ShellTeam, useSessionView, visiblePhases, withTeamCode } from '@/lib/session-view';
+import { lazyWithData, loadIdlePartsNow, useDataLayer } from './data-layer-loader';
 
-// The menus load right after the first paint, keeping the landing page's JavaScript small.
+// The menus (and the data layer they read) load once the browser is idle after the first paint, keeping
+// the landing page's JavaScript small; their pre-rendered buttons stand until then, and a click on one
+// that the page has drawn itself (PendingTrigger) opens the menu when it arrives.
 const menus = () => import('./header-menus');
-const AccountMenu = React.lazy(() => menus().then((m) => ({ default: m.AccountMenu })));
-const MobileMenu = React.lazy(() => menus().then((m) => ({ default: m.MobileMenu })));
-const MoreMenu = React.lazy(() => menus().then((m) => ({ default: m.MoreMenu })));
+const AccountMenu = lazyWithData(() => menus().then((m) => ({ default: m.AccountMenu })), { idle: true });
+const MobileMenu = lazyWithData(() => menus().then((m) => ({ default: m.MobileMenu })), { idle: true });
+const MoreMenu = lazyWithData(() => menus().then((m) => ({ default: m.MoreMenu })), { idle: true });
 
 // How many activities the bar names, by width; the rest are under More. From 1024 px two fit beside the
 // buttons on the right, from 1280 px (the header's full width) four, or three beside an instructor's
@@ -22,10 +24,17 @@ const MoreMenu = React.lazy(() => menus().then((m) => ({ default: m.MoreMenu }))
 const NAV_INLINE_LG = 2;
 const navInlineXl = (isAdmin: boolean) => (isAdmin ? 3 : 4);
 
+/**
+ * The header: logo, the activities this visitor may open, the workspace (or the button to enter one) and
+ * the menus. It renders from the session's view (lib/session-view.ts), so the first route needs no data
+ * layer.
+ */
 export function Header() {
-  const { team, withTeam } = useWorkspace();
-  const { isAdmin } = useAdminStatus();
-  const phases = useSameList(useVisiblePhases());
+  const session = useSessionView();
+  const { team, isAdmin } = session;
+  const withTeam = (path: string) => withTeamCode(team?.code, path);
+  const [, params] = useRoute('/phase/:n');
+  const phases = useSameList(visiblePhases(session, Number(params?.n)));
   const inlineXl = navInlineXl(isAdmin);
   const inline = phases.slice(0, inlineXl);
   const more = phases.slice(NAV_INLINE_LG);
@@ -86,7 +95,7 @@ export function Header() {
           )}
           {team ? (
             <div className="flex items-center gap-2">
-              <AvatarPickerSlot team={team} />
+              <AvatarSlot team={team} />
               <div className="hidden min-w-0 flex-col leading-tight sm:flex">
                 <span className="max-w-40 truncate text-sm font-semibold" data-testid="workspace-name">
                   {team.name}
@@ -196,6 +205,40 @@ const MobileMenuSlot = React.memo(function MobileMenuSlot({
     </React.Suspense>
   );
 });
+
+/**
+ * The menus load once the browser is idle; a pointer or keyboard reaching for the header loads them at once,
+ * and a press on one of their pre-rendered buttons (which has no handler until its menu has arrived) is
+ * remembered and opens that menu on arrival. Native listeners on the document, set up as the page's code
+ * starts (main.tsx): they work before React has adopted the header, and whatever part of it has arrived.
+ */
+export function listenForMenuIntent(): void {
+  const inHeader = (event: Event) =>
+    event.target instanceof Element && event.target.closest('header') !== null;
+  const reach = (event: Event) => {
+    if (inHeader(event)) loadIdlePartsNow();
+  };
+  const press = (event: Event) => {
+    if (inHeader(event) && requestOpenFromPress(event.target)) loadIdlePartsNow();
+  };
+  document.addEventListener('pointerover', reach, { passive: true });
+  document.addEventListener('focusin', reach);
+  document.addEventListener('pointerdown', press, true);
+  document.addEventListener('click', press, true);
+  document.addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key === 'Enter' || event.key === ' ') press(event);
+    },
+    true,
+  );
+}
+
+/** The avatar button, with its picker: a team is known only once the data layer, which draws it, has loaded. */
+function AvatarSlot({ team }: { team: ShellTeam }) {
+  const data = useDataLayer();
+  return data ? <data.TeamAvatarSlot team={team} /> : null;
+}
 
 /** The activities' numbers as one value that stays the same while they do, so memoised parts see no change. */
 function useSameList(list: number[]): readonly number[] {

@@ -2,9 +2,9 @@ import * as React from 'react';
 import { useLocation } from 'wouter';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
-import { TeamStreamHost } from '@/features/phase';
-import { AdoptWorkspaceFromUrl, LinkSwitchHost, WorkspaceDialogHost } from '@/features/workspace';
+import { useWorkspaceUi } from '@/features/workspace';
 import { useEverTrue } from '@/lib/use-ever-true';
+import { loadDataLayer, useDataLayer, whenIdle } from './data-layer-loader';
 import { ErrorBoundary } from './error-fallback';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -16,6 +16,22 @@ function DeferredToaster() {
   const { toasts } = useToast();
   const showToaster = useEverTrue(toasts.length > 0);
   return <React.Suspense fallback={null}>{showToaster && <Toaster />}</React.Suspense>;
+}
+
+/**
+ * What runs beside the pages on the data layer (app/data-layer.tsx): there once it has loaded. A first
+ * visit loads it when the browser is first idle, or at once when the workspace dialog is asked for (it is
+ * one of them); everyone else has it before the first render (main.tsx).
+ */
+function DataLayerHosts() {
+  const data = useDataLayer();
+  const dialogAsked = useWorkspaceUi().dialog.open;
+  React.useEffect(() => {
+    if (data) return;
+    if (dialogAsked) void loadDataLayer();
+    else void whenIdle().then(loadDataLayer);
+  }, [data, dialogAsked]);
+  return data ? <data.DataHosts /> : null;
 }
 
 /**
@@ -42,10 +58,7 @@ export function RootLayout({ children }: { children: React.ReactNode }) {
         </div>
         {pathname !== '/' && <Footer />}
       </div>
-      <AdoptWorkspaceFromUrl />
-      <TeamStreamHost />
-      <LinkSwitchHost />
-      <WorkspaceDialogHost />
+      <DataLayerHosts />
       <DeferredToaster />
     </>
   );

@@ -1,20 +1,23 @@
 import * as React from 'react';
 import { Route, Switch } from 'wouter';
 import { LandingPage } from '@/features/landing';
+import { lazyWithData } from './data-layer-loader';
 import { RootLayout } from './root-layout';
 
 // Every route but the landing page loads on demand, keeping the first route's JavaScript small; the router
-// itself is wouter (docs/decisions/008-router.md). Tooltips (and their positioning engine) are only needed
-// past the landing page, so their provider loads with them. Loading a page this way is the one place a
-// module reaches into a feature past its index.ts (scripts/check-imports.mjs allows exactly this): a page
-// exported from the index would be bundled with the first route.
+// itself is wouter (docs/decisions/008-router.md). A page that reads server state loads the data layer with
+// it and renders inside its provider (docs/decisions/033-the-shell-and-the-data-layer.md). Tooltips (and
+// their positioning engine) are only needed past the landing page, so their provider loads with them.
+// Loading a page this way is the one place a module reaches into a feature past its index.ts
+// (scripts/check-imports.mjs allows exactly this): a page exported from the index would be bundled with the
+// first route.
 const TooltipLayout = React.lazy(() => import('./tooltip-layout'));
-const PhasePage = React.lazy(() => import('@/features/phase/phase-page'));
-const AdminPage = React.lazy(() => import('@/features/admin/admin-page'));
-const AdminLoginPage = React.lazy(() => import('@/features/admin/admin-login-page'));
-const WorkPage = React.lazy(() => import('@/features/phase/work-page'));
-const ShowcasePage = React.lazy(() => import('@/features/showcase/showcase-page'));
-const ResultsPage = React.lazy(() => import('@/features/results/results-page'));
+const PhasePage = lazyWithData(() => import('@/features/phase/phase-page'));
+const AdminPage = lazyWithData(() => import('@/features/admin/admin-page'));
+const AdminLoginPage = lazyWithData(() => import('@/features/admin/admin-login-page'));
+const WorkPage = lazyWithData(() => import('@/features/phase/work-page'));
+const ShowcasePage = lazyWithData(() => import('@/features/showcase/showcase-page'));
+const ResultsPage = lazyWithData(() => import('@/features/results/results-page'));
 const CreditsPage = React.lazy(() =>
   import('@/features/static-pages/credits-page').then((m) => ({ default: m.CreditsPage })),
 );

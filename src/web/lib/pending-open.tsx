@@ -8,6 +8,8 @@ export type PendingMenu = 'account' | 'mobile' | 'more' | 'avatar';
  * click is never lost while the header's menus load after the first paint.
  */
 let pending: PendingMenu | null = null;
+/** The menus on screen with their code: a press on one of those is theirs to handle. */
+const live = new Set<PendingMenu>();
 
 export function requestOpen(menu: PendingMenu): void {
   pending = menu;
@@ -22,11 +24,30 @@ export function requestOpen(menu: PendingMenu): void {
 export function usePendingOpen(menu: PendingMenu): [boolean, (open: boolean) => void] {
   const [open, setOpen] = React.useState(() => pending === menu);
   React.useEffect(() => {
-    if (pending !== menu) return;
-    pending = null;
-    setOpen(true);
+    live.add(menu);
+    if (pending === menu) {
+      pending = null;
+      setOpen(true);
+    }
+    return () => {
+      live.delete(menu);
+    };
   }, [menu]);
   return [open, setOpen];
+}
+
+/**
+ * A press on a menu's pre-rendered button before its code has arrived (React has not adopted that part of
+ * the page yet, so the button has no handler): remembered as a click on a PendingTrigger is. The real
+ * triggers carry `data-menu`. Returns whether a menu was asked for.
+ */
+export function requestOpenFromPress(target: EventTarget | null): boolean {
+  const menu =
+    target instanceof Element ? target.closest<HTMLElement>('[data-menu]')?.dataset.menu : undefined;
+  if (menu !== 'account' && menu !== 'mobile' && menu !== 'more' && menu !== 'avatar') return false;
+  if (live.has(menu)) return false;
+  requestOpen(menu);
+  return true;
 }
 
 /** Looks like the real trigger; a click before the menus arrive is remembered and opens them on arrival. */

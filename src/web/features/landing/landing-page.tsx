@@ -19,7 +19,8 @@ import {
 import * as React from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { openWorkspaceDialog, useWorkspace } from '@/features/workspace';
+import { openWorkspaceDialog } from '@/features/workspace';
+import { useSessionView, withTeamCode } from '@/lib/session-view';
 
 const ACTIVITY_ICONS = [Search, Swords, BarChart3, Lightbulb, FileText, Megaphone, Bot, Globe];
 
@@ -50,7 +51,8 @@ function otherNames(n: number): string[] {
 }
 
 export function LandingPage() {
-  const { team, withTeam } = useWorkspace();
+  const { team } = useSessionView();
+  const withTeam = (path: string) => withTeamCode(team?.code, path);
   const [searchParams] = useSearchParams();
   const activitiesRef = React.useRef<HTMLElement>(null);
   const teamParam = searchParams.get('team_id');

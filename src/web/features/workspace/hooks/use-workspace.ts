@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import * as React from 'react';
 import { useSearchParams } from 'wouter';
+import { withTeamCode } from '@/lib/session-view';
 import { readWorkspaceMeta } from '@/lib/workspace-meta';
 import { teamSessionQueryOptions } from '../api/team-session';
 import { teamByCodeQueryOptions } from '../api/teams';
@@ -70,10 +71,7 @@ export function useWorkspace(): Workspace {
     [team, settled, practiceChoice],
   );
   const code = team?.code;
-  const withTeam = React.useCallback(
-    (path: string) => (code ? `${path}${path.includes('?') ? '&' : '?'}team_id=${code}` : path),
-    [code],
-  );
+  const withTeam = React.useCallback((path: string) => withTeamCode(code, path), [code]);
   return { team, teamLoading: loading, mode, withTeam };
 }
 

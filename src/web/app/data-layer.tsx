@@ -1,0 +1,84 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import * as React from 'react';
+import { usePhasesWithData, TeamStreamHost } from '@/features/phase';
+import {
+  AdoptWorkspaceFromUrl,
+  AvatarPickerSlot,
+  LinkSwitchHost,
+  useWorkspace,
+  WorkspaceDialogHost,
+} from '@/features/workspace';
+import { useAdminStatus } from '@/lib/admin-session';
+import { phaseConfigQueryOptions } from '@/lib/phase-config';
+import { createQueryClient } from '@/lib/query-client';
+import { type ShellTeam, writeSessionView } from '@/lib/session-view';
+
+/**
+ * The data layer (docs/decisions/033-the-shell-and-the-data-layer.md): the query client that holds every
+ * bit of server state, and what runs beside the pages because of it (the session's view for the frame, a
+ * workspace adopted from the URL, the team's live stream, "Switch workspace?", the workspace dialog). Loaded
+ * on demand (app/data-layer-loader.ts): a first visit's landing page paints and answers without it; every
+ * other page, and every part that reads server state, loads it with its own code.
+ */
+export const queryClient = createQueryClient();
+
+// A pre-rendered activity page carries the config it was rendered with: the first render uses it as is.
+const prerendered =
+  typeof document === 'undefined' ? null : document.getElementById('prerendered-data')?.textContent;
+if (prerendered) {
+  const { phase, config } = JSON.parse(prerendered) as { phase: number; config: unknown };
+  queryClient.setQueryData(phaseConfigQueryOptions(phase).queryKey, config as never);
+}
+
+/** Server state for the parts under it: every part that reads it is loaded with this around it. */
+export function DataProvider({ children }: { children: React.ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+/** Mounted once, beside the pages, from the moment the data layer has loaded. */
+export function DataHosts() {
+  return (
+    <DataProvider>
+      <SessionViewWriter />
+      <AdoptWorkspaceFromUrl />
+      <TeamStreamHost />
+      <LinkSwitchHost />
+      <WorkspaceDialogHost />
+    </DataProvider>
+  );
+}
+
+/** The header's avatar button and its picker, for the open workspace's team. */
+export function TeamAvatarSlot({ team }: { team: ShellTeam }) {
+  return (
+    <DataProvider>
+      <AvatarPickerSlot team={team} />
+    </DataProvider>
+  );
+}
+
+/**
+ * Keeps the frame's view of the session (lib/session-view.ts) what the query cache says: written before the
+ * browser paints, so a returning visitor never sees the first visitor's header.
+ */
+function SessionViewWriter() {
+  const { team } = useWorkspace();
+  const { isAdmin } = useAdminStatus();
+  const phasesWithData = usePhasesWithData({ enabled: !isAdmin });
+  React.useLayoutEffect(() => {
+    writeSessionView({
+      team: team
+        ? {
+            id: team.id,
+            code: team.code,
+            name: team.name,
+            avatarIcon: team.avatarIcon,
+            currentPhase: team.currentPhase,
+          }
+        : null,
+      isAdmin,
+      phasesWithData,
+    });
+  });
+  return null;
+}

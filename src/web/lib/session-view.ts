@@ -1,0 +1,81 @@
+import { PHASE_NUMBERS } from '@shared/phases';
+import { createStore, useStore } from './store';
+
+/**
+ * What the page's frame shows of the session (docs/decisions/033-the-shell-and-the-data-layer.md): the open
+ * workspace's team, whether an instructor is signed in, the activities with answers. The header and the
+ * landing page, the first route's code, render from it without TanStack Query; the data layer
+ * (app/data-layer.tsx), which loads after the first paint on a first visit, reads it from the query cache,
+ * where the session itself lives, and is the only writer. Until it has, the view is a first visitor's: what
+ * the pre-rendered pages were rendered with.
+ */
+export type SessionView = {
+  team: ShellTeam | null;
+  isAdmin: boolean;
+  /** Activities with an answer, or where the team first gave a shared fact. */
+  phasesWithData: readonly number[];
+};
+
+/** The team as the frame shows it: its name, code, avatar and how far it has come. */
+export type ShellTeam = {
+  id: string;
+  code: string;
+  name: string;
+  avatarIcon: string | null;
+  currentPhase?: number;
+};
+
+const FIRST_VISIT: SessionView = { team: null, isAdmin: false, phasesWithData: [] };
+
+const view = createStore<SessionView>(FIRST_VISIT);
+
+/** The view, re-rendering on change; a pre-rendered page being adopted reads the first visitor's. */
+export function useSessionView(): SessionView {
+  return useStore(view, () => FIRST_VISIT);
+}
+
+/** The data layer's, alone: what the session now is. Parts equal to the current view keep their identity. */
+export function writeSessionView(next: SessionView): void {
+  view.set((current) => {
+    const phasesWithData = sameNumbers(current.phasesWithData, next.phasesWithData)
+      ? current.phasesWithData
+      : next.phasesWithData;
+    const team = sameTeam(current.team, next.team) ? current.team : next.team;
+    if (
+      team === current.team &&
+      phasesWithData === current.phasesWithData &&
+      next.isAdmin === current.isAdmin
+    )
+      return current;
+    return { team, isAdmin: next.isAdmin, phasesWithData };
+  });
+}
+
+/**
+ * Phase access (docs/product.md, Header): instructors see all eight; everyone else the activities with
+ * data, plus the one that is open.
+ */
+export function visiblePhases(session: SessionView, openPhase: number | undefined): number[] {
+  if (session.isAdmin) return PHASE_NUMBERS;
+  return PHASE_NUMBERS.filter((n) => n === openPhase || session.phasesWithData.includes(n));
+}
+
+/** A link inside the app that keeps the open workspace in the URL (`?team_id=CODE`). */
+export function withTeamCode(code: string | undefined, path: string): string {
+  return code ? `${path}${path.includes('?') ? '&' : '?'}team_id=${code}` : path;
+}
+
+function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((n, i) => n === b[i]);
+}
+
+function sameTeam(a: ShellTeam | null, b: ShellTeam | null): boolean {
+  if (a === null || b === null) return a === b;
+  return (
+    a.id === b.id &&
+    a.code === b.code &&
+    a.name === b.name &&
+    a.avatarIcon === b.avatarIcon &&
+    a.currentPhase === b.currentPhase
+  );
+}
