@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type * as React from 'react';
@@ -52,8 +53,11 @@ function OpenDialogContent({
   return (
     <DialogPrimitive.Content
       className={cn(
-        'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-surface p-5 shadow-xl data-[state=open]:animate-fade-in sm:p-6',
-        DIALOG_WIDTHS[width],
+        // The width is a variant, joined without merging: nothing in the base sets one.
+        clsx(
+          'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-surface p-5 shadow-xl data-[state=open]:animate-fade-in sm:p-6',
+          DIALOG_WIDTHS[width],
+        ),
         className,
       )}
       {...props}
