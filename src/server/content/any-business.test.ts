@@ -11,11 +11,11 @@ import {
   KIND_WORDS,
   LEDGERLOOP,
   WORKED_EXAMPLE,
-} from '../testing/businesses.ts';
-import { configOf, configs, renderAndLint, workedExampleAnswer } from '../testing/phase-content.ts';
+} from '../../../testing/businesses.ts';
+import { configOf, configs, renderAndLint, workedExampleAnswer } from '../../../testing/phase-content.ts';
 
 /**
- * Every prompt, read for three businesses of different kinds (src/server/testing/businesses.ts), fully
+ * Every prompt, read for three businesses of different kinds (testing/businesses.ts), fully
  * filled in, with only the required answers, and blank: no word that belongs to another kind of business
  * (outside the team's own answers), no raw template tag, no hole.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTIVITY_NAMES, PAGE_NAMES, PHASE_NUMBERS } from '../../shared/phases.ts';
 import { listTemplatePlaceholders } from '../../shared/prompt-template.ts';
 import { sharedFact } from '../../shared/shared-facts.ts';
-import { configOf, configs, pageTexts, renderAndLint } from '../testing/phase-content.ts';
+import { configOf, configs, pageTexts, renderAndLint } from '../../../testing/phase-content.ts';
 
 /**
  * What a page says about other activities is a promise: "Activities 2 and 4 start from them", "Reuse the

@@ -24,7 +24,7 @@ import {
   readConfig,
   renderAndLint,
   workedExampleAnswer,
-} from '../testing/phase-content.ts';
+} from '../../../testing/phase-content.ts';
 import { loadPhaseConfigs } from './phase-configs.ts';
 
 function answers(config: PhaseConfig, only: (field: FormField) => boolean = () => true) {

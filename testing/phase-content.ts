@@ -6,22 +6,22 @@ import {
   isChoiceField,
   type PhaseConfig,
   PhaseConfigSchema,
-} from '../../shared/phase-config.ts';
-import { PHASE_NUMBERS } from '../../shared/phases.ts';
+} from '../src/shared/phase-config.ts';
+import { PHASE_NUMBERS } from '../src/shared/phases.ts';
 import {
   parsePromptTemplate,
   renderPromptTemplate,
   type TemplateCondition,
   type TemplateNode,
-} from '../../shared/prompt-template.ts';
-import { isSharedFactId } from '../../shared/shared-facts.ts';
-import { buildTemplateContext, type TeamAnswers } from '../../shared/template-context.ts';
-import { lintRenderedPrompt } from './prompt-lint.ts';
+} from '../src/shared/prompt-template.ts';
+import { isSharedFactId } from '../src/shared/shared-facts.ts';
+import { buildTemplateContext, type TeamAnswers } from '../src/shared/template-context.ts';
+import { lintRenderedPrompt } from '../src/shared/prompt-lint.ts';
 import { WORKED_EXAMPLE_CHOICES } from './businesses.ts';
 
 /** Helpers for the tests that read the eight activity configs in content/phases. */
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const contentDir = path.join(root, 'content');
 
 export function readConfig(phase: number): unknown {
@@ -58,7 +58,7 @@ export function factsIn(values: Record<string, unknown>): Record<string, unknown
 }
 
 /**
- * Renders an activity's prompt for a team and lints it (src/server/testing/prompt-lint.ts); `{{id}}` markers
+ * Renders an activity's prompt for a team and lints it (src/shared/prompt-lint.ts); `{{id}}` markers
  * are allowed for this activity's blank fields. `own` is laid over the activity's data.
  */
 export function renderAndLint(
