@@ -1,25 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  type FormField,
-  isChoiceField,
-  type PhaseConfig,
-  PhaseConfigSchema,
-} from '../src/shared/phase-config.ts';
+import { type FormField, type PhaseConfig, PhaseConfigSchema } from '../src/shared/phase-config.ts';
 import { PHASE_NUMBERS } from '../src/shared/phases.ts';
-import {
-  parsePromptTemplate,
-  renderPromptTemplate,
-  type TemplateCondition,
-  type TemplateNode,
-} from '../src/shared/prompt-template.ts';
-import { isSharedFactId } from '../src/shared/shared-facts.ts';
-import { buildTemplateContext, type TeamAnswers } from '../src/shared/template-context.ts';
-import { lintRenderedPrompt } from '../src/shared/prompt-lint.ts';
-import { WORKED_EXAMPLE_CHOICES } from './businesses.ts';
+import { workedExampleAnswer as exampleOrNothing } from '../src/shared/worked-example.ts';
 
-/** Helpers for the tests that read the eight activity configs in content/phases. */
+/**
+ * The eight activity configs in content/phases, for the content tests. The rules any programme must keep
+ * are product code (src/shared/programme-checks.ts); the tests here call them on our configs.
+ */
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const contentDir = path.join(root, 'content');
@@ -44,57 +33,11 @@ export function fieldOf(phase: number, id: string): FormField {
   return field;
 }
 
-/** The worked example's answer to a field: its placeholder, its chosen option, or the brand colour. */
+/** The worked example's answer to a field (src/shared/worked-example.ts); a field without one is a test failure. */
 export function workedExampleAnswer(field: FormField): string {
-  if (isChoiceField(field)) return WORKED_EXAMPLE_CHOICES[field.id] ?? field.options?.[0]?.value ?? '';
-  if (field.type === 'color') return '#F5A623';
-  if (!field.placeholder?.trim()) throw new Error(`${field.id} has no example (placeholder)`);
-  return field.placeholder;
-}
-
-/** The shared facts among a set of answers. */
-export function factsIn(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(values).filter(([id]) => isSharedFactId(id)));
-}
-
-/**
- * Renders an activity's prompt for a team and lints it (src/shared/prompt-lint.ts); `{{id}}` markers
- * are allowed for this activity's blank fields. `own` is laid over the activity's data.
- */
-export function renderAndLint(
-  phase: number,
-  team: TeamAnswers,
-  facts: Record<string, unknown>,
-  own?: object,
-): { text: string; problems: string[]; context: Record<string, unknown> } {
-  const config = configOf(phase);
-  const context = { ...buildTemplateContext(phase, team, facts), ...own };
-  const text = renderPromptTemplate(config.promptTemplate, context);
-  const blank = (id: string) => {
-    const value = context[id];
-    return typeof value !== 'string' || value.trim() === '';
-  };
-  const markers = new Set(config.fields.filter((f) => blank(f.id)).map((f) => f.id));
-  return { text, problems: lintRenderedPrompt(text, { markers }), context };
-}
-
-type IfNode = Extract<TemplateNode, { kind: 'if' }>;
-
-/** Every placeholder of a template with the conditions known true and known false where it stands. */
-export function placeholdersWithConditions(template: string) {
-  const found: { path: string; whenTrue: TemplateCondition[]; whenFalse: TemplateCondition[] }[] = [];
-  const walk = (nodes: TemplateNode[], whenTrue: TemplateCondition[], whenFalse: TemplateCondition[]) => {
-    for (const node of nodes) {
-      if (node.kind === 'placeholder') found.push({ path: node.path.join('.'), whenTrue, whenFalse });
-      if (node.kind === 'if') {
-        const branch = node as IfNode;
-        walk(branch.consequent, [...whenTrue, branch.condition], whenFalse);
-        walk(branch.alternate, whenTrue, [...whenFalse, branch.condition]);
-      }
-    }
-  };
-  walk(parsePromptTemplate(template), [], []);
-  return found;
+  const answer = exampleOrNothing(field);
+  if (answer === undefined) throw new Error(`${field.id} has no example (placeholder)`);
+  return answer;
 }
 
 /**
