@@ -18,12 +18,16 @@
 // 6. No cycle between the web app's features: no feature imports a feature that imports it back, directly or
 //    through others, by its index.ts or otherwise (type imports and tests included). What two features
 //    both need moves below them, to lib/ or components/.
+// 7. Test support lives in the top-level testing/ folder (docs/decisions/029-test-support-and-programme-checks.md):
+//    production code (anything in src/ but a *.test.ts(x)) never imports it, nor the test runner; testing/
+//    imports src/server, src/shared, packages and itself, never src/web, and no resource's routes.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const src = path.join(root, 'src');
+const testing = path.join(root, 'testing');
 const IMPORT =
   /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s*['"]([^'"]+)['"]/g;
 const ROUTER = 'web/app/router.tsx';
@@ -36,11 +40,20 @@ function* files(dir) {
   }
 }
 
-/** The import's target as a path inside src/ without extension (`web/features/admin/index`), or null. */
+/**
+ * Files are named by their path inside src/ (`web/app/header.tsx`), or inside the top-level testing/ folder
+ * with that folder's name (`testing/api/test-app.ts`).
+ */
+const locate = (file) => (file.startsWith('testing/') ? path.join(root, file) : path.join(src, file));
+const nameOf = (full) =>
+  full === testing || full.startsWith(`${testing}${path.sep}`)
+    ? path.relative(root, full)
+    : path.relative(src, full);
+
+/** The import's target named as a file is (`web/features/admin/index`), without extension, or null. */
 function targetOf(file, spec) {
   let target;
-  if (spec.startsWith('.'))
-    target = path.relative(src, path.resolve(path.dirname(path.join(src, file)), spec));
+  if (spec.startsWith('.')) target = nameOf(path.resolve(path.dirname(locate(file)), spec));
   else if (spec.startsWith('@shared/')) target = `shared/${spec.slice('@shared/'.length)}`;
   else if (spec.startsWith('@/')) target = `web/${spec.slice(2)}`;
   else return null;
@@ -65,8 +78,22 @@ const mayReachAnswerStorage = (file) =>
   file === 'web/main.tsx' ||
   file === 'web/features/phase/lib/team-cache.ts';
 
+/** Rules 1 and 6: which parts of the code each part may import; a test may also import testing/. */
+function oneWayAllows(from, to, spec, isTest) {
+  if (isTest && to === 'testing') return true;
+  if (from === 'shared') {
+    return (
+      to === 'shared' ||
+      (to === 'package' && (spec === 'zod' || (isTest && /^(vitest|fast-check)$/.test(spec))))
+    );
+  }
+  if (from === 'web') return to === 'web' || to === 'shared' || to === 'package';
+  if (from === 'testing') return to === 'testing' || to === 'server' || to === 'shared' || to === 'package';
+  return to === 'server' || to === 'shared' || to === 'package';
+}
+
 /**
- * Why importing `spec` from `file` (a path inside src/, with `/`) breaks a rule, or null when it does not.
+ * Why importing `spec` from `file` (named as above, with `/`) breaks a rule, or null when it does not.
  * `dynamic` is true for `import()`.
  */
 export function importProblem(file, spec, { dynamic = false } = {}) {
@@ -74,15 +101,16 @@ export function importProblem(file, spec, { dynamic = false } = {}) {
   const target = targetOf(file, spec);
   const to = target === null ? 'package' : target.split('/')[0];
   const isTest = /\.test\.tsx?$/.test(file);
-  const oneWay =
-    from === 'shared'
-      ? to === 'shared' ||
-        (to === 'package' && (spec === 'zod' || (isTest && /^(vitest|fast-check)$/.test(spec))))
-      : from === 'web'
-        ? to === 'web' || to === 'shared' || to === 'package'
-        : to === 'server' || to === 'shared' || to === 'package';
-  if (!oneWay) return `imports "${spec}" (${from} -> ${to}): imports run web -> shared, server -> shared`;
-  if (from === 'server') return serverProblem(file, spec, target, isTest);
+  if (from !== 'testing' && !isTest) {
+    if (to === 'testing') return `imports "${spec}": testing/ is test support; only tests import it`;
+    if (to === 'package' && TEST_RUNNER.test(spec)) {
+      return `imports "${spec}": only tests use the test runner; test support lives in testing/`;
+    }
+  }
+  if (!oneWayAllows(from, to, spec, isTest)) {
+    return `imports "${spec}" (${from} -> ${to}): imports run web -> shared, server -> shared, testing -> server and shared`;
+  }
+  if (from === 'server' || from === 'testing') return serverProblem(file, spec, target, isTest);
   if (to !== 'web' || from !== 'web') return null;
   if (ANSWER_STORAGE.includes(target) && !isTest && !mayReachAnswerStorage(file)) {
     return `imports "${spec}": where answers live is the answer store's (features/phase/store/); use it`;
@@ -182,13 +210,14 @@ function cycleThrough(edges, component, start) {
 }
 
 const HTTP_PACKAGES = /^(fastify|@fastify\/|fastify-)/;
+const TEST_RUNNER = /^(vitest|@vitest\/|fast-check$|@playwright\/test$)/;
 
-/** Rules 4 and 5: the server's resources and its queries. */
+/** Rules 4 and 5: the server's resources and its queries (and rule 4 for testing/). */
 function serverProblem(file, spec, target, isTest) {
   if (target !== null && /^server\/[^/]+\/routes$/.test(target) && file !== 'server/app.ts') {
     return `imports "${spec}": only src/server/app.ts registers a resource's routes; share its queries or helpers instead`;
   }
-  if (isTest) return null;
+  if (isTest || file.startsWith('testing/')) return null;
   const inDb = file.startsWith('server/db/');
   if (!inDb && !/^server\/[^/]+\/queries\.ts$/.test(file)) return null;
   const http =
@@ -206,14 +235,14 @@ function serverProblem(file, spec, target, isTest) {
 function main() {
   const problems = [];
   const imports = [];
-  for (const full of files(src)) {
-    const file = path.relative(src, full).split(path.sep).join('/');
+  for (const full of [...files(src), ...files(testing)]) {
+    const file = nameOf(full).split(path.sep).join('/');
     const text = readFileSync(full, 'utf8');
     for (const match of text.matchAll(IMPORT)) {
       const spec = match[1] ?? match[2] ?? match[3];
       imports.push({ file, spec });
       const problem = importProblem(file, spec, { dynamic: match[2] !== undefined });
-      if (problem) problems.push(`src/${file}: ${problem}`);
+      if (problem) problems.push(`${file.startsWith('testing/') ? '' : 'src/'}${file}: ${problem}`);
     }
   }
   problems.push(...featureCycles(imports));
@@ -221,7 +250,9 @@ function main() {
     console.error(`Import rules broken:\n${problems.join('\n')}`);
     process.exit(1);
   }
-  console.log('imports: one-way rule, feature boundaries, no feature cycles and server resources hold');
+  console.log(
+    'imports: one-way rule, feature boundaries, no feature cycles, server resources and test support hold',
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();

@@ -141,6 +141,42 @@ describe('the import rules', () => {
     expect(check('server/db/client.ts', '../config.ts')).toBeNull();
     expect(check('server/db/client.ts', './schema.ts')).toBeNull();
     expect(check('server/db/client.ts', '../teams/queries.ts')).toMatch(/db\/ is the database itself/);
-    expect(check('server/db/client.test.ts', '../testing/test-app.ts')).toBeNull();
+    expect(check('server/db/client.test.ts', '../../../testing/api/test-app.ts')).toBeNull();
+  });
+
+  it('keeps test support out of production code: only tests import testing/ or the test runner', () => {
+    expect(check('server/app.ts', '../../testing/api/test-app.ts')).toMatch(/testing\/ is test support/);
+    expect(check('server/content/phase-configs.ts', '../../../testing/businesses.ts')).toMatch(
+      /testing\/ is test support/,
+    );
+    expect(check('shared/programme-checks.ts', '../../testing/businesses.ts')).toMatch(
+      /testing\/ is test support/,
+    );
+    expect(
+      check('web/features/results/lib/results-state.ts', '../../../../../testing/web/result-row'),
+    ).toMatch(/testing\/ is test support/);
+    expect(check('server/lib/live-events.ts', 'vitest')).toMatch(/only tests use the test runner/);
+    expect(check('web/lib/store.ts', 'fast-check')).toMatch(/only tests use the test runner/);
+
+    expect(check('server/db/client.test.ts', '../../../testing/api/test-app.ts')).toBeNull();
+    expect(check('server/content/any-business.test.ts', '../../../testing/businesses.ts')).toBeNull();
+    expect(check('shared/programme-checks.test.ts', '../../testing/businesses.ts')).toBeNull();
+    expect(
+      check('web/features/results/lib/results-state.test.ts', '../../../../../testing/web/result-row'),
+    ).toBeNull();
+  });
+
+  it("lets testing/ import the server, shared and packages, but not the web app or a resource's routes", () => {
+    expect(check('testing/api/test-app.ts', '../../src/server/app.ts')).toBeNull();
+    expect(check('testing/api/live.ts', './test-app.ts')).toBeNull();
+    expect(check('testing/phase-content.ts', '../src/shared/programme-checks.ts')).toBeNull();
+    expect(check('testing/web/result-row.ts', '@shared/schemas/showcase')).toBeNull();
+    expect(check('testing/api/test-app.ts', 'vitest')).toBeNull();
+    expect(check('testing/security/route-table.ts', '../../src/server/db/schema.ts')).toBeNull();
+    expect(check('testing/web/result-row.ts', '../../src/web/lib/store.ts')).toMatch(/testing -> web/);
+    expect(check('testing/web/result-row.ts', '@/lib/store')).toMatch(/testing -> web/);
+    expect(check('testing/api/cohorts.ts', '../../src/server/cohorts/routes.ts')).toMatch(
+      /only src\/server\/app.ts/,
+    );
   });
 });

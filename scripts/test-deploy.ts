@@ -27,7 +27,7 @@ import {
   type RunningServer,
   startServer,
   stopServer,
-} from '../src/server/resilience/harness.ts';
+} from '../testing/resilience/harness.ts';
 import { freePort } from './free-port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { buildTestApp, describeApi, withFailingInsert } from './testing/test-app.ts';
+import { buildTestApp, describeApi, withFailingInsert } from '../../testing/api/test-app.ts';
 
 function fakeWebRoot(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'genai-web-'));

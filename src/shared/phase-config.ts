@@ -51,16 +51,25 @@ export const FormFieldSchema = z
   })
   .superRefine((field, ctx) => {
     if (isChoiceField(field) && (!field.options || field.options.length === 0)) {
-      ctx.addIssue({ code: 'custom', message: `${field.type} field "${field.id}" needs options` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options'],
+        message: `${field.type} field "${field.id}" needs options`,
+      });
     }
     if (field.type !== 'checkboxes' && field.options?.some((option) => option.exclusive)) {
       ctx.addIssue({
         code: 'custom',
+        path: ['options'],
         message: `only a checkboxes field has an exclusive option ("${field.id}")`,
       });
     }
     if (field.handoff && (field.type !== 'textarea' || field.required)) {
-      ctx.addIssue({ code: 'custom', message: `handoff field "${field.id}" is an optional textarea` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['handoff'],
+        message: `handoff field "${field.id}" is an optional textarea`,
+      });
     }
     for (const message of sharedFactMismatches(field)) ctx.addIssue({ code: 'custom', message });
   });
@@ -120,8 +129,8 @@ const ConditionSchema = z
  * Something the prompt cannot start from nothing without: it is there when any of `anyOf` holds (an answer of
  * this form, another activity's answer as `phaseN.<id>`, or a choice that gives the prompt another path).
  * While none holds, the page says what is missing, how to fix it and links to activity `from`, the template
- * shows the marker `[MISSING: <what>]` where the start would be (a config test checks it does exactly then),
- * and the form is not complete.
+ * shows the marker `[MISSING: <what>]` where the start would be (the programme checks see it does exactly
+ * then), and the form is not complete.
  */
 export const NeedSchema = z.object({
   what: nonBlank,
@@ -151,22 +160,33 @@ export const PhaseConfigSchema = z
     download: z.object({ label: nonBlank, href: z.string().startsWith('/') }).optional(),
   })
   .superRefine((config, ctx) => {
+    // Each issue names where it is (`fields[3].id`), so start-up and the programme checks can say it.
     const ids = new Set<string>();
-    for (const field of config.fields) {
+    for (const [i, field] of config.fields.entries()) {
       if (ids.has(field.id)) {
-        ctx.addIssue({ code: 'custom', message: `duplicate field id "${field.id}"` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['fields', i, 'id'],
+          message: `duplicate field id "${field.id}"`,
+        });
       }
       ids.add(field.id);
     }
-    if (config.fields.filter((field) => field.handoff).length > 1) {
-      ctx.addIssue({ code: 'custom', message: 'at most one handoff field' });
+    const handoffs = config.fields.flatMap((field, i) => (field.handoff ? [i] : []));
+    if (handoffs.length > 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fields', handoffs[1]!, 'handoff'],
+        message: 'at most one handoff field',
+      });
     }
-    for (const need of config.needs ?? []) {
-      for (const condition of need.anyOf) {
+    for (const [n, need] of (config.needs ?? []).entries()) {
+      for (const [c, condition] of need.anyOf.entries()) {
         const path = parseTemplateCondition(condition)?.path ?? [];
         if (path.length === 1 && !ids.has(path[0]!)) {
           ctx.addIssue({
             code: 'custom',
+            path: ['needs', n, 'anyOf', c],
             message: `need "${need.what}": "${condition}" reads no field of this form`,
           });
         }
@@ -174,15 +194,26 @@ export const PhaseConfigSchema = z
     }
     if (config.stepByStepFlow) {
       if (config.stepByStepFlow.every((step) => step.homework)) {
-        ctx.addIssue({ code: 'custom', message: 'at least one step is done in class' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['stepByStepFlow'],
+          message: 'at least one step is done in class',
+        });
       }
-      const total = stepsDuration(config.stepByStepFlow.filter((step) => !step.homework));
+      const classSteps = config.stepByStepFlow.filter((step) => !step.homework);
+      const total = stepsDuration(classSteps);
       const estimated = parseDuration(config.estimatedTime);
       if (!total) {
-        ctx.addIssue({ code: 'custom', message: 'every step needs a time for estimatedTime to add up' });
+        const untimed = config.stepByStepFlow.findIndex((step) => !step.homework && step.time === undefined);
+        ctx.addIssue({
+          code: 'custom',
+          path: untimed === -1 ? ['stepByStepFlow'] : ['stepByStepFlow', untimed, 'time'],
+          message: 'every step needs a time for estimatedTime to add up',
+        });
       } else if (estimated && (total.min !== estimated.min || total.max !== estimated.max)) {
         ctx.addIssue({
           code: 'custom',
+          path: ['estimatedTime'],
           message: `estimatedTime "${config.estimatedTime}" is not the sum of the class steps' times (${formatMinutes(total)})`,
         });
       }

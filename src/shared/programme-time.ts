@@ -2,7 +2,7 @@
  * Time in the programme: the durations written in the activity configs ("10 min", "15-30 min (mostly
  * waiting)", "50-70 minutes"), their sums, and the sample bootcamp schedules shown to instructors.
  * An activity's estimated time is its class time, the sum of the times of its steps that are not homework;
- * the config schema checks it. The eight estimates fit a day (CLASS_DAY_MINUTES; a config test checks it).
+ * the config schema checks it. The eight estimates fit a day (CLASS_DAY_MINUTES; the programme checks see to it).
  */
 
 /** The class time a bootcamp day holds for the eight activities: six and a half hours. */

@@ -357,7 +357,12 @@ export function renumberLists(text: string): string {
  * Numbered lists are then renumbered.
  */
 export function renderPromptTemplate(template: string, data: Record<string, unknown>): string {
-  return renumberLists(render(parsePromptTemplate(template), data));
+  return renderParsedTemplate(parsePromptTemplate(template), data);
+}
+
+/** `renderPromptTemplate` for a template parsed once (`parsePromptTemplate`) and rendered with many answers. */
+export function renderParsedTemplate(nodes: TemplateNode[], data: Record<string, unknown>): string {
+  return renumberLists(render(nodes, data));
 }
 
 /** Distinct field paths used by placeholders and `#if` conditions, as written, in order of first use. */

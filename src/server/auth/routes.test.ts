@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
 import { upsertAdmin } from './queries.ts';
 import { hashPassword, needsRehash } from '../lib/password.ts';
-import { cookiesFrom, createTeamSession, describeApi, loginTeam } from '../testing/test-app.ts';
+import { cookiesFrom, createTeamSession, describeApi, loginTeam } from '../../../testing/api/test-app.ts';
 
 /** The instructor's login call. */
 const adminLogin = (app: FastifyInstance, username: string, password: string) =>

@@ -12,10 +12,15 @@ import { PROJECT_ROOT } from '../config.ts';
 import { BACKED_UP_TABLES, listTables, SKIPPED_TABLES } from './queries.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { DataDirInUseError } from '../db/data-dir-lock.ts';
-import { lockingProcess } from '../testing/lock-holder.ts';
+import { lockingProcess } from '../../../testing/lock-holder.ts';
 import { cohorts, teams } from '../db/schema.ts';
 import { upsertAdmin } from '../auth/queries.ts';
-import { buildTestApp, cookiesFrom, DATABASE_MODES, type DatabaseMode } from '../testing/test-app.ts';
+import {
+  buildTestApp,
+  cookiesFrom,
+  DATABASE_MODES,
+  type DatabaseMode,
+} from '../../../testing/api/test-app.ts';
 import { BackupRefusal } from './backup-file.ts';
 import { type BackupTarget, backupDatabase, knownMigrations, restoreDatabase } from './backup.ts';
 

@@ -6,9 +6,14 @@ import type { AdminEvent } from '../../shared/schemas/admin.ts';
 import type { FeedbackNote, HelpRequest } from '../../shared/schemas/coaching.ts';
 import type { LiveMessage } from '../../shared/schemas/live.ts';
 import { feedbackNotes, helpRequests, teams } from '../db/schema.ts';
-import { createCohort } from '../testing/cohorts.ts';
-import { describeTwoInstances, openEventStream } from '../testing/live.ts';
-import { createAdminSession, createTeamSession, describeApi, type Member } from '../testing/test-app.ts';
+import { createCohort } from '../../../testing/api/cohorts.ts';
+import { describeTwoInstances, openEventStream } from '../../../testing/api/live.ts';
+import {
+  createAdminSession,
+  createTeamSession,
+  describeApi,
+  type Member,
+} from '../../../testing/api/test-app.ts';
 
 const send = (
   app: FastifyInstance,

@@ -10,7 +10,7 @@ import {
   describeApi,
   saveAnswers,
   loginTeam,
-} from '../testing/test-app.ts';
+} from '../../../testing/api/test-app.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 

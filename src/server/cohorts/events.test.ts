@@ -4,8 +4,8 @@ import { expect, it } from 'vitest';
 import type { CohortEvent } from '../../shared/schemas/cohort.ts';
 import { cohorts, teams } from '../db/schema.ts';
 import { toCohort } from './queries.ts';
-import { describeTwoInstances, openEventStream } from '../testing/live.ts';
-import { createTeamSession, describeApi } from '../testing/test-app.ts';
+import { describeTwoInstances, openEventStream } from '../../../testing/api/live.ts';
+import { createTeamSession, describeApi } from '../../../testing/api/test-app.ts';
 
 const openCohortStream = (app: FastifyInstance, tag: string) =>
   openEventStream<CohortEvent>(app, `/api/cohorts/${tag}/events`);

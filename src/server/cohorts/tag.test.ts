@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { COHORT_TAG_MAX } from '../../shared/schemas/cohort.ts';
-import { createCohort } from '../testing/cohorts.ts';
-import { openEventStream } from '../testing/live.ts';
-import { createAdminSession, describeApi } from '../testing/test-app.ts';
+import { createCohort } from '../../../testing/api/cohorts.ts';
+import { openEventStream } from '../../../testing/api/live.ts';
+import { createAdminSession, describeApi } from '../../../testing/api/test-app.ts';
 
 /**
  * The cohort tag has one rule (src/shared/schemas/cohort.ts). Creating a cohort with a tag that breaks it

@@ -11,11 +11,12 @@ import {
   KIND_WORDS,
   LEDGERLOOP,
   WORKED_EXAMPLE,
-} from '../testing/businesses.ts';
-import { configOf, configs, renderAndLint, workedExampleAnswer } from '../testing/phase-content.ts';
+} from '../../../testing/businesses.ts';
+import { renderAndLint } from '../../shared/programme-checks.ts';
+import { configOf, configs, workedExampleAnswer } from '../../../testing/phase-content.ts';
 
 /**
- * Every prompt, read for three businesses of different kinds (src/server/testing/businesses.ts), fully
+ * Every prompt, read for three businesses of different kinds (testing/businesses.ts), fully
  * filled in, with only the required answers, and blank: no word that belongs to another kind of business
  * (outside the team's own answers), no raw template tag, no hole.
  */
@@ -126,7 +127,7 @@ describe.each(BUSINESSES.map((business) => [business.name, business] as const))(
 
   describe.each(stages)('%s', (stage, { facts, answers }) => {
     it.each(PHASE_NUMBERS)('activity %i reads as written for this business', (phase) => {
-      const { text, problems } = renderAndLint(phase, answers, facts);
+      const { text, problems } = renderAndLint(configOf(phase), answers, facts);
       expect(problems, text).toEqual([]);
       expect(text, 'a raw template tag').not.toContain('{{');
       if (stage === 'fully filled in') expect(text, 'nothing is missing').not.toContain('[MISSING');
@@ -139,7 +140,7 @@ describe('a team that has answered nothing', () => {
   it.each(PHASE_NUMBERS)(
     'gets a neutral activity %i prompt: markers, no kind of business assumed',
     (phase) => {
-      const { text, problems } = renderAndLint(phase, {}, {});
+      const { text, problems } = renderAndLint(configOf(phase), {}, {});
       // The lint allows `{{id}}` only for a field of this form (a marker the preview highlights).
       expect(problems, text).toEqual([]);
       expect(wordsOfOtherKinds(text, [])).toEqual([]);

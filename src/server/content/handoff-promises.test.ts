@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ACTIVITY_NAMES, PAGE_NAMES, PHASE_NUMBERS } from '../../shared/phases.ts';
 import { listTemplatePlaceholders } from '../../shared/prompt-template.ts';
 import { sharedFact } from '../../shared/shared-facts.ts';
-import { configOf, configs, pageTexts, renderAndLint } from '../testing/phase-content.ts';
+import { renderAndLint } from '../../shared/programme-checks.ts';
+import { configOf, configs, pageTexts } from '../../../testing/phase-content.ts';
 
 /**
  * What a page says about other activities is a promise: "Activities 2 and 4 start from them", "Reuse the
@@ -166,7 +167,7 @@ describe('exclusions travel with the proof they qualify', () => {
         ],
       ] as const;
       for (const [route, team, facts] of routes) {
-        const { text, problems } = renderAndLint(phase, team, facts);
+        const { text, problems } = renderAndLint(configOf(phase), team, facts);
         if (!text.includes('Certified by a lab.') && !text.includes(evidence)) continue;
         expect(text, route).toContain(claims);
         expect(problems, route).toEqual([]);

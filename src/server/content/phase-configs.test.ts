@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { unmetNeeds } from '../../shared/activity-needs.ts';
 import {
   type FormField,
@@ -10,21 +11,27 @@ import {
 } from '../../shared/phase-config.ts';
 import { ACTIVITY_NAMES, HEADER_NAMES, PAGE_NAMES, PHASE_NUMBERS } from '../../shared/phases.ts';
 import { activityDurations, parseDuration } from '../../shared/programme-time.ts';
+import {
+  checkProgramme,
+  choicesRead,
+  fillingStages,
+  placeholdersWithConditions,
+  problemText,
+  renderAndLint,
+} from '../../shared/programme-checks.ts';
 import { listTemplatePlaceholders } from '../../shared/prompt-template.ts';
-import { SHARED_FACTS, type SharedFactField, isSharedFactId } from '../../shared/shared-facts.ts';
+import { isSharedFactId, SHARED_FACTS } from '../../shared/shared-facts.ts';
 import type { TeamAnswers } from '../../shared/template-context.ts';
+import { sharedFactsIn } from '../../shared/worked-example.ts';
 import {
   configOf,
   configs,
   contentDir,
-  factsIn,
   fieldOf,
   pageTexts,
-  placeholdersWithConditions,
   readConfig,
-  renderAndLint,
   workedExampleAnswer,
-} from '../testing/phase-content.ts';
+} from '../../../testing/phase-content.ts';
 import { loadPhaseConfigs } from './phase-configs.ts';
 
 function answers(config: PhaseConfig, only: (field: FormField) => boolean = () => true) {
@@ -34,26 +41,115 @@ function answers(config: PhaseConfig, only: (field: FormField) => boolean = () =
 }
 
 const everyone: TeamAnswers = Object.fromEntries(configs.map((c) => [c.phase, answers(c)]));
-const everyonesFacts = Object.assign({}, ...configs.map((c) => factsIn(answers(c))));
+const everyonesFacts = Object.assign({}, ...configs.map((c) => sharedFactsIn(answers(c))));
 
-/** The stages of filling in that every prompt must read cleanly at. */
+/** The stages of filling in that every prompt must read cleanly at (the programme checks read the same). */
 function stages(phase: number): [string, TeamAnswers, Record<string, unknown>][] {
-  const config = configOf(phase);
-  const required = answers(config, (f) => f.required);
-  const all = answers(config);
-  const others: Record<number, Record<string, unknown>> = { ...everyone } as Record<
-    number,
-    Record<string, unknown>
-  >;
-  delete others[phase];
-  return [
-    ['a new team with no answers anywhere', {}, {}],
-    ['only the required answers, no other activity', { [phase]: required }, factsIn(required)],
-    ['every answer, no other activity', { [phase]: all }, factsIn(all)],
-    ['no answers here, every other activity done', others, everyonesFacts],
-    ['the running example everywhere', everyone, everyonesFacts],
-  ];
+  return fillingStages(configOf(phase), configs).map((stage) => [stage.name, stage.team, stage.facts]);
 }
+
+describe('the programme checks', () => {
+  it('find no problem in the shipped programme, read as JSON or parsed', () => {
+    expect(checkProgramme(PHASE_NUMBERS.map(readConfig)).map(problemText)).toEqual([]);
+    expect(checkProgramme(configs).map(problemText)).toEqual([]);
+  });
+
+  it('read each stage of filling in with the worked example, as the tests below do', () => {
+    for (const config of configs) {
+      const phase = config.phase;
+      const required = answers(config, (f) => f.required);
+      const all = answers(config);
+      const others: Record<number, unknown> = { ...everyone };
+      delete others[phase];
+      expect(fillingStages(config, configs)).toEqual([
+        { name: 'a new team with no answers anywhere', team: {}, facts: {} },
+        {
+          name: 'only the required answers, no other activity',
+          team: { [phase]: required },
+          facts: sharedFactsIn(required),
+        },
+        { name: 'every answer, no other activity', team: { [phase]: all }, facts: sharedFactsIn(all) },
+        { name: 'no answers here, every other activity done', team: others, facts: everyonesFacts },
+        { name: 'the worked example everywhere', team: everyone, facts: everyonesFacts },
+      ]);
+    }
+  });
+});
+
+describe('the server loader (start-up)', () => {
+  const folders: string[] = [];
+  afterEach(() => {
+    for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  });
+
+  /** A content folder holding the shipped configs, each changed by `edit` (or written as given text). */
+  function contentWith(edit: (phase: number, config: PhaseConfig) => PhaseConfig | string = (_, c) => c) {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'genai-content-'));
+    folders.push(folder);
+    mkdirSync(path.join(folder, 'phases'));
+    for (const phase of PHASE_NUMBERS) {
+      const edited = edit(phase, structuredClone(readConfig(phase)) as PhaseConfig);
+      const text = typeof edited === 'string' ? edited : JSON.stringify(edited);
+      writeFileSync(path.join(folder, 'phases', `phase-${phase}.json`), text);
+    }
+    return folder;
+  }
+
+  it('loads the eight configs of a programme without problems', () => {
+    const configs = loadPhaseConfigs(contentWith());
+    expect([...configs.keys()]).toEqual([...PHASE_NUMBERS]);
+    expect(configs.get(3)).toEqual(configOf(3));
+  });
+
+  it('refuses to start on any problem, naming each file, where in it, and what is wrong', () => {
+    const folder = contentWith((phase, config) => {
+      if (phase === 3) config.promptTemplate += '\n\n{{made_up}}';
+      if (phase === 4) config.estimatedTime = '10 min';
+      return config;
+    });
+    const file = (phase: number) => path.join(folder, 'phases', `phase-${phase}.json`);
+    expect(() => loadPhaseConfigs(folder)).toThrow(
+      [
+        'The phase configs have 2 problems; fix them to start:',
+        `- ${file(3)}, promptTemplate: {{made_up}} is not a field of this activity, a shared fact or another activity's answer (phaseN.<field id>).`,
+        `- ${file(4)}, estimatedTime: estimatedTime "10 min" is not the sum of the class steps' times (45-50 minutes)`,
+      ].join('\n'),
+    );
+  });
+
+  it('names the folder for a problem of the programme as a whole', () => {
+    const folder = contentWith((phase, config) => {
+      if (phase === 1) {
+        config.stepByStepFlow![0]!.time = '70 min';
+        config.estimatedTime = '105-110 minutes';
+      }
+      return config;
+    });
+    expect(() => loadPhaseConfigs(folder)).toThrow(
+      `The phase configs have a problem; fix them to start:\n- ${path.join(folder, 'phases')}: The activities take up to 7 h 30 min`,
+    );
+  });
+
+  it('refuses a file that is not JSON', () => {
+    const folder = contentWith((phase, config) => (phase === 5 ? '{ "phase": 5,' : config));
+    expect(() => loadPhaseConfigs(folder)).toThrow(
+      `Phase config ${path.join(folder, 'phases', 'phase-5.json')} could not be read:`,
+    );
+  });
+
+  it('checks a programme once per process: the same files load again without a second run', () => {
+    const folder = contentWith();
+    const first = loadPhaseConfigs(folder);
+    expect(loadPhaseConfigs(folder)).toBe(first);
+    // A programme that changes is checked again, and a broken one is never kept.
+    const broken = path.join(folder, 'phases', 'phase-2.json');
+    writeFileSync(broken, readFileSync(broken, 'utf8').replace('"phase":2', '"phase":3'));
+    expect(() => loadPhaseConfigs(folder)).toThrow(
+      "This is activity 2's config, but it says it is activity 3.",
+    );
+    expect(() => loadPhaseConfigs(folder)).toThrow('This is activity 2');
+  });
+});
 
 describe('phase configs in content/phases', () => {
   it.each(PHASE_NUMBERS)('phase-%i.json passes the schema and names its own phase', (phase) => {
@@ -287,8 +383,8 @@ describe('handoffs between activities', () => {
     const research = 'Competitors: an indoor kite brand. Unmet needs: 1. Kites that fly without wind.';
     const team = { 1: { research_findings: research } };
     for (const phase of [2, 4]) {
-      const withResearch = renderAndLint(phase, team, {});
-      const without = renderAndLint(phase, {}, {});
+      const withResearch = renderAndLint(configOf(phase), team, {});
+      const without = renderAndLint(configOf(phase), {}, {});
       expect(withResearch.text).toContain(research);
       expect(without.text).not.toContain('market research found');
       expect(withResearch.problems).toEqual([]);
@@ -368,22 +464,28 @@ describe('prompt templates', () => {
 
   describe.each(PHASE_NUMBERS)('phase %i reads cleanly', (phase) => {
     it.each(stages(phase))('for %s', (_stage, team, facts) => {
-      const { text, problems } = renderAndLint(phase, team, facts);
+      const { text, problems } = renderAndLint(configOf(phase), team, facts);
       expect(problems, text).toEqual([]);
       expect(text.length).toBeGreaterThan(1500);
     });
 
     it('with every option of every choice it reads, each giving its own prompt', () => {
       const config = configOf(phase);
+      // The form's own choices, and the profile's facts its template reads though another form asks them.
       const read = new Set(listTemplatePlaceholders(config.promptTemplate));
-      const profile = SHARED_FACTS.map((fact) => ({
-        id: fact.id,
-        options: (fact.field as SharedFactField).options,
-      })).filter((fact) => fact.options && read.has(fact.id) && !config.fields.some((f) => f.id === fact.id));
-      for (const field of [...config.fields.filter(isChoiceField), ...profile]) {
+      const profile = SHARED_FACTS.filter(
+        (fact) =>
+          'options' in fact.field && read.has(fact.id) && !config.fields.some((f) => f.id === fact.id),
+      ).map((fact) => fact.id);
+      const choices = choicesRead(config);
+      expect(choices.map((c) => c.id)).toEqual([
+        ...config.fields.filter(isChoiceField).map((f) => f.id),
+        ...profile,
+      ]);
+      for (const field of choices) {
         const outputs = new Set<string>();
-        for (const option of field.options ?? []) {
-          const { text, problems } = renderAndLint(phase, everyone, everyonesFacts, {
+        for (const option of field.options) {
+          const { text, problems } = renderAndLint(config, everyone, everyonesFacts, {
             [field.id]: option.value,
           });
           expect(problems, `${field.id} = ${option.value}`).toEqual([]);
@@ -391,16 +493,16 @@ describe('prompt templates', () => {
         }
         // Conditionals change the instructions: each option of the form's own choices gives its own prompt;
         // a profile fact read from elsewhere switches on what concerns this activity, so some option changes it.
-        if (profile.some((fact) => fact.id === field.id)) {
+        if (!field.onForm) {
           expect(outputs.size, `${field.id} changes the prompt`).toBeGreaterThan(1);
         } else {
-          expect(outputs.size, `${field.id} changes the prompt`).toBe(field.options?.length);
+          expect(outputs.size, `${field.id} changes the prompt`).toBe(field.options.length);
         }
       }
     });
 
     it('when the form is blank, every unfilled choice shows as a marker the team can see', () => {
-      const { text } = renderAndLint(phase, {}, {});
+      const { text } = renderAndLint(configOf(phase), {}, {});
       for (const field of configOf(phase).fields.filter((f) => isChoiceField(f) && f.required)) {
         expect(text, field.id).toContain(`{{${field.id}}}`);
       }
@@ -410,7 +512,7 @@ describe('prompt templates', () => {
       'shows a [MISSING] marker exactly where the page says the prompt has nothing to start from, for %s',
       (_stage, team, facts) => {
         const config = configOf(phase);
-        const { text, context } = renderAndLint(phase, team, facts);
+        const { text, context } = renderAndLint(configOf(phase), team, facts);
         const unmet = new Set(unmetNeeds(config.needs, context));
         for (const need of config.needs ?? []) {
           expect(text.includes(`[MISSING: ${need.what}]`), need.what).toBe(unmet.has(need));
@@ -422,7 +524,7 @@ describe('prompt templates', () => {
 
   it('renders the running example with no marker left and no bracketed gap of our own', () => {
     for (const config of configs) {
-      const { text } = renderAndLint(config.phase, everyone, everyonesFacts);
+      const { text } = renderAndLint(configOf(config.phase), everyone, everyonesFacts);
       expect(text, `phase ${config.phase}`).not.toContain('{{');
       expect(text).not.toMatch(/\[not yet answered/);
     }

@@ -11,7 +11,7 @@ import {
   sampleSchedules,
   sumDurations,
 } from '../../shared/programme-time.ts';
-import { configs, root } from '../testing/phase-content.ts';
+import { configs, root } from '../../../testing/phase-content.ts';
 
 /**
  * A day that fits: the eight activities' class times fit a bootcamp day, the running orders the instructor

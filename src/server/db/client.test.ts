@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_MODES, openTestDatabase } from '../testing/test-app.ts';
+import { DATABASE_MODES, openTestDatabase } from '../../../testing/api/test-app.ts';
 import { type DatabaseHandle, sqlLiteral } from './client.ts';
 
 const NASTY = [

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lockingProcess } from '../testing/lock-holder.ts';
+import { lockingProcess } from '../../../testing/lock-holder.ts';
 import { openDatabase } from './client.ts';
 import {
   DataDirInUseError,

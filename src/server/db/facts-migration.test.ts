@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_MODES, type DatabaseMode, openTestDatabase } from '../testing/test-app.ts';
+import { DATABASE_MODES, type DatabaseMode, openTestDatabase } from '../../../testing/api/test-app.ts';
 import { type DatabaseHandle, MIGRATIONS_FOLDER, migrateDatabase } from './client.ts';
 
 const FACTS_MIGRATION = '0004_shared_facts';

@@ -7,8 +7,8 @@ import type { AdminCohort, CohortEvent } from '../../shared/schemas/cohort.ts';
 import { adminListeners, cohorts, teams } from '../db/schema.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { LIVE_EVENTS_CHANNEL } from '../lib/pg-live-events.ts';
-import { type CohortSwitches, createCohort, createCohortMembers } from '../testing/cohorts.ts';
-import { describeTwoInstances, openEventStream } from '../testing/live.ts';
+import { type CohortSwitches, createCohort, createCohortMembers } from '../../../testing/api/cohorts.ts';
+import { describeTwoInstances, openEventStream } from '../../../testing/api/live.ts';
 import {
   createAdminSession,
   createTeamSession,
@@ -17,7 +17,7 @@ import {
   type Member,
   setWebsite,
   setAvatar,
-} from '../testing/test-app.ts';
+} from '../../../testing/api/test-app.ts';
 
 const openCohortStream = (app: FastifyInstance, tag: string) =>
   openEventStream<CohortEvent>(app, `/api/cohorts/${tag}/events`);

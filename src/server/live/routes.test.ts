@@ -8,7 +8,7 @@ import type { TeamEvent } from '../../shared/schemas/team-events.ts';
 import { cohorts, sessions } from '../db/schema.ts';
 import { hashToken } from '../auth/queries.ts';
 import { STREAM_LIMITS } from '../lib/event-stream.ts';
-import { addressOf, describeTwoInstances, openEventStream } from '../testing/live.ts';
+import { addressOf, describeTwoInstances, openEventStream } from '../../../testing/api/live.ts';
 import {
   cookiesFrom,
   createAdminSession,
@@ -16,7 +16,7 @@ import {
   describeApi,
   loginTeam,
   type Member,
-} from '../testing/test-app.ts';
+} from '../../../testing/api/test-app.ts';
 
 const CHROME_ON_LINUX =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

@@ -9,14 +9,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAM_BUFFER_MAX_BYTES, STREAM_LIMITS } from '../lib/event-stream.ts';
 import { liveChannel } from '../lib/live-events.ts';
-import { addressOf } from '../testing/live.ts';
+import { addressOf } from '../../../testing/api/live.ts';
 import {
   buildTestApp,
   cookiesFrom,
   createTeamSession,
   loginTeam,
   openTestDatabase,
-} from '../testing/test-app.ts';
+} from '../../../testing/api/test-app.ts';
 
 /** 42 teams at their cap of 24 streams each: 1,008 streams, every one from a session of its own. */
 const TEAMS = 42;

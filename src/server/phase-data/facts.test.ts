@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { FACT_VALUE_MAX, type Fact } from '../../shared/schemas/facts.ts';
 import type { TeamEvent } from '../../shared/schemas/team-events.ts';
 import { liveChannel } from '../lib/live-events.ts';
-import { createAdminSession, createTeamSession, describeApi } from '../testing/test-app.ts';
+import { createAdminSession, createTeamSession, describeApi } from '../../../testing/api/test-app.ts';
 
 describeApi('shared facts', (ctx) => {
   function save(cookie: string | undefined, teamId: string, payload: unknown) {

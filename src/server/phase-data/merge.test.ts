@@ -7,14 +7,14 @@ import type { PhaseDataRecord } from '../../shared/schemas/phase-data.ts';
 import type { TeamEvent } from '../../shared/schemas/team-events.ts';
 import type { Team } from '../../shared/schemas/team.ts';
 import { LIVE_EVENTS_CHANNEL } from '../lib/pg-live-events.ts';
-import { describeTwoInstances, openEventStream } from '../testing/live.ts';
+import { describeTwoInstances, openEventStream } from '../../../testing/api/live.ts';
 import {
   cookiesFrom,
   createAdminSession,
   createTeamSession,
   describeApi,
   loginTeam,
-} from '../testing/test-app.ts';
+} from '../../../testing/api/test-app.ts';
 
 /** Another device of the same team: its own session, made with the team's access token. */
 async function joinTeam(app: FastifyInstance, team: Team): Promise<string> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { createAdminSession, createTeamSession, describeApi } from '../testing/test-app.ts';
+import { createAdminSession, createTeamSession, describeApi } from '../../../testing/api/test-app.ts';
 
 type Saved = { teamId: string; phaseNumber: number; data: Record<string, unknown>; updatedAt: string };
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeApi } from '../testing/test-app.ts';
+import { describeApi } from '../../../testing/api/test-app.ts';
 
 describeApi('API reference', (ctx) => {
   it('serves an OpenAPI document listing every API route, with the zod schemas as JSON Schema', async () => {

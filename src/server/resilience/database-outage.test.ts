@@ -19,7 +19,7 @@ import {
   stopServer,
   TcpProxy,
   waitForHealth,
-} from './harness.ts';
+} from '../../../testing/resilience/harness.ts';
 
 const UNAVAILABLE = { message: 'The database is unavailable. Please try again shortly.' };
 

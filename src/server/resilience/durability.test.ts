@@ -14,7 +14,7 @@ import {
   startServer,
   stopServer,
   tempDir,
-} from './harness.ts';
+} from '../../../testing/resilience/harness.ts';
 
 const MODES = process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
 // Two or three server starts per test; on a busy 2-core machine one start has taken over a minute.

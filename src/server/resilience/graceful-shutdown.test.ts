@@ -17,7 +17,7 @@ import {
   startServer,
   type Team,
   tempDir,
-} from './harness.ts';
+} from '../../../testing/resilience/harness.ts';
 
 const MODES = process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
 

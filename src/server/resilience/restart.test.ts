@@ -18,7 +18,7 @@ import {
   startServer,
   stopServer,
   tempDir,
-} from './harness.ts';
+} from '../../../testing/resilience/harness.ts';
 
 /**
  * Starts the server under a parent that never collects its exit: a server killed with -9 stays a zombie,

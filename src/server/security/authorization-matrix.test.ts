@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { describeApi } from '../testing/test-app.ts';
+import { describeApi } from '../../../testing/api/test-app.ts';
 import {
   CALLERS,
   type Caller,
@@ -13,7 +13,7 @@ import {
   registeredRoutes,
   seedWorld,
   type World,
-} from './route-table.ts';
+} from '../../../testing/security/route-table.ts';
 
 /** The status a caller gets; a stream is opened over a real socket and closed after its status line. */
 async function call(app: FastifyInstance, row: RouteRow, world: World, caller: Caller): Promise<number> {
@@ -59,9 +59,7 @@ describeApi('authorization matrix', (ctx) => {
     expect(registered.length).toBeGreaterThan(30);
     const inTable = new Set(ROUTE_TABLE.map((row) => normaliseRoute(row.route)));
     const missing = registered.filter((route) => !inTable.has(normaliseRoute(route)));
-    expect(missing, 'API routes without a row in ROUTE_TABLE (src/server/security/route-table.ts)').toEqual(
-      [],
-    );
+    expect(missing, 'API routes without a row in ROUTE_TABLE (testing/security/route-table.ts)').toEqual([]);
     const live = new Set(registered.map(normaliseRoute));
     const stale = ROUTE_TABLE.filter((row) => !live.has(normaliseRoute(row.route))).map((row) => row.route);
     expect(stale, 'rows in ROUTE_TABLE for routes that no longer exist').toEqual([]);

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { buildTestApp, describeApi } from '../testing/test-app.ts';
+import { buildTestApp, describeApi } from '../../../testing/api/test-app.ts';
 
 /**
  * Which address a per-address limit counts: the socket's, or the one a trusted proxy appended to

@@ -11,7 +11,7 @@ import {
   createAdminSession,
   createTeamSession,
   describeApi,
-} from '../testing/test-app.ts';
+} from '../../../testing/api/test-app.ts';
 
 const DAY = 24 * 60 * 60;
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { upsertAdmin } from '../auth/queries.ts';
-import { buildTestApp, cookiesFrom, describeApi } from '../testing/test-app.ts';
+import { buildTestApp, cookiesFrom, describeApi } from '../../../testing/api/test-app.ts';
 
 /**
  * The general flood limit counts calls per session when the call carries a session this instance knows is

@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import { upsertAdmin } from '../auth/queries.ts';
-import { buildTestApp, describeApi, openTestDatabase, secondPoolOn } from '../testing/test-app.ts';
+import { buildTestApp, describeApi, openTestDatabase, secondPoolOn } from '../../../testing/api/test-app.ts';
 
 /**
  * The brute-force guards under bursts sent together (not one after another): a limit of N a minute means at

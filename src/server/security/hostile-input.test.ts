@@ -1,7 +1,14 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import { describeApi } from '../testing/test-app.ts';
-import { ROUTE_TABLE, type RouteRow, methodOf, pathOf, seedWorld, type World } from './route-table.ts';
+import { describeApi } from '../../../testing/api/test-app.ts';
+import {
+  ROUTE_TABLE,
+  type RouteRow,
+  methodOf,
+  pathOf,
+  seedWorld,
+  type World,
+} from '../../../testing/security/route-table.ts';
 
 /**
  * Wrong types are 400, never 500; a 5xx never leaks a stack or SQL. Every route with a

@@ -11,7 +11,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { upsertAdmin } from '../auth/queries.ts';
 import { redactUrl, serializeError } from '../lib/log-redaction.ts';
-import { cookiesFrom, describeApi, withFailingInsert } from '../testing/test-app.ts';
+import { cookiesFrom, describeApi, withFailingInsert } from '../../../testing/api/test-app.ts';
 
 const ADMIN_PASSWORD = 'log-test-secret-password-1234';
 const CODE = 'Q7ZX';

@@ -3,7 +3,7 @@ import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { teams } from '../db/schema.ts';
-import { buildTestApp, describeApi } from '../testing/test-app.ts';
+import { buildTestApp, describeApi } from '../../../testing/api/test-app.ts';
 
 /**
  * The router decodes a path before matching it, so `/%61pi/teams` runs `POST /api/teams`. Every guard must

@@ -9,7 +9,12 @@ import {
   type Slot,
 } from '../lib/attempt-limiter.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { DATABASE_MODES, buildTestApp, describeApi, openTestDatabase } from '../testing/test-app.ts';
+import {
+  DATABASE_MODES,
+  buildTestApp,
+  describeApi,
+  openTestDatabase,
+} from '../../../testing/api/test-app.ts';
 
 async function rejection(promise: Promise<unknown>): Promise<HttpError | undefined> {
   try {

@@ -5,7 +5,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { sessions, teams } from '../db/schema.ts';
 import { hashToken } from '../auth/queries.ts';
 import { EXPIRED_SESSION_SWEEP_MS } from '../plugins/sessions.ts';
-import { buildTestApp, createTeamSession, describeApi } from '../testing/test-app.ts';
+import { buildTestApp, createTeamSession, describeApi } from '../../../testing/api/test-app.ts';
 
 /** Expired sessions are deleted: at start-up, then every hour, so a database dump does not keep them. */
 

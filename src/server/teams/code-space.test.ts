@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
 import { teams } from '../db/schema.ts';
-import { createAdminSession, describeApi } from '../testing/test-app.ts';
+import { createAdminSession, describeApi } from '../../../testing/api/test-app.ts';
 
 /** The random source, replaced: every code drawn is `FULL`, as if the code space were full. */
 vi.mock('../../shared/workspace-code.ts', async (original) => ({

@@ -3,14 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import type { CohortEvent } from '../../shared/schemas/cohort.ts';
 import { cohorts } from '../db/schema.ts';
-import { createCohort, createCohortMembers } from '../testing/cohorts.ts';
+import { createCohort, createCohortMembers } from '../../../testing/api/cohorts.ts';
 import {
   createAdminSession,
   createTeamSession,
   describeApi,
   type Member,
   saveAnswers,
-} from '../testing/test-app.ts';
+} from '../../../testing/api/test-app.ts';
 import { MESSAGES } from '../lib/messages.ts';
 
 /** A cohort whose teams have all submitted, with voting open and results visible. */

@@ -9,7 +9,7 @@ import {
   createTeamSession,
   describeApi,
   setAvatar,
-} from '../testing/test-app.ts';
+} from '../../../testing/api/test-app.ts';
 
 describeApi('workspaces', (ctx) => {
   it('creates a workspace with a generated code, an access token and a team session', async () => {

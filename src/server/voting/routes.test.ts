@@ -7,7 +7,7 @@ import { BALLOT_MESSAGES } from '../../shared/scoring.ts';
 import { showcaseOrder } from './showcase-order.ts';
 import { ballots, cohorts, teams } from '../db/schema.ts';
 import { MESSAGES } from '../lib/messages.ts';
-import { type CohortSwitches, createCohort, createCohortMembers } from '../testing/cohorts.ts';
+import { type CohortSwitches, createCohort, createCohortMembers } from '../../../testing/api/cohorts.ts';
 import {
   createAdminSession,
   createTeamSession,
@@ -15,7 +15,7 @@ import {
   loginTeam,
   type Member,
   setWebsite,
-} from '../testing/test-app.ts';
+} from '../../../testing/api/test-app.ts';
 
 async function setSwitches(app: FastifyInstance, tag: string, switches: CohortSwitches) {
   await app.db.update(cohorts).set(switches).where(eq(cohorts.tag, tag));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resultRow as row } from '../lib/result-row.fixture';
+import { resultRow as row } from '../../../../../testing/web/result-row';
 import { revealAnnouncements } from './reveal-announcer';
 
 const rows = [row('Aurora', 9), row('Borealis', 5), row('Comet', 1), row('Dune', 0)];

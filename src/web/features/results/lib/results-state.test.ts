@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { CohortStatus } from '@shared/schemas/cohort';
 import type { ResultRow } from '@shared/schemas/showcase';
 import { describe, expect, it } from 'vitest';
-import { resultRow as row } from './result-row.fixture';
+import { resultRow as row } from '../../../../../testing/web/result-row';
 import { hasPodium, rankedRows, resultsState } from './results-state';
 
 const cohort = { competitionEnabled: true, resultsVisible: true } as CohortStatus;

@@ -1,10 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
-import { cohorts, feedbackNotes, helpRequests, phaseData, teams, users } from '../db/schema.ts';
-import { createSession } from '../auth/queries.ts';
-import { hashPassword } from '../lib/password.ts';
-import { COOKIE_NAMES } from '../plugins/sessions.ts';
-import { createTeamSession } from '../testing/test-app.ts';
+import { cohorts, feedbackNotes, helpRequests, phaseData, teams, users } from '../../src/server/db/schema.ts';
+import { createSession } from '../../src/server/auth/queries.ts';
+import { hashPassword } from '../../src/server/lib/password.ts';
+import { COOKIE_NAMES } from '../../src/server/plugins/sessions.ts';
+import { createTeamSession } from '../api/test-app.ts';
 
 /**
  * The security suites' shared fixtures: a seeded classroom (two cohorts, the team a call names, its

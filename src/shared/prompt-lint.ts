@@ -1,8 +1,8 @@
 /**
  * Reads a rendered prompt the way a careful instructor would and lists what breaks it: holes left by blank
  * answers ("in , each", "Main goal: "), dangling separators, numbered lists that skip or start late, bare
- * list numbers, empty sections, and template tags that are not deliberate markers. The config tests render
- * every activity at several stages of filling in and require an empty list.
+ * list numbers, empty sections, and template tags that are not deliberate markers. The programme checks
+ * (programme-checks.ts) render every activity at several stages of filling in and require an empty list.
  *
  * A deliberate marker is `{{id}}` for a field of the activity's own form that is still blank: the preview
  * highlights it so the team sees what to fill. Anything else in braces is a leak.
@@ -11,6 +11,11 @@
 export type LintOptions = {
   /** Field ids whose `{{id}}` may stay in the prompt: this activity's fields that are blank. */
   markers?: ReadonlySet<string>;
+  /**
+   * The line rules' findings by line, kept across calls: a caller that reads many prompts differing in a
+   * few lines (the programme checks render each activity for every option of every choice) passes one map.
+   */
+  lineFindings?: Map<string, readonly string[]>;
 };
 
 const TAG = /\{\{[\s\S]*?\}\}/g;
@@ -68,7 +73,12 @@ export function lintRenderedPrompt(text: string, options: LintOptions = {}): str
 
   const lines = linesOutsideFences(text);
   for (const { line, index } of lines) {
-    for (const rule of LINE_RULES) if (rule.test(line)) problems.push(`${rule.name}: ${where(index, line)}`);
+    let found = options.lineFindings?.get(line);
+    if (!found) {
+      found = LINE_RULES.filter((rule) => rule.test(line)).map((rule) => rule.name);
+      options.lineFindings?.set(line, found);
+    }
+    for (const name of found) problems.push(`${name}: ${where(index, line)}`);
   }
 
   // A line ending in a colon introduces something: the next non-blank line must exist and not be a heading.

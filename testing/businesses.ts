@@ -1,9 +1,9 @@
 /**
  * Three businesses of different kinds, with every answer of every activity, for the tests that read the
  * prompts as such a team would: the worked example (a children's product sold to consumers in the United
- * States and Canada, taken from the configs' placeholders), a business-to-business software service in the
- * EU that handles money, and a local food business in the United Kingdom. Each lists the kinds of business
- * it is, so a test can tell which words belong to another kind.
+ * States and Canada: the configs' placeholders and src/shared/worked-example.ts), a business-to-business
+ * software service in the EU that handles money, and a local food business in the United Kingdom. Each
+ * lists the kinds of business it is, so a test can tell which words belong to another kind.
  */
 
 /** The kinds a business can be, each with words that belong to it (and to no other kind) in a prompt. */
@@ -26,19 +26,6 @@ export type Business = {
   facts: Record<string, string>;
   /** Each activity's own answers (not the shared facts); absent for the worked example, read from the configs. */
   answers?: Record<number, Record<string, string>>;
-};
-
-/** The worked example's choices where it is not a choice's first option (BrightSpark Labs, SunBot Grow). */
-export const WORKED_EXAMPLE_CHOICES: Record<string, string> = {
-  customer_type: 'consumers',
-  sensitive_areas: 'children',
-  rule_regions: 'us, canada',
-  research_depth: 'standard',
-  tone: 'parent_friendly',
-  statistic_style: 'human_scale',
-  concept_count: '5',
-  price_tier: 'mid',
-  visual_style: 'playful_vibrant',
 };
 
 export const WORKED_EXAMPLE: Business = {

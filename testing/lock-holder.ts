@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { PROJECT_ROOT } from '../config.ts';
-import type { LockKind } from '../db/data-dir-lock.ts';
+import { PROJECT_ROOT } from '../src/server/config.ts';
+import type { LockKind } from '../src/server/db/data-dir-lock.ts';
 
 /**
  * Another process that tries the lock and, when it gets it, keeps it until killed: resolves with it and

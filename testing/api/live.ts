@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { PgLiveEventBus } from '../lib/pg-live-events.ts';
+import { PgLiveEventBus } from '../../src/server/lib/pg-live-events.ts';
 import { buildTestApp, openTestDatabase } from './test-app.ts';
 
 /** An open Server-Sent Events stream read over a real socket: its comment lines and its `data:` events. */
@@ -110,7 +110,7 @@ export async function openTwoInstances(): Promise<{
   close(): Promise<void>;
 }> {
   const opened = await openTestDatabase('postgres');
-  const { openDatabase } = await import('../db/client.ts');
+  const { openDatabase } = await import('../../src/server/db/client.ts');
   const result = (await opened.database.db.execute(sql`select current_database() as db`)) as unknown as {
     rows: { db: string }[];
   };

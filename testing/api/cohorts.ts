@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { cohorts, teams } from '../db/schema.ts';
+import { cohorts, teams } from '../../src/server/db/schema.ts';
 import { createTeamSession, type Member } from './test-app.ts';
 
 export type CohortSwitches = Partial<{

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../config.ts';
+import { PROJECT_ROOT } from '../../src/server/config.ts';
 
 // A fresh PGlite directory takes ~4 s on an idle 2-core machine, but over a minute has been seen under load.
 export const START_TIMEOUT_MS = 150_000;

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, afterEach, describe } from 'vitest';
-import { type BuildAppOptions, buildApp } from '../app.ts';
-import { PROJECT_ROOT } from '../config.ts';
-import { type DatabaseHandle, openDatabase } from '../db/client.ts';
-import { users } from '../db/schema.ts';
-import { createSession } from '../auth/queries.ts';
-import { hashPassword } from '../lib/password.ts';
-import { COOKIE_NAMES } from '../plugins/sessions.ts';
+import { type BuildAppOptions, buildApp } from '../../src/server/app.ts';
+import { PROJECT_ROOT } from '../../src/server/config.ts';
+import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
+import { users } from '../../src/server/db/schema.ts';
+import { createSession } from '../../src/server/auth/queries.ts';
+import { hashPassword } from '../../src/server/lib/password.ts';
+import { COOKIE_NAMES } from '../../src/server/plugins/sessions.ts';
 import path from 'node:path';
 
 export type DatabaseMode = 'pglite' | 'postgres';
@@ -152,7 +152,7 @@ export async function createTeamSession(app: FastifyInstance, name = 'Team Rocke
   if (response.statusCode !== 201)
     throw new Error(`createTeam failed: ${response.statusCode} ${response.body}`);
   return {
-    team: response.json() as import('../../shared/schemas/team.ts').Team,
+    team: response.json() as import('../../src/shared/schemas/team.ts').Team,
     cookie: cookiesFrom(response),
   };
 }

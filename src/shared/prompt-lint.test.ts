@@ -109,6 +109,17 @@ describe('lintRenderedPrompt', () => {
     ]);
   });
 
+  it('finds the same with a cache of line findings shared across calls, which it fills', () => {
+    const lineFindings = new Map<string, readonly string[]>();
+    const text = 'Sold in, mostly online.\nA clean line.';
+    expect(lintRenderedPrompt(text, { lineFindings })).toEqual(lintRenderedPrompt(text));
+    expect(lineFindings.get('Sold in, mostly online.')).toEqual(['word cut off before punctuation']);
+    expect(lineFindings.get('A clean line.')).toEqual([]);
+    expect(lintRenderedPrompt('Intro.\nSold in, mostly online.', { lineFindings })).toEqual([
+      'word cut off before punctuation: line 2 "Sold in, mostly online."',
+    ]);
+  });
+
   it('leaves fenced code alone', () => {
     expect(lintRenderedPrompt('```\nx , y\n3.\n```\nDone.')).toEqual([]);
   });
