@@ -13,7 +13,7 @@ import {
 import { ErrorResponseSchema, IdSchema, OkResponseSchema } from '../../shared/schemas/common.ts';
 import type { TeamEvent } from '../../shared/schemas/team-events.ts';
 import { conflict, forbidden, notFound } from '../lib/http-error.ts';
-import { liveChannel } from '../lib/live-events.ts';
+import { liveChannel } from '../live/event-bus.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { noStore } from '../lib/no-store.ts';
 import { adminOnly, requireAdmin, requireTeamAccess } from '../plugins/sessions.ts';

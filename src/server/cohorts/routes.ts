@@ -18,7 +18,7 @@ import { badRequest, conflict, notFound } from '../lib/http-error.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { adminOnly } from '../plugins/sessions.ts';
 import { countBallots } from '../voting/queries.ts';
-import { announceCounts } from './announce-counts.ts';
+import { announceCounts } from '../live/announce.ts';
 import { CohortTagParams, cohortLoader, cohortTag } from './lookup.ts';
 import {
   CohortTagTakenError,

@@ -6,7 +6,7 @@ import type { AdminEvent, AdminTeamChange } from '../../shared/schemas/admin.ts'
 import type { AdminCohort, CohortEvent } from '../../shared/schemas/cohort.ts';
 import { adminListeners, cohorts, teams } from '../db/schema.ts';
 import { MESSAGES } from '../lib/messages.ts';
-import { LIVE_EVENTS_CHANNEL } from '../lib/pg-live-events.ts';
+import { LIVE_EVENTS_CHANNEL } from './postgres-event-bus.ts';
 import { type CohortSwitches, createCohort, createCohortMembers } from '../testing/cohorts.ts';
 import { describeTwoInstances, openEventStream } from '../testing/live.ts';
 import {

@@ -7,7 +7,7 @@ import { LIVE_LIMITS, type LiveMessage } from '../../shared/schemas/live.ts';
 import type { TeamEvent } from '../../shared/schemas/team-events.ts';
 import { cohorts, sessions } from '../db/schema.ts';
 import { hashToken } from '../auth/queries.ts';
-import { STREAM_LIMITS } from '../lib/event-stream.ts';
+import { STREAM_LIMITS } from './event-streams.ts';
 import { addressOf, describeTwoInstances, openEventStream } from '../testing/live.ts';
 import {
   cookiesFrom,

@@ -6,7 +6,7 @@ import { applySave, type SaveRequest, type StoredAnswers } from '../../shared/an
 import type { PhaseDataRecord } from '../../shared/schemas/phase-data.ts';
 import type { TeamEvent } from '../../shared/schemas/team-events.ts';
 import type { Team } from '../../shared/schemas/team.ts';
-import { LIVE_EVENTS_CHANNEL } from '../lib/pg-live-events.ts';
+import { LIVE_EVENTS_CHANNEL } from '../live/postgres-event-bus.ts';
 import { describeTwoInstances, openEventStream } from '../testing/live.ts';
 import {
   cookiesFrom,

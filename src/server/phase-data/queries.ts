@@ -29,8 +29,9 @@ export type SavedAnswers = {
 };
 
 /**
- * Which instance saves: its id when other instances may listen (PostgreSQL, src/server/lib/pg-live-events.ts),
- * so the save finds out whether any of them needs telling; null when this is the only one.
+ * Which instance saves: its id when other instances may listen (PostgreSQL,
+ * src/server/live/postgres-event-bus.ts), so the save finds out whether any of them needs telling; null when
+ * this is the only one.
  */
 export type SaveContext = { instance: string | null };
 

@@ -9,9 +9,9 @@ import {
 } from '../../shared/schemas/phase-data.ts';
 import { FactsResponseSchema, SaveFactsBodySchema } from '../../shared/schemas/facts.ts';
 import type { AnswersEvent, TeamEvent } from '../../shared/schemas/team-events.ts';
-import { teamChange } from '../lib/admin-events.ts';
+import { teamChange } from '../live/admin-events.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
-import { liveChannel } from '../lib/live-events.ts';
+import { liveChannel } from '../live/event-bus.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { COOKIE_NAMES, requireTeamAccess } from '../plugins/sessions.ts';
 import { findTeamById } from '../teams/queries.ts';

@@ -12,7 +12,7 @@ import {
 } from '../../shared/schemas/team.ts';
 import { WORKSPACE_CODE_PATTERN } from '../../shared/workspace-code.ts';
 import { normaliseWebsiteUrl } from '../../shared/website-url.ts';
-import { announceCounts } from '../cohorts/announce-counts.ts';
+import { announceCounts } from '../live/announce.ts';
 import { guarded } from '../lib/attempt-limiter.ts';
 import { clientKey } from '../lib/client-key.ts';
 import { badRequest, conflict, notFound, unavailable } from '../lib/http-error.ts';

@@ -11,7 +11,7 @@ import {
 import { showcaseOrder } from './showcase-order.ts';
 import type { CohortRow, TeamRow } from '../db/schema.ts';
 import { cohortResults, findBallotVotes, listShowcaseTeams } from './queries.ts';
-import { announceCounts } from '../cohorts/announce-counts.ts';
+import { announceCounts } from '../live/announce.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../lib/http-error.ts';
 import { CohortTagParams, cohortLoader } from '../cohorts/lookup.ts';
 import { MESSAGES } from '../lib/messages.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { liveSessionExpiries } from '../auth/queries.ts';
-import { AdminEvents } from '../lib/admin-events.ts';
-import { EVENT_STREAM_HEARTBEAT_MS, EventStreamRegistry } from '../lib/event-stream.ts';
+import { AdminEvents } from './admin-events.ts';
+import { EVENT_STREAM_HEARTBEAT_MS, EventStreamRegistry } from './event-streams.ts';
 import {
   type CohortEvents,
   cohortEventsOn,
@@ -10,7 +10,7 @@ import {
   type LiveEventBus,
   STREAMS_CHANNEL,
   type StreamEnd,
-} from '../lib/live-events.ts';
+} from './event-bus.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

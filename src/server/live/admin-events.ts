@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { AdminEvent, AdminTeamChange } from '../../shared/schemas/admin.ts';
-import { otherInstanceListensSql } from '../live/queries.ts';
+import { otherInstanceListensSql } from './queries.ts';
 import type { Database } from '../db/client.ts';
-import { type LiveEventBus, liveChannel } from './live-events.ts';
+import { type LiveEventBus, liveChannel } from './event-bus.ts';
 
 type Logger = { warn(object: unknown, message?: string): void };
 
