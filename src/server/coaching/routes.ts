@@ -5,15 +5,14 @@ import {
   FeedbackListSchema,
   FeedbackNoteSchema,
   HelpQueueSchema,
+  type HelpRequest,
   HelpRequestSchema,
   NewFeedbackBodySchema,
   NewHelpBodySchema,
   TeamHelpSchema,
 } from '../../shared/schemas/coaching.ts';
 import { ErrorResponseSchema, IdSchema, OkResponseSchema } from '../../shared/schemas/common.ts';
-import type { TeamEvent } from '../../shared/schemas/team-events.ts';
 import { conflict, forbidden, notFound } from '../lib/http-error.ts';
-import { liveChannel } from '../live/event-bus.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { noStore } from '../lib/no-store.ts';
 import { adminOnly, requireAdmin, requireTeamAccess } from '../plugins/sessions.ts';
@@ -58,14 +57,12 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
     return caller;
   }
 
-  const tellTeam = (teamId: string, event: TeamEvent) =>
-    app.liveEvents.publish(liveChannel.team(teamId), event).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'coaching event not published');
-    });
-  const tellInstructors = (teamId: string, requestId: string) =>
-    app.liveEvents
-      .publish(liveChannel.admin(), { type: 'help', teamId, requestId })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'help event not published'));
+  /** A request for help changed: the team's pages hear the request, every instructor's dashboard its ids. */
+  const announceHelp = (help: HelpRequest) =>
+    Promise.all([
+      app.announce.team(help.teamId, { type: 'help', request: help }),
+      app.announce.help(help.teamId, help.id),
+    ]);
 
   app.get(
     '/api/teams/:id/feedback',
@@ -98,7 +95,7 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
           author: admin.username,
         }),
       );
-      await tellTeam(team.id, { type: 'feedback', note });
+      await app.announce.team(team.id, { type: 'feedback', note });
       return reply.code(201).send(note);
     },
   );
@@ -117,7 +114,7 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await setFeedbackDone(app.db, request.params.id, request.params.noteId, request.body.done);
       if (!row) throw notFound(MESSAGES.feedbackNotFound);
       const note = toFeedbackNote(row);
-      await tellTeam(note.teamId, { type: 'feedback', note });
+      await app.announce.team(note.teamId, { type: 'feedback', note });
       return note;
     },
   );
@@ -128,7 +125,11 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await removeFeedback(app.db, request.params.id, request.params.noteId);
       if (!row) throw notFound(MESSAGES.feedbackNotFound);
-      await tellTeam(row.teamId, { type: 'feedback-removed', id: row.id, phaseNumber: row.phaseNumber });
+      await app.announce.team(row.teamId, {
+        type: 'feedback-removed',
+        id: row.id,
+        phaseNumber: row.phaseNumber,
+      });
       return { ok: true as const };
     },
   );
@@ -168,10 +169,7 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       const help = toHelpRequest(row);
-      await Promise.all([
-        tellTeam(teamId, { type: 'help', request: help }),
-        tellInstructors(teamId, help.id),
-      ]);
+      await announceHelp(help);
       return reply.code(201).send(help);
     },
   );
@@ -185,10 +183,7 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await withdrawHelpRequest(app.db, teamId);
       if (!row) throw notFound(MESSAGES.noOpenHelpRequest);
       const help = toHelpRequest(row);
-      await Promise.all([
-        tellTeam(teamId, { type: 'help', request: help }),
-        tellInstructors(teamId, help.id),
-      ]);
+      await announceHelp(help);
       return help;
     },
   );
@@ -214,12 +209,7 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!outcome) throw notFound(MESSAGES.helpRequestNotFound);
       const help = toHelpRequest(outcome.row);
       if (help.status === 'withdrawn') throw conflict(MESSAGES.helpWithdrawn);
-      if (outcome.changed) {
-        await Promise.all([
-          tellTeam(help.teamId, { type: 'help', request: help }),
-          tellInstructors(help.teamId, help.id),
-        ]);
-      }
+      if (outcome.changed) await announceHelp(help);
       return help;
     },
   );

@@ -11,6 +11,7 @@ import {
   saveAnswers,
   loginTeam,
 } from '../testing/test-app.ts';
+import { liveChannel } from '../live/event-bus.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -247,7 +248,9 @@ describeApi('admin cohorts', (ctx) => {
     const { cookie } = await createAdminSession(ctx.app);
     await createCohort(ctx.app, cookie, 'live', 'Live');
     const events: CohortEvent[] = [];
-    const unsubscribe = ctx.app.cohortEvents.subscribe('live', (event) => events.push(event));
+    const unsubscribe = ctx.app.liveEvents.subscribe(liveChannel.cohort('live'), (event) =>
+      events.push(event as CohortEvent),
+    );
 
     for (const payload of [{}, { votingOpen: true, resultsVisible: true }, { votingOpen: 'yes' }]) {
       const bad = await ctx.app.inject({
@@ -382,7 +385,7 @@ describeApi('admin cohorts', (ctx) => {
     const one = await createTeamSession(ctx.app, 'One');
     await assign(ctx.app, cookie, 'old', [one.team.id]);
     const events: CohortEvent[] = [];
-    ctx.app.cohortEvents.subscribe('old', (event) => events.push(event));
+    ctx.app.liveEvents.subscribe(liveChannel.cohort('old'), (event) => events.push(event as CohortEvent));
 
     const archived = await ctx.app.inject({
       method: 'POST',

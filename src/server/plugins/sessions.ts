@@ -88,7 +88,7 @@ export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply
 async function forgetSession(db: Database, request: FastifyRequest, token: string): Promise<void> {
   await deleteSession(db, token);
   request.server.knownSessions.forget(token);
-  await request.server.endStreams({ sessions: [hashToken(token)] });
+  await request.server.announce.endStreams({ sessions: [hashToken(token)] });
 }
 
 export async function endSession(

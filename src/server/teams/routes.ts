@@ -12,7 +12,6 @@ import {
 } from '../../shared/schemas/team.ts';
 import { WORKSPACE_CODE_PATTERN } from '../../shared/workspace-code.ts';
 import { normaliseWebsiteUrl } from '../../shared/website-url.ts';
-import { announceCounts } from '../live/announce.ts';
 import { guarded } from '../lib/attempt-limiter.ts';
 import { clientKey } from '../lib/client-key.ts';
 import { badRequest, conflict, notFound, unavailable } from '../lib/http-error.ts';
@@ -75,7 +74,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
           : await createTeam(app.db, name);
         if (!team) throw conflict(MESSAGES.codeTaken);
         await startSession(app.db, request, reply, 'team', { teamId: team.id });
-        await app.adminEvents.publish(team.id, 'created');
+        await app.announce.progress(team.id, 'created');
         return reply.status(201).send(toTeam(team));
       } catch (error) {
         await creation.release();
@@ -129,7 +128,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireTeamAccess(request, request.params.id);
       const team = await updateTeamAvatar(app.db, request.params.id, request.body.avatarIcon);
       if (!team) throw notFound(MESSAGES.workspaceNotFound);
-      await app.adminEvents.publish(team.id, 'avatar');
+      await app.announce.progress(team.id, 'avatar');
       return toTeam(team);
     },
   );
@@ -152,8 +151,8 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!existing) throw notFound(MESSAGES.workspaceNotFound);
       const team = await updateTeamWebsite(app.db, existing.id, normalised.url);
       // The showcase gains a site (or shows the new address) and the dashboards a submission.
-      if (team?.cohortTag) await announceCounts(app, team.cohortTag);
-      await app.adminEvents.publish(existing.id, 'website');
+      if (team?.cohortTag) await app.announce.ballotCounts(team.cohortTag);
+      await app.announce.progress(existing.id, 'website');
       return toTeam(team!);
     },
   );
@@ -183,9 +182,9 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       // Its sessions are gone with it; the browser that deleted its own workspace forgets the cookie too.
       if (caller === 'team') clearSessionCookies(request, reply, 'team');
       // Every stream carrying it ends (its pages reconnect and hear it is gone).
-      await app.endStreams({ team: deleted.id });
-      if (deleted.cohortTag) await announceCounts(app, deleted.cohortTag);
-      await app.adminEvents.publish(deleted.id, 'deleted');
+      await app.announce.endStreams({ team: deleted.id });
+      if (deleted.cohortTag) await app.announce.ballotCounts(deleted.cohortTag);
+      await app.announce.progress(deleted.id, 'deleted');
       return { id: deleted.id, name: deleted.name, cohortTag: deleted.cohortTag };
     },
   );
@@ -222,8 +221,8 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       // Its sessions are gone from the database; this instance stops counting them as sessions too.
       app.knownSessions.forgetOwner(team.id);
       // ...and every stream they opened ends, on every instance.
-      await app.endStreams({ teamSessionsOf: team.id });
-      await app.adminEvents.publish(team.id, 'code');
+      await app.announce.endStreams({ teamSessionsOf: team.id });
+      await app.announce.progress(team.id, 'code');
       request.log.info({ teamId: team.id }, 'workspace code and access token replaced');
       return toTeam(team);
     },
