@@ -16,7 +16,6 @@ import { conflict, forbidden, notFound } from '../lib/http-error.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { noStore } from '../lib/no-store.ts';
 import { adminOnly, requireAdmin, requireTeamAccess } from '../plugins/sessions.ts';
-import { findTeamById } from '../teams/queries.ts';
 import {
   addFeedback,
   answerHelpRequest,
@@ -32,8 +31,9 @@ import {
   withdrawHelpRequest,
 } from './queries.ts';
 
-const TeamParams = z.object({ id: IdSchema });
-const NoteParams = z.object({ id: IdSchema, noteId: IdSchema });
+const TeamParams = z.object({ teamId: IdSchema });
+const NoteParams = z.object({ teamId: IdSchema, noteId: IdSchema });
+const HelpRequestParams = z.object({ requestId: IdSchema });
 const errors = {
   400: ErrorResponseSchema,
   401: ErrorResponseSchema,
@@ -49,14 +49,6 @@ const errors = {
  * instructors reading its work) and, for help, every instructor's dashboard, on every instance.
  */
 export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The team a call names: its own session, or an instructor's for a team that exists. */
-  async function teamOf(request: Parameters<typeof requireTeamAccess>[0], teamId: string) {
-    const caller = await requireTeamAccess(request, teamId);
-    if (caller === 'admin' && !(await findTeamById(app.db, teamId)))
-      throw notFound(MESSAGES.workspaceNotFound);
-    return caller;
-  }
-
   /** A request for help changed: the team's pages hear the request, every instructor's dashboard its ids. */
   const announceHelp = (help: HelpRequest) =>
     Promise.all([
@@ -65,16 +57,16 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
     ]);
 
   app.get(
-    '/api/teams/:id/feedback',
+    '/api/teams/:teamId/feedback',
     { onRequest: noStore, schema: { params: TeamParams, response: { 200: FeedbackListSchema, ...errors } } },
     async (request) => {
-      await teamOf(request, request.params.id);
-      return { notes: (await listFeedback(app.db, request.params.id)).map(toFeedbackNote) };
+      await requireTeamAccess(request, request.params.teamId);
+      return { notes: (await listFeedback(app.db, request.params.teamId)).map(toFeedbackNote) };
     },
   );
 
   app.post(
-    '/api/teams/:id/feedback',
+    '/api/teams/:teamId/feedback',
     {
       onRequest: adminOnly,
       schema: {
@@ -84,24 +76,23 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      await requireTeamAccess(request, request.params.teamId);
       const admin = await requireAdmin(request);
-      const team = await findTeamById(app.db, request.params.id);
-      if (!team) throw notFound(MESSAGES.workspaceNotFound);
       const note = toFeedbackNote(
         await addFeedback(app.db, {
-          teamId: team.id,
+          teamId: request.params.teamId,
           phaseNumber: request.body.phaseNumber,
           body: request.body.body,
           author: admin.username,
         }),
       );
-      await app.announce.team(team.id, { type: 'feedback', note });
+      await app.announce.team(note.teamId, { type: 'feedback', note });
       return reply.code(201).send(note);
     },
   );
 
   app.patch(
-    '/api/teams/:id/feedback/:noteId',
+    '/api/teams/:teamId/feedback/:noteId',
     {
       schema: {
         params: NoteParams,
@@ -110,8 +101,13 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await teamOf(request, request.params.id);
-      const row = await setFeedbackDone(app.db, request.params.id, request.params.noteId, request.body.done);
+      await requireTeamAccess(request, request.params.teamId);
+      const row = await setFeedbackDone(
+        app.db,
+        request.params.teamId,
+        request.params.noteId,
+        request.body.done,
+      );
       if (!row) throw notFound(MESSAGES.feedbackNotFound);
       const note = toFeedbackNote(row);
       await app.announce.team(note.teamId, { type: 'feedback', note });
@@ -120,10 +116,11 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/api/teams/:id/feedback/:noteId',
+    '/api/teams/:teamId/feedback/:noteId',
     { onRequest: adminOnly, schema: { params: NoteParams, response: { 200: OkResponseSchema, ...errors } } },
     async (request) => {
-      const row = await removeFeedback(app.db, request.params.id, request.params.noteId);
+      await requireTeamAccess(request, request.params.teamId);
+      const row = await removeFeedback(app.db, request.params.teamId, request.params.noteId);
       if (!row) throw notFound(MESSAGES.feedbackNotFound);
       await app.announce.team(row.teamId, {
         type: 'feedback-removed',
@@ -135,11 +132,11 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/teams/:id/help',
+    '/api/teams/:teamId/help',
     { onRequest: noStore, schema: { params: TeamParams, response: { 200: TeamHelpSchema, ...errors } } },
     async (request) => {
-      await teamOf(request, request.params.id);
-      const row = await currentHelpRequest(app.db, request.params.id);
+      await requireTeamAccess(request, request.params.teamId);
+      const row = await currentHelpRequest(app.db, request.params.teamId);
       return { request: row ? toHelpRequest(row) : null };
     },
   );
@@ -150,7 +147,7 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.post(
-    '/api/teams/:id/help',
+    '/api/teams/:teamId/help',
     {
       schema: {
         params: TeamParams,
@@ -159,7 +156,7 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const teamId = request.params.id;
+      const teamId = request.params.teamId;
       await requireTheTeam(request, teamId);
       let row: Awaited<ReturnType<typeof openHelpRequest>>;
       try {
@@ -175,10 +172,10 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/api/teams/:id/help',
+    '/api/teams/:teamId/help',
     { schema: { params: TeamParams, response: { 200: HelpRequestSchema, ...errors } } },
     async (request) => {
-      const teamId = request.params.id;
+      const teamId = request.params.teamId;
       await requireTheTeam(request, teamId);
       const row = await withdrawHelpRequest(app.db, teamId);
       if (!row) throw notFound(MESSAGES.noOpenHelpRequest);
@@ -195,17 +192,17 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/admin/help-requests/:id/answer',
+    '/api/admin/help-requests/:requestId/answer',
     {
       onRequest: adminOnly,
       schema: {
-        params: TeamParams,
+        params: HelpRequestParams,
         response: { 200: HelpRequestSchema, 409: ErrorResponseSchema, ...errors },
       },
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      const outcome = await answerHelpRequest(app.db, request.params.id, admin.username);
+      const outcome = await answerHelpRequest(app.db, request.params.requestId, admin.username);
       if (!outcome) throw notFound(MESSAGES.helpRequestNotFound);
       const help = toHelpRequest(outcome.row);
       if (help.status === 'withdrawn') throw conflict(MESSAGES.helpWithdrawn);

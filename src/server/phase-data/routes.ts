@@ -14,7 +14,6 @@ import { HttpError, notFound } from '../lib/http-error.ts';
 import { liveChannel } from '../live/event-bus.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { COOKIE_NAMES, requireTeamAccess } from '../plugins/sessions.ts';
-import { findTeamById } from '../teams/queries.ts';
 import {
   findPhaseData,
   isAnswersTooLarge,
@@ -100,10 +99,6 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!saved) {
           await requireTeamAccess(request, teamId);
           if (tooLarge) throw tooLargeError();
-          // An admin may name a team that does not exist; a team's own session proves it does.
-          if (!(await request.sessionTeam()) && !(await findTeamById(app.db, teamId))) {
-            throw notFound(MESSAGES.workspaceNotFound);
-          }
           saved = await savePhaseData(app.database, teamId, phaseNumber, save, context);
         }
       } catch (error) {
@@ -147,18 +142,11 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** The team's own session proves the team exists; an admin may name one that does not. */
-  async function requireWorkspace(request: Parameters<typeof requireTeamAccess>[0], teamId: string) {
-    const access = await requireTeamAccess(request, teamId);
-    if (access === 'admin' && !(await findTeamById(app.db, teamId)))
-      throw notFound(MESSAGES.workspaceNotFound);
-  }
-
   app.get(
     '/api/teams/:teamId/facts',
     { schema: { params: FactParams, response: { 200: FactsResponseSchema, ...errors } } },
     async (request) => {
-      await requireWorkspace(request, request.params.teamId);
+      await requireTeamAccess(request, request.params.teamId);
       return { facts: await listFacts(app.db, request.params.teamId) };
     },
   );
@@ -174,7 +162,7 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { teamId } = request.params;
-      await requireWorkspace(request, teamId);
+      await requireTeamAccess(request, teamId);
       const { values, givenIn, clientId } = request.body;
       const saved = await saveFacts(app.db, teamId, values as Record<string, string>, givenIn);
       // Every open page of the team hears of the save (on PostgreSQL, other instances' pages too), and the

@@ -33,7 +33,7 @@ import {
   updateTeamWebsite,
 } from './queries.ts';
 
-const TeamIdParams = z.object({ id: IdSchema });
+const TeamIdParams = z.object({ teamId: IdSchema });
 const errors = {
   400: ErrorResponseSchema,
   401: ErrorResponseSchema,
@@ -115,7 +115,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    '/api/teams/:id/avatar',
+    '/api/teams/:teamId/avatar',
     {
       onRequest: noStore,
       schema: {
@@ -125,8 +125,8 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireTeamAccess(request, request.params.id);
-      const team = await updateTeamAvatar(app.db, request.params.id, request.body.avatarIcon);
+      await requireTeamAccess(request, request.params.teamId);
+      const team = await updateTeamAvatar(app.db, request.params.teamId, request.body.avatarIcon);
       if (!team) throw notFound(MESSAGES.workspaceNotFound);
       await app.announce.progress(team.id, 'avatar');
       return toTeam(team);
@@ -134,7 +134,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    '/api/teams/:id/website',
+    '/api/teams/:teamId/website',
     {
       onRequest: noStore,
       schema: {
@@ -144,16 +144,16 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireTeamAccess(request, request.params.id);
+      await requireTeamAccess(request, request.params.teamId);
       const normalised = normaliseWebsiteUrl(request.body.websiteUrl);
       if (!normalised.ok) throw badRequest(`websiteUrl: ${normalised.message}`);
-      const existing = await findTeamById(app.db, request.params.id);
-      if (!existing) throw notFound(MESSAGES.workspaceNotFound);
-      const team = await updateTeamWebsite(app.db, existing.id, normalised.url);
+      const team = await updateTeamWebsite(app.db, request.params.teamId, normalised.url);
+      // Deleted since the guard looked.
+      if (!team) throw notFound(MESSAGES.workspaceNotFound);
       // The showcase gains a site (or shows the new address) and the dashboards a submission.
-      if (team?.cohortTag) await app.announce.ballotCounts(team.cohortTag);
-      await app.announce.progress(existing.id, 'website');
-      return toTeam(team!);
+      if (team.cohortTag) await app.announce.ballotCounts(team.cohortTag);
+      await app.announce.progress(team.id, 'website');
+      return toTeam(team);
     },
   );
 
@@ -162,7 +162,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
    * answers, ballot, the votes for it and its sessions go with it.
    */
   app.delete(
-    '/api/teams/:id',
+    '/api/teams/:teamId',
     {
       schema: {
         params: TeamIdParams,
@@ -171,8 +171,8 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = await requireTeamAccess(request, request.params.id);
-      const team = await findTeamById(app.db, request.params.id);
+      const caller = await requireTeamAccess(request, request.params.teamId);
+      const team = await findTeamById(app.db, request.params.teamId);
       if (!team) throw notFound(MESSAGES.workspaceNotFound);
       if (!confirmsTeamName(request.body.confirmName, team.name)) {
         throw badRequest(MESSAGES.wrongDeletionConfirmation);
@@ -204,7 +204,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
    * ends (on every device), and its answers stay. The answer carries the new code and token.
    */
   app.post(
-    '/api/admin/teams/:id/rotate-code',
+    '/api/admin/teams/:teamId/rotate-code',
     {
       onRequest: [noStore, adminOnly],
       schema: { params: TeamIdParams, response: { 200: TeamSchema, 503: ErrorResponseSchema, ...errors } },
@@ -212,7 +212,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       let team: Awaited<ReturnType<typeof replaceTeamCode>>;
       try {
-        team = await replaceTeamCode(app.db, request.params.id);
+        team = await replaceTeamCode(app.db, request.params.teamId);
       } catch (error) {
         if (error instanceof NoFreeCodeError) throw unavailable(MESSAGES.noFreeCode);
         throw error;
