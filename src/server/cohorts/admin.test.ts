@@ -101,6 +101,38 @@ describeApi('admin team list', (ctx) => {
       submittedWebsiteUrl: 'https://beta.example.com',
     });
   });
+
+  it('counts an activity with data only when it holds an answer, on the dashboard and in the export', async () => {
+    const { cookie } = await createAdminSession(ctx.app);
+    const member = await createTeamSession(ctx.app, 'Blanks');
+    // Activity 2 saved, but every field blank (tabs and a no-break space are blank too); activity 3 answered.
+    const blank = await saveAnswers(ctx.app, member, 2, {
+      a: '',
+      b: ' \t',
+      c: '\u00a0',
+      d: [],
+      e: {},
+      f: null,
+    });
+    expect(blank.statusCode).toBe(200);
+    expect((await saveAnswers(ctx.app, member, 3, { a: '', b: 'Acme' })).statusCode).toBe(200);
+    // A blank shared fact counts nowhere either.
+    const fact = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/teams/${member.team.id}/facts`,
+      headers: { cookie: member.cookie },
+      payload: { values: { company_name: '\t ' }, givenIn: 1 },
+    });
+    expect(fact.statusCode).toBe(200);
+
+    const list = await ctx.app.inject({ url: '/api/teams', headers: { cookie } });
+    expect(list.json()[0]).toMatchObject({ name: 'Blanks', phasesWithData: [3] });
+    const csv = (await ctx.app.inject({ url: '/api/admin/export', headers: { cookie } })).body;
+    // Activities With Data "3"; Answered Fields 1, all of them in activity 3.
+    expect(csv).toMatch(
+      new RegExp(`\r\n${member.team.code},Blanks,,,3,25,3,,[^,]+,[^,]+,,,1,0,0,1,0,0,0,0,0,\r\n`),
+    );
+  });
 });
 
 describeApi('a new Workspace Code for a team', (ctx) => {
