@@ -14,7 +14,9 @@
 //    src/server/app.ts imports a routes.ts, so resources never import each other's routes and nothing
 //    below them does (they share queries and helpers instead).
 // 5. The server's queries know nothing of HTTP: a queries.ts and src/server/db/ import no routes, no
-//    plugins, no HTTP errors and no Fastify; db/ (the database itself) imports only db/ and config.ts.
+//    plugins (plugins/, or a resource's own plugin.ts such as live/plugin.ts), no event streams
+//    (live/event-streams.ts), no HTTP errors and no Fastify; db/ (the database itself) imports only db/ and
+//    config.ts.
 // 6. No cycle between the web app's features: no feature imports a feature that imports it back, directly or
 //    through others, by its index.ts or otherwise (type imports and tests included). What two features
 //    both need moves below them, to lib/ or components/.
@@ -211,6 +213,8 @@ function cycleThrough(edges, component, start) {
 
 const HTTP_PACKAGES = /^(fastify|@fastify\/|fastify-)/;
 const TEST_RUNNER = /^(vitest|@vitest\/|fast-check$|@playwright\/test$)/;
+/** The server's own modules that speak HTTP (rule 5). */
+const HTTP_MODULES = /^server\/(plugins\/|lib\/http-error$|[^/]+\/(routes|plugin)$|live\/event-streams$)/;
 
 /** Rules 4 and 5: the server's resources and its queries (and rule 4 for testing/). */
 function serverProblem(file, spec, target, isTest) {
@@ -220,12 +224,9 @@ function serverProblem(file, spec, target, isTest) {
   if (isTest || file.startsWith('testing/')) return null;
   const inDb = file.startsWith('server/db/');
   if (!inDb && !/^server\/[^/]+\/queries\.ts$/.test(file)) return null;
-  const http =
-    target === null
-      ? HTTP_PACKAGES.test(spec)
-      : /^server\/(plugins\/|lib\/http-error$|[^/]+\/routes$)/.test(target);
+  const http = target === null ? HTTP_PACKAGES.test(spec) : HTTP_MODULES.test(target);
   if (http)
-    return `imports "${spec}": queries know nothing of HTTP (no routes, plugins, HTTP errors or Fastify)`;
+    return `imports "${spec}": queries know nothing of HTTP (no routes, plugins, event streams, HTTP errors or Fastify)`;
   if (inDb && target !== null && !/^server\/(db\/|config$)/.test(target) && !target.startsWith('shared/')) {
     return `imports "${spec}": db/ is the database itself and imports only db/ and config.ts`;
   }

@@ -125,7 +125,7 @@ describe('the import rules', () => {
 
   it("keeps each server resource's routes to app.ts", () => {
     expect(check('server/app.ts', './cohorts/routes.ts')).toBeNull();
-    expect(check('server/teams/routes.ts', '../cohorts/announce-counts.ts')).toBeNull();
+    expect(check('server/teams/routes.ts', '../live/event-bus.ts')).toBeNull();
     expect(check('server/teams/routes.ts', '../cohorts/queries.ts')).toBeNull();
     expect(check('server/voting/routes.ts', '../cohorts/routes.ts')).toMatch(/only src\/server\/app.ts/);
     expect(check('server/plugins/sessions.ts', '../auth/routes.ts')).toMatch(/only src\/server\/app.ts/);
@@ -137,6 +137,11 @@ describe('the import rules', () => {
     expect(check('server/cohorts/queries.ts', '../teams/queries.ts')).toBeNull();
     expect(check('server/cohorts/queries.ts', '../lib/http-error.ts')).toMatch(/know nothing of HTTP/);
     expect(check('server/cohorts/queries.ts', '../plugins/sessions.ts')).toMatch(/know nothing of HTTP/);
+    // The live layer's plugin and its event streams speak HTTP; its bus and queries do not.
+    expect(check('server/phase-data/queries.ts', '../live/plugin.ts')).toMatch(/know nothing of HTTP/);
+    expect(check('server/phase-data/queries.ts', '../live/event-streams.ts')).toMatch(/know nothing of HTTP/);
+    expect(check('server/phase-data/queries.ts', '../live/queries.ts')).toBeNull();
+    expect(check('server/phase-data/queries.ts', '../live/event-bus.ts')).toBeNull();
     expect(check('server/teams/queries.ts', 'fastify')).toMatch(/know nothing of HTTP/);
     expect(check('server/db/client.ts', '../config.ts')).toBeNull();
     expect(check('server/db/client.ts', './schema.ts')).toBeNull();

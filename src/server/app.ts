@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config.ts';
 import { loadPhaseConfigs } from './content/phase-configs.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import type { LiveEventBus } from './lib/live-events.ts';
+import type { LiveEventBus } from './live/event-bus.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { MESSAGES } from './lib/messages.ts';
 import { trustProxyOption } from './lib/trust-proxy.ts';
@@ -18,7 +18,7 @@ import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { healthRoutes } from './plugins/health.ts';
-import { livePlugin } from './plugins/live.ts';
+import { livePlugin } from './live/plugin.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
 import { staticPlugin } from './plugins/static.ts';

@@ -2,7 +2,7 @@ import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { upsertAdmin } from './auth/queries.ts';
-import type { LiveEventBus } from './lib/live-events.ts';
+import type { LiveEventBus } from './live/event-bus.ts';
 
 /** Starts the server: database (migrations included), the admin from the environment, then listen. */
 async function main(): Promise<void> {
@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   // Several instances on one PostgreSQL share live events through LISTEN/NOTIFY; PGlite stays in process.
   let liveEvents: LiveEventBus | undefined;
   if (database.kind === 'postgres') {
-    const { PgLiveEventBus } = await import('./lib/pg-live-events.ts');
+    const { PgLiveEventBus } = await import('./live/postgres-event-bus.ts');
     liveEvents = new PgLiveEventBus(database.pgPool!, config.databaseUrl!);
   }
   const app = await buildApp({ config, database, liveEvents });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { PgLiveEventBus } from '../../src/server/lib/pg-live-events.ts';
+import { PgLiveEventBus } from '../../src/server/live/postgres-event-bus.ts';
 import { buildTestApp, openTestDatabase } from './test-app.ts';
 
 /** An open Server-Sent Events stream read over a real socket: its comment lines and its `data:` events. */

@@ -187,24 +187,24 @@ export const ROUTE_TABLE: RouteRow[] = [
     expect: everyone(200),
   },
   {
-    route: 'PATCH /api/teams/:id/avatar',
+    route: 'PATCH /api/teams/:teamId/avatar',
     request: (w) => ({ url: `/api/teams/${w.own.team.id}/avatar`, payload: { avatarIcon: 'fox.svg' } }),
     expect: teamScoped(),
   },
   {
-    route: 'DELETE /api/teams/:id',
+    route: 'DELETE /api/teams/:teamId',
     request: (w) => ({ url: `/api/teams/${w.own.team.id}`, payload: { confirmName: 'Own Team' } }),
     // The own team deletes its workspace; by the admin's turn it is gone (the next row: an instructor).
     expect: { anonymous: 401, otherTeam: 403, ownTeam: 200, admin: 'any' },
   },
   {
-    route: 'DELETE /api/teams/:id',
+    route: 'DELETE /api/teams/:teamId',
     variant: 'by an instructor',
     request: (w) => ({ url: `/api/teams/${w.mates[0]!.team.id}`, payload: { confirmName: 'Mate One' } }),
     expect: { anonymous: 401, otherTeam: 403, ownTeam: 403, admin: 200 },
   },
   {
-    route: 'PATCH /api/teams/:id/website',
+    route: 'PATCH /api/teams/:teamId/website',
     request: (w) => ({ url: `/api/teams/${w.own.team.id}/website`, payload: { websiteUrl: 'own.example' } }),
     expect: teamScoped(),
   },
@@ -439,7 +439,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   },
   { route: 'GET /api/admin/export', request: () => ({ url: '/api/admin/export' }), expect: adminOnly() },
   {
-    route: 'POST /api/admin/teams/:id/rotate-code',
+    route: 'POST /api/admin/teams/:teamId/rotate-code',
     // The team of another cohort: the callers before the admin keep their sessions.
     request: (w) => ({ url: `/api/admin/teams/${w.other.team.id}/rotate-code` }),
     expect: adminOnly(),
@@ -447,12 +447,12 @@ export const ROUTE_TABLE: RouteRow[] = [
 
   // Coaching: feedback on a team's work, and its requests for help.
   {
-    route: 'GET /api/teams/:id/feedback',
+    route: 'GET /api/teams/:teamId/feedback',
     request: (w) => ({ url: `/api/teams/${w.own.team.id}/feedback` }),
     expect: teamScoped(),
   },
   {
-    route: 'POST /api/teams/:id/feedback',
+    route: 'POST /api/teams/:teamId/feedback',
     request: (w) => ({
       url: `/api/teams/${w.own.team.id}/feedback`,
       payload: { phaseNumber: 2, body: 'Rank them by threat.' },
@@ -460,22 +460,22 @@ export const ROUTE_TABLE: RouteRow[] = [
     expect: adminOnly(201),
   },
   {
-    route: 'PATCH /api/teams/:id/feedback/:noteId',
+    route: 'PATCH /api/teams/:teamId/feedback/:noteId',
     request: (w) => ({ url: `/api/teams/${w.own.team.id}/feedback/${w.noteId}`, payload: { done: true } }),
     expect: teamScoped(),
   },
   {
-    route: 'DELETE /api/teams/:id/feedback/:noteId',
+    route: 'DELETE /api/teams/:teamId/feedback/:noteId',
     request: (w) => ({ url: `/api/teams/${w.own.team.id}/feedback/${w.noteId}` }),
     expect: adminOnly(),
   },
   {
-    route: 'GET /api/teams/:id/help',
+    route: 'GET /api/teams/:teamId/help',
     request: (w) => ({ url: `/api/teams/${w.own.team.id}/help` }),
     expect: teamScoped(),
   },
   {
-    route: 'POST /api/teams/:id/help',
+    route: 'POST /api/teams/:teamId/help',
     request: (w) => ({
       url: `/api/teams/${w.own.team.id}/help`,
       payload: { phaseNumber: 3, message: 'Stuck' },
@@ -484,7 +484,7 @@ export const ROUTE_TABLE: RouteRow[] = [
     expect: { anonymous: 401, otherTeam: 403, ownTeam: 201, admin: 403 },
   },
   {
-    route: 'DELETE /api/teams/:id/help',
+    route: 'DELETE /api/teams/:teamId/help',
     world: { helpOpen: true },
     request: (w) => ({ url: `/api/teams/${w.own.team.id}/help` }),
     expect: { anonymous: 401, otherTeam: 403, ownTeam: 200, admin: 403 },
@@ -495,7 +495,7 @@ export const ROUTE_TABLE: RouteRow[] = [
     expect: adminOnly(),
   },
   {
-    route: 'POST /api/admin/help-requests/:id/answer',
+    route: 'POST /api/admin/help-requests/:requestId/answer',
     request: (w) => ({ url: `/api/admin/help-requests/${w.mateHelpId}/answer` }),
     expect: adminOnly(),
   },
@@ -505,7 +505,7 @@ export const methodOf = (route: RouteKey) => route.split(' ')[0] as Method;
 export const pathOf = (route: RouteKey) => route.slice(route.indexOf(' ') + 1);
 export const isMutation = (route: RouteKey) => methodOf(route) !== 'GET';
 
-/** `GET /api/teams/:code` and `GET /api/teams/:id` are one route to the router: params compare as `:_`. */
+/** `GET /api/teams/:code` and `DELETE /api/teams/:teamId` are one path to the router: params compare as `:_`. */
 export const normaliseRoute = (route: string) => route.replace(/:[^/]+/g, ':_');
 
 /**

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { sessions, teams, users } from '../db/schema.ts';
 import { hashPassword } from '../lib/password.ts';
@@ -13,6 +13,20 @@ export const SESSION_TTL_MS: Record<SessionKind, number> = {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** A session not past its expiry. An expired row counts for nothing while it waits for the hourly sweep. */
+const inForce = sql`${sessions.expiresAt} > now()`;
+
+/**
+ * "A live session of kind K": the token's hash matches, the session is of that kind, and it is in force.
+ * The one definition of a valid session: the look-ups below and the autosave's one statement
+ * (`savePhaseDataForTeamSession`, phase-data/queries.ts, which renders it into its text) use it.
+ * `tokenHash` is the hash itself, or the statement's parameter that holds it.
+ */
+export function liveSessionSql(kind: SessionKind, tokenHash: string | SQL): SQL {
+  // The kind is one of two fixed words, written into the text: a prepared statement takes no extra parameter.
+  return sql`${sessions.tokenHash} = ${tokenHash} and ${sessions.kind} = ${sql.raw(`'${kind}'`)} and ${inForce}`;
 }
 
 /** Creates a session row and returns the raw token for the cookie; only its hash is stored. */
@@ -33,7 +47,11 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** When each of these sessions expires (ms since the epoch); a session ended or expired is absent. */
+/**
+ * When each of these sessions expires (ms since the epoch); a session ended or expired is absent. The event
+ * streams ask it of the sessions they rest on: whether each is still in force. Its kind was checked, with
+ * `liveSessionSql`, when the stream was granted, and a session never changes kind.
+ */
 export async function liveSessionExpiries(
   db: Database,
   hashes: readonly string[],
@@ -42,7 +60,7 @@ export async function liveSessionExpiries(
   const rows = await db
     .select({ hash: sessions.tokenHash, expiresAt: sessions.expiresAt })
     .from(sessions)
-    .where(and(inArray(sessions.tokenHash, [...hashes]), gt(sessions.expiresAt, sql`now()`)));
+    .where(and(inArray(sessions.tokenHash, [...hashes]), inForce));
   return new Map(rows.map((row) => [row.hash, row.expiresAt.getTime()]));
 }
 
@@ -52,10 +70,7 @@ export async function deleteSession(db: Database, token: string): Promise<void> 
 
 /** Deletes the sessions past their expiry: a look-up already ignores them, and a dump should not hold them. */
 export async function deleteExpiredSessions(db: Database): Promise<number> {
-  const deleted = await db
-    .delete(sessions)
-    .where(lte(sessions.expiresAt, sql`now()`))
-    .returning({ kind: sessions.kind });
+  const deleted = await db.delete(sessions).where(not(inForce)).returning({ kind: sessions.kind });
   return deleted.length;
 }
 
@@ -64,13 +79,7 @@ export async function findTeamForSession(db: Database, token: string) {
     .select({ team: teams })
     .from(sessions)
     .innerJoin(teams, eq(teams.id, sessions.teamId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        eq(sessions.kind, 'team'),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    )
+    .where(liveSessionSql('team', hashToken(token)))
     .limit(1);
   return row?.team;
 }
@@ -80,13 +89,7 @@ export async function findAdminForSession(db: Database, token: string) {
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        eq(sessions.kind, 'admin'),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    )
+    .where(liveSessionSql('admin', hashToken(token)))
     .limit(1);
   return row?.user;
 }

@@ -5,19 +5,17 @@ import {
   FeedbackListSchema,
   FeedbackNoteSchema,
   HelpQueueSchema,
+  type HelpRequest,
   HelpRequestSchema,
   NewFeedbackBodySchema,
   NewHelpBodySchema,
   TeamHelpSchema,
 } from '../../shared/schemas/coaching.ts';
 import { ErrorResponseSchema, IdSchema, OkResponseSchema } from '../../shared/schemas/common.ts';
-import type { TeamEvent } from '../../shared/schemas/team-events.ts';
 import { conflict, forbidden, notFound } from '../lib/http-error.ts';
-import { liveChannel } from '../lib/live-events.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { noStore } from '../lib/no-store.ts';
 import { adminOnly, requireAdmin, requireTeamAccess } from '../plugins/sessions.ts';
-import { findTeamById } from '../teams/queries.ts';
 import {
   addFeedback,
   answerHelpRequest,
@@ -33,8 +31,9 @@ import {
   withdrawHelpRequest,
 } from './queries.ts';
 
-const TeamParams = z.object({ id: IdSchema });
-const NoteParams = z.object({ id: IdSchema, noteId: IdSchema });
+const TeamParams = z.object({ teamId: IdSchema });
+const NoteParams = z.object({ teamId: IdSchema, noteId: IdSchema });
+const HelpRequestParams = z.object({ requestId: IdSchema });
 const errors = {
   400: ErrorResponseSchema,
   401: ErrorResponseSchema,
@@ -50,34 +49,24 @@ const errors = {
  * instructors reading its work) and, for help, every instructor's dashboard, on every instance.
  */
 export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The team a call names: its own session, or an instructor's for a team that exists. */
-  async function teamOf(request: Parameters<typeof requireTeamAccess>[0], teamId: string) {
-    const caller = await requireTeamAccess(request, teamId);
-    if (caller === 'admin' && !(await findTeamById(app.db, teamId)))
-      throw notFound(MESSAGES.workspaceNotFound);
-    return caller;
-  }
-
-  const tellTeam = (teamId: string, event: TeamEvent) =>
-    app.liveEvents.publish(liveChannel.team(teamId), event).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'coaching event not published');
-    });
-  const tellInstructors = (teamId: string, requestId: string) =>
-    app.liveEvents
-      .publish(liveChannel.admin(), { type: 'help', teamId, requestId })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'help event not published'));
+  /** A request for help changed: the team's pages hear the request, every instructor's dashboard its ids. */
+  const announceHelp = (help: HelpRequest) =>
+    Promise.all([
+      app.announce.team(help.teamId, { type: 'help', request: help }),
+      app.announce.help(help.teamId, help.id),
+    ]);
 
   app.get(
-    '/api/teams/:id/feedback',
+    '/api/teams/:teamId/feedback',
     { onRequest: noStore, schema: { params: TeamParams, response: { 200: FeedbackListSchema, ...errors } } },
     async (request) => {
-      await teamOf(request, request.params.id);
-      return { notes: (await listFeedback(app.db, request.params.id)).map(toFeedbackNote) };
+      await requireTeamAccess(request, request.params.teamId);
+      return { notes: (await listFeedback(app.db, request.params.teamId)).map(toFeedbackNote) };
     },
   );
 
   app.post(
-    '/api/teams/:id/feedback',
+    '/api/teams/:teamId/feedback',
     {
       onRequest: adminOnly,
       schema: {
@@ -87,24 +76,23 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      await requireTeamAccess(request, request.params.teamId);
       const admin = await requireAdmin(request);
-      const team = await findTeamById(app.db, request.params.id);
-      if (!team) throw notFound(MESSAGES.workspaceNotFound);
       const note = toFeedbackNote(
         await addFeedback(app.db, {
-          teamId: team.id,
+          teamId: request.params.teamId,
           phaseNumber: request.body.phaseNumber,
           body: request.body.body,
           author: admin.username,
         }),
       );
-      await tellTeam(team.id, { type: 'feedback', note });
+      await app.announce.team(note.teamId, { type: 'feedback', note });
       return reply.code(201).send(note);
     },
   );
 
   app.patch(
-    '/api/teams/:id/feedback/:noteId',
+    '/api/teams/:teamId/feedback/:noteId',
     {
       schema: {
         params: NoteParams,
@@ -113,32 +101,42 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await teamOf(request, request.params.id);
-      const row = await setFeedbackDone(app.db, request.params.id, request.params.noteId, request.body.done);
+      await requireTeamAccess(request, request.params.teamId);
+      const row = await setFeedbackDone(
+        app.db,
+        request.params.teamId,
+        request.params.noteId,
+        request.body.done,
+      );
       if (!row) throw notFound(MESSAGES.feedbackNotFound);
       const note = toFeedbackNote(row);
-      await tellTeam(note.teamId, { type: 'feedback', note });
+      await app.announce.team(note.teamId, { type: 'feedback', note });
       return note;
     },
   );
 
   app.delete(
-    '/api/teams/:id/feedback/:noteId',
+    '/api/teams/:teamId/feedback/:noteId',
     { onRequest: adminOnly, schema: { params: NoteParams, response: { 200: OkResponseSchema, ...errors } } },
     async (request) => {
-      const row = await removeFeedback(app.db, request.params.id, request.params.noteId);
+      await requireTeamAccess(request, request.params.teamId);
+      const row = await removeFeedback(app.db, request.params.teamId, request.params.noteId);
       if (!row) throw notFound(MESSAGES.feedbackNotFound);
-      await tellTeam(row.teamId, { type: 'feedback-removed', id: row.id, phaseNumber: row.phaseNumber });
+      await app.announce.team(row.teamId, {
+        type: 'feedback-removed',
+        id: row.id,
+        phaseNumber: row.phaseNumber,
+      });
       return { ok: true as const };
     },
   );
 
   app.get(
-    '/api/teams/:id/help',
+    '/api/teams/:teamId/help',
     { onRequest: noStore, schema: { params: TeamParams, response: { 200: TeamHelpSchema, ...errors } } },
     async (request) => {
-      await teamOf(request, request.params.id);
-      const row = await currentHelpRequest(app.db, request.params.id);
+      await requireTeamAccess(request, request.params.teamId);
+      const row = await currentHelpRequest(app.db, request.params.teamId);
       return { request: row ? toHelpRequest(row) : null };
     },
   );
@@ -149,7 +147,7 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.post(
-    '/api/teams/:id/help',
+    '/api/teams/:teamId/help',
     {
       schema: {
         params: TeamParams,
@@ -158,7 +156,7 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const teamId = request.params.id;
+      const teamId = request.params.teamId;
       await requireTheTeam(request, teamId);
       let row: Awaited<ReturnType<typeof openHelpRequest>>;
       try {
@@ -168,27 +166,21 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       const help = toHelpRequest(row);
-      await Promise.all([
-        tellTeam(teamId, { type: 'help', request: help }),
-        tellInstructors(teamId, help.id),
-      ]);
+      await announceHelp(help);
       return reply.code(201).send(help);
     },
   );
 
   app.delete(
-    '/api/teams/:id/help',
+    '/api/teams/:teamId/help',
     { schema: { params: TeamParams, response: { 200: HelpRequestSchema, ...errors } } },
     async (request) => {
-      const teamId = request.params.id;
+      const teamId = request.params.teamId;
       await requireTheTeam(request, teamId);
       const row = await withdrawHelpRequest(app.db, teamId);
       if (!row) throw notFound(MESSAGES.noOpenHelpRequest);
       const help = toHelpRequest(row);
-      await Promise.all([
-        tellTeam(teamId, { type: 'help', request: help }),
-        tellInstructors(teamId, help.id),
-      ]);
+      await announceHelp(help);
       return help;
     },
   );
@@ -200,26 +192,21 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/admin/help-requests/:id/answer',
+    '/api/admin/help-requests/:requestId/answer',
     {
       onRequest: adminOnly,
       schema: {
-        params: TeamParams,
+        params: HelpRequestParams,
         response: { 200: HelpRequestSchema, 409: ErrorResponseSchema, ...errors },
       },
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      const outcome = await answerHelpRequest(app.db, request.params.id, admin.username);
+      const outcome = await answerHelpRequest(app.db, request.params.requestId, admin.username);
       if (!outcome) throw notFound(MESSAGES.helpRequestNotFound);
       const help = toHelpRequest(outcome.row);
       if (help.status === 'withdrawn') throw conflict(MESSAGES.helpWithdrawn);
-      if (outcome.changed) {
-        await Promise.all([
-          tellTeam(help.teamId, { type: 'help', request: help }),
-          tellInstructors(help.teamId, help.id),
-        ]);
-      }
+      if (outcome.changed) await announceHelp(help);
       return help;
     },
   );

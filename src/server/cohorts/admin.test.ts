@@ -11,6 +11,7 @@ import {
   saveAnswers,
   loginTeam,
 } from '../../../testing/api/test-app.ts';
+import { liveChannel } from '../live/event-bus.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -99,6 +100,38 @@ describeApi('admin team list', (ctx) => {
       cohortName: 'Spring 2026',
       submittedWebsiteUrl: 'https://beta.example.com',
     });
+  });
+
+  it('counts an activity with data only when it holds an answer, on the dashboard and in the export', async () => {
+    const { cookie } = await createAdminSession(ctx.app);
+    const member = await createTeamSession(ctx.app, 'Blanks');
+    // Activity 2 saved, but every field blank (tabs and a no-break space are blank too); activity 3 answered.
+    const blank = await saveAnswers(ctx.app, member, 2, {
+      a: '',
+      b: ' \t',
+      c: '\u00a0',
+      d: [],
+      e: {},
+      f: null,
+    });
+    expect(blank.statusCode).toBe(200);
+    expect((await saveAnswers(ctx.app, member, 3, { a: '', b: 'Acme' })).statusCode).toBe(200);
+    // A blank shared fact counts nowhere either.
+    const fact = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/teams/${member.team.id}/facts`,
+      headers: { cookie: member.cookie },
+      payload: { values: { company_name: '\t ' }, givenIn: 1 },
+    });
+    expect(fact.statusCode).toBe(200);
+
+    const list = await ctx.app.inject({ url: '/api/teams', headers: { cookie } });
+    expect(list.json()[0]).toMatchObject({ name: 'Blanks', phasesWithData: [3] });
+    const csv = (await ctx.app.inject({ url: '/api/admin/export', headers: { cookie } })).body;
+    // Activities With Data "3"; Answered Fields 1, all of them in activity 3.
+    expect(csv).toMatch(
+      new RegExp(`\r\n${member.team.code},Blanks,,,3,25,3,,[^,]+,[^,]+,,,1,0,0,1,0,0,0,0,0,\r\n`),
+    );
   });
 });
 
@@ -247,7 +280,9 @@ describeApi('admin cohorts', (ctx) => {
     const { cookie } = await createAdminSession(ctx.app);
     await createCohort(ctx.app, cookie, 'live', 'Live');
     const events: CohortEvent[] = [];
-    const unsubscribe = ctx.app.cohortEvents.subscribe('live', (event) => events.push(event));
+    const unsubscribe = ctx.app.liveEvents.subscribe(liveChannel.cohort('live'), (event) =>
+      events.push(event as CohortEvent),
+    );
 
     for (const payload of [{}, { votingOpen: true, resultsVisible: true }, { votingOpen: 'yes' }]) {
       const bad = await ctx.app.inject({
@@ -382,7 +417,7 @@ describeApi('admin cohorts', (ctx) => {
     const one = await createTeamSession(ctx.app, 'One');
     await assign(ctx.app, cookie, 'old', [one.team.id]);
     const events: CohortEvent[] = [];
-    ctx.app.cohortEvents.subscribe('old', (event) => events.push(event));
+    ctx.app.liveEvents.subscribe(liveChannel.cohort('old'), (event) => events.push(event as CohortEvent));
 
     const archived = await ctx.app.inject({
       method: 'POST',

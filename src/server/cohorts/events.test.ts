@@ -6,6 +6,7 @@ import { cohorts, teams } from '../db/schema.ts';
 import { toCohort } from './queries.ts';
 import { describeTwoInstances, openEventStream } from '../../../testing/api/live.ts';
 import { createTeamSession, describeApi } from '../../../testing/api/test-app.ts';
+import { liveChannel } from '../live/event-bus.ts';
 
 const openCohortStream = (app: FastifyInstance, tag: string) =>
   openEventStream<CohortEvent>(app, `/api/cohorts/${tag}/events`);
@@ -39,8 +40,12 @@ describeApi('cohort event stream', (ctx) => {
       .set({ votingOpen: true })
       .where(eq(cohorts.tag, 'live'))
       .returning();
-    await ctx.app.cohortEvents.publish('other', { type: 'ballots', ballotCount: 9, teamCount: 9 });
-    await ctx.app.cohortEvents.publish('live', { type: 'cohort', cohort: toCohort(row!) });
+    await ctx.app.liveEvents.publish(liveChannel.cohort('other'), {
+      type: 'ballots',
+      ballotCount: 9,
+      teamCount: 9,
+    });
+    await ctx.app.liveEvents.publish(liveChannel.cohort('live'), { type: 'cohort', cohort: toCohort(row!) });
     const events = await stream.waitFor(4);
     expect(events[3]).toMatchObject({ type: 'cohort', cohort: { votingOpen: true } });
     await new Promise((r) => setTimeout(r, 100));
@@ -95,10 +100,18 @@ describeTwoInstances('cohort events across app instances', (apps) => {
 
   it('delivers an instance its own events once, not again when they come back from PostgreSQL', async () => {
     const received: CohortEvent[] = [];
-    const unsubscribe = apps.first.cohortEvents.subscribe('echo', (event) => received.push(event));
+    const unsubscribe = apps.first.liveEvents.subscribe(liveChannel.cohort('echo'), (event) =>
+      received.push(event as CohortEvent),
+    );
     const remote: CohortEvent[] = [];
-    const unsubscribeRemote = apps.second.cohortEvents.subscribe('echo', (event) => remote.push(event));
-    await apps.first.cohortEvents.publish('echo', { type: 'ballots', ballotCount: 1, teamCount: 1 });
+    const unsubscribeRemote = apps.second.liveEvents.subscribe(liveChannel.cohort('echo'), (event) =>
+      remote.push(event as CohortEvent),
+    );
+    await apps.first.liveEvents.publish(liveChannel.cohort('echo'), {
+      type: 'ballots',
+      ballotCount: 1,
+      teamCount: 1,
+    });
     await new Promise((r) => setTimeout(r, 300));
     unsubscribe();
     unsubscribeRemote();
@@ -114,10 +127,16 @@ describeTwoInstances('cohort events across app instances', (apps) => {
     // Both instances' listeners are gone.
     expect(terminated.rows).toHaveLength(2);
     const remote: CohortEvent[] = [];
-    const unsubscribe = apps.second.cohortEvents.subscribe('again', (event) => remote.push(event));
+    const unsubscribe = apps.second.liveEvents.subscribe(liveChannel.cohort('again'), (event) =>
+      remote.push(event as CohortEvent),
+    );
     const deadline = Date.now() + 8000;
     while (remote.length === 0 && Date.now() < deadline) {
-      await apps.first.cohortEvents.publish('again', { type: 'ballots', ballotCount: 2, teamCount: 2 });
+      await apps.first.liveEvents.publish(liveChannel.cohort('again'), {
+        type: 'ballots',
+        ballotCount: 2,
+        teamCount: 2,
+      });
       await new Promise((r) => setTimeout(r, 200));
     }
     unsubscribe();

@@ -4,6 +4,7 @@ import { TeamAssignmentResultSchema } from '../../shared/schemas/admin.ts';
 import {
   AdminCohortSchema,
   type Cohort,
+  type CohortEvent,
   type CohortSwitch,
   CohortSchema,
   CohortStatusSchema,
@@ -18,7 +19,6 @@ import { badRequest, conflict, notFound } from '../lib/http-error.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { adminOnly } from '../plugins/sessions.ts';
 import { countBallots } from '../voting/queries.ts';
-import { announceCounts } from './announce-counts.ts';
 import { CohortTagParams, cohortLoader, cohortTag } from './lookup.ts';
 import {
   CohortTagTakenError,
@@ -51,28 +51,25 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
    * Live classroom: open showcase and results pages of the cohort follow the change. `reveal` also tells
    * them the room's reveal started (a time) or was taken back (null); it goes first, the record after.
    */
-  async function announce(cohort: Cohort, reveal?: { revealedAt: string | null }) {
-    try {
-      if (reveal) await app.cohortEvents.publish(cohort.tag, { type: 'reveal', ...reveal });
-      await app.cohortEvents.publish(cohort.tag, { type: 'cohort', cohort });
-    } catch (error) {
-      app.log.warn({ err: error }, 'cohort event not published');
-    }
+  function announceCohort(cohort: Cohort, reveal?: { revealedAt: string | null }) {
+    const record: CohortEvent = { type: 'cohort', cohort };
+    return reveal
+      ? app.announce.cohort(cohort.tag, { type: 'reveal', ...reveal }, record)
+      : app.announce.cohort(cohort.tag, record);
   }
 
   /** Moves the teams; every cohort that lost or gained one hears its counts, the dashboards each team. */
   async function moveTeams(teamIds: string[], tag: string | null): Promise<number> {
+    let moved: Awaited<ReturnType<typeof setTeamsCohort>>;
     try {
-      const moved = await setTeamsCohort(app.db, teamIds, tag);
-      for (const cohortTag of moved.cohortTags) await announceCounts(app, cohortTag);
-      await app.adminEvents.publish(moved.teamIds, 'cohort');
-      return moved.teamIds.length;
+      moved = await setTeamsCohort(app.db, teamIds, tag);
     } catch (error) {
-      if (error instanceof UnknownTeamsError) {
-        throw badRequest(MESSAGES.unknownTeams);
-      }
+      if (error instanceof UnknownTeamsError) throw badRequest(MESSAGES.unknownTeams);
       throw error;
     }
+    for (const cohortTag of moved.cohortTags) await app.announce.ballotCounts(cohortTag);
+    await app.announce.progress(moved.teamIds, 'cohort');
+    return moved.teamIds.length;
   }
 
   app.get(
@@ -158,7 +155,7 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw notFound(MESSAGES.cohortNotFound);
       const cohort = toCohort(row);
       // Hiding the results takes the reveal back: every open results page hides the winners again.
-      await announce(cohort, name === 'resultsVisible' && !value ? { revealedAt: null } : undefined);
+      await announceCohort(cohort, name === 'resultsVisible' && !value ? { revealedAt: null } : undefined);
       return cohort;
     },
   );
@@ -184,7 +181,7 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
       const revealedAt = cohort.revealedAt!;
       if (result.outcome === 'started') {
         request.log.info({ tag: cohort.tag }, 'reveal started');
-        await announce(cohort, { revealedAt });
+        await announceCohort(cohort, { revealedAt });
       }
       return { revealedAt };
     },
@@ -220,7 +217,7 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
         const row = await setCohortArchived(app.db, cohortTag(request.params.tag), archived);
         if (!row) throw notFound(MESSAGES.cohortNotFound);
         const cohort = toCohort(row);
-        await announce(cohort);
+        await announceCohort(cohort);
         return cohort;
       },
     );
@@ -245,8 +242,8 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
         if (await findCohortByTag(app.db, cohort.tag)) throw conflict(MESSAGES.cohortStillActive);
         throw notFound(MESSAGES.cohortNotFound);
       }
-      await app.endStreams({ cohort: deleted.tag });
-      await announceCounts(app, deleted.tag);
+      await app.announce.endStreams({ cohort: deleted.tag });
+      await app.announce.ballotCounts(deleted.tag);
       return deleted;
     },
   );

@@ -6,7 +6,7 @@ import type { AdminEvent, AdminTeamChange } from '../../shared/schemas/admin.ts'
 import type { AdminCohort, CohortEvent } from '../../shared/schemas/cohort.ts';
 import { adminListeners, cohorts, teams } from '../db/schema.ts';
 import { MESSAGES } from '../lib/messages.ts';
-import { LIVE_EVENTS_CHANNEL } from '../lib/pg-live-events.ts';
+import { LIVE_EVENTS_CHANNEL } from './postgres-event-bus.ts';
 import { type CohortSwitches, createCohort, createCohortMembers } from '../../../testing/api/cohorts.ts';
 import { describeTwoInstances, openEventStream } from '../../../testing/api/live.ts';
 import {
@@ -18,6 +18,7 @@ import {
   setWebsite,
   setAvatar,
 } from '../../../testing/api/test-app.ts';
+import { liveChannel } from './event-bus.ts';
 
 const openCohortStream = (app: FastifyInstance, tag: string) =>
   openEventStream<CohortEvent>(app, `/api/cohorts/${tag}/events`);
@@ -145,7 +146,7 @@ describeApi('the room reveal', (ctx) => {
     // Only one of them started the room: one reveal event after the initial state.
     await stream.waitFor(5);
     const marker = { type: 'ballots', ballotCount: 42, teamCount: 42 } as const;
-    await ctx.app.cohortEvents.publish('rush', marker);
+    await ctx.app.liveEvents.publish(liveChannel.cohort('rush'), marker);
     await stream.waitUntil((event) => event.type === 'ballots' && event.ballotCount === 42);
     expect(
       stream.events.filter((event) => event.type === 'reveal' && event.revealedAt !== null),
@@ -434,7 +435,11 @@ describeTwoInstances('the live room across app instances', (apps) => {
 
   /** Publishes a marker after the calls under test and waits for it: NOTIFYs arrive in commit order. */
   async function settle(app: FastifyInstance, payloads: string[], name: string) {
-    await app.cohortEvents.publish(`marker-${name}`, { type: 'ballots', ballotCount: 0, teamCount: 0 });
+    await app.liveEvents.publish(liveChannel.cohort(`marker-${name}`), {
+      type: 'ballots',
+      ballotCount: 0,
+      teamCount: 0,
+    });
     const deadline = Date.now() + 5000;
     while (!payloads.some((p) => p.includes(`marker-${name}`))) {
       if (Date.now() > deadline) throw new Error('the marker never arrived');

@@ -7,7 +7,7 @@ import { LIVE_LIMITS, type LiveMessage } from '../../shared/schemas/live.ts';
 import type { TeamEvent } from '../../shared/schemas/team-events.ts';
 import { cohorts, sessions } from '../db/schema.ts';
 import { hashToken } from '../auth/queries.ts';
-import { STREAM_LIMITS } from '../lib/event-stream.ts';
+import { STREAM_LIMITS } from './event-streams.ts';
 import { addressOf, describeTwoInstances, openEventStream } from '../../../testing/api/live.ts';
 import {
   cookiesFrom,
@@ -17,6 +17,7 @@ import {
   loginTeam,
   type Member,
 } from '../../../testing/api/test-app.ts';
+import { liveChannel } from './event-bus.ts';
 
 const CHROME_ON_LINUX =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -171,10 +172,18 @@ describeApi('one page, one workspace stream (GET /api/teams/:teamId/events)', (c
   it('a cohort may be called "error": its events are delivered like any other', async () => {
     await ctx.app.db.insert(cohorts).values({ tag: 'error', name: 'Error Cohort' });
     // Nobody listens yet: a Node event emitter would throw for an unheard 'error' event.
-    await ctx.app.cohortEvents.publish('error', { type: 'ballots', ballotCount: 0, teamCount: 0 });
+    await ctx.app.liveEvents.publish(liveChannel.cohort('error'), {
+      type: 'ballots',
+      ballotCount: 0,
+      teamCount: 0,
+    });
     const stream = await openEventStream<CohortEvent>(ctx.app, '/api/cohorts/error/events');
     await stream.waitFor(2);
-    await ctx.app.cohortEvents.publish('error', { type: 'ballots', ballotCount: 4, teamCount: 5 });
+    await ctx.app.liveEvents.publish(liveChannel.cohort('error'), {
+      type: 'ballots',
+      ballotCount: 4,
+      teamCount: 5,
+    });
     expect(await stream.waitUntil((e) => e.type === 'ballots' && e.ballotCount === 4)).toBeTruthy();
     await stream.close();
   });
@@ -214,12 +223,16 @@ describeApi('one stream for all of a browser’s tabs (GET /api/events)', (ctx) 
         ],
       },
     });
-    await ctx.app.adminEvents.publish(t, 'saved');
+    await ctx.app.announce.progress(t, 'saved');
     expect(await stream.waitUntil((m) => 'event' in m && m.event.type === 'team')).toEqual({
       sub: 'admin',
       event: { type: 'team', teamId: t, reason: 'saved' },
     });
-    await ctx.app.cohortEvents.publish('spring', { type: 'ballots', ballotCount: 1, teamCount: 2 });
+    await ctx.app.liveEvents.publish(liveChannel.cohort('spring'), {
+      type: 'ballots',
+      ballotCount: 1,
+      teamCount: 2,
+    });
     expect(
       await stream.waitUntil((m) => 'event' in m && m.event.type === 'ballots' && m.event.ballotCount === 1),
     ).toEqual({
@@ -354,7 +367,11 @@ describeApi('one stream for all of a browser’s tabs (GET /api/events)', (ctx) 
       sub: `team:${t}`,
       event: { phaseNumber: 2 },
     });
-    await ctx.app.cohortEvents.publish('spring', { type: 'ballots', ballotCount: 3, teamCount: 4 });
+    await ctx.app.liveEvents.publish(liveChannel.cohort('spring'), {
+      type: 'ballots',
+      ballotCount: 3,
+      teamCount: 4,
+    });
     expect(
       await stream.waitUntil((m) => 'event' in m && m.event.type === 'ballots' && m.event.ballotCount === 3),
     ).toMatchObject({ sub: 'cohort:spring' });
@@ -389,7 +406,11 @@ describeApi('one stream for all of a browser’s tabs (GET /api/events)', (ctx) 
     ]);
     const granted = new Set(messages.filter((m) => 'event' in m).map((m) => m.sub));
     expect([...granted].sort()).toEqual(['cohort:autumn', 'cohort:spring', `team:${member.team.id}`]);
-    await ctx.app.cohortEvents.publish('autumn', { type: 'ballots', ballotCount: 2, teamCount: 2 });
+    await ctx.app.liveEvents.publish(liveChannel.cohort('autumn'), {
+      type: 'ballots',
+      ballotCount: 2,
+      teamCount: 2,
+    });
     expect(
       await stream.waitUntil((m) => 'event' in m && m.event.type === 'ballots' && m.event.ballotCount === 2),
     ).toMatchObject({ sub: 'cohort:autumn' });

@@ -38,9 +38,9 @@ import {
   streamLiveEvents,
   streamOwners,
   streamRefusals,
-} from '../lib/event-stream.ts';
+} from './event-streams.ts';
 import { HttpError, notFound, unauthorized } from '../lib/http-error.ts';
-import { liveChannel } from '../lib/live-events.ts';
+import { liveChannel } from './event-bus.ts';
 import { CohortTagParams, cohortLoader } from '../cohorts/lookup.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { requireTeamAccess } from '../plugins/sessions.ts';

@@ -7,8 +7,8 @@
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STREAM_BUFFER_MAX_BYTES, STREAM_LIMITS } from '../lib/event-stream.ts';
-import { liveChannel } from '../lib/live-events.ts';
+import { STREAM_BUFFER_MAX_BYTES, STREAM_LIMITS } from './event-streams.ts';
+import { liveChannel } from './event-bus.ts';
 import { addressOf } from '../../../testing/api/live.ts';
 import {
   buildTestApp,

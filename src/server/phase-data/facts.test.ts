@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { FACT_VALUE_MAX, type Fact } from '../../shared/schemas/facts.ts';
 import type { TeamEvent } from '../../shared/schemas/team-events.ts';
-import { liveChannel } from '../lib/live-events.ts';
+import { liveChannel } from '../live/event-bus.ts';
 import { createAdminSession, createTeamSession, describeApi } from '../../../testing/api/test-app.ts';
 
 describeApi('shared facts', (ctx) => {

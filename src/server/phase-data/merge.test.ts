@@ -6,7 +6,7 @@ import { applySave, type SaveRequest, type StoredAnswers } from '../../shared/an
 import type { PhaseDataRecord } from '../../shared/schemas/phase-data.ts';
 import type { TeamEvent } from '../../shared/schemas/team-events.ts';
 import type { Team } from '../../shared/schemas/team.ts';
-import { LIVE_EVENTS_CHANNEL } from '../lib/pg-live-events.ts';
+import { LIVE_EVENTS_CHANNEL } from '../live/postgres-event-bus.ts';
 import { describeTwoInstances, openEventStream } from '../../../testing/api/live.ts';
 import {
   cookiesFrom,
@@ -15,6 +15,7 @@ import {
   describeApi,
   loginTeam,
 } from '../../../testing/api/test-app.ts';
+import { liveChannel } from '../live/event-bus.ts';
 
 /** Another device of the same team: its own session, made with the team's access token. */
 async function joinTeam(app: FastifyInstance, team: Team): Promise<string> {
@@ -358,7 +359,7 @@ describeTwoInstances('saves heard across app instances', (apps) => {
     // This connection hears NOTIFYs in its own time, in commit order: a marker published after the calls
     // under test has arrived only once everything they sent has.
     const settle = async (name: string) => {
-      await apps.first.cohortEvents.publish(`marker-${name}`, {
+      await apps.first.liveEvents.publish(liveChannel.cohort(`marker-${name}`), {
         type: 'ballots',
         ballotCount: 0,
         teamCount: 0,

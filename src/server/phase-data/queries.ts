@@ -1,8 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { planSave, type SaveRequest } from '../../shared/answer-merge.ts';
 import type { Fact } from '../../shared/schemas/facts.ts';
 import type { PhaseDataRecord } from '../../shared/schemas/phase-data.ts';
-import { hashToken } from '../auth/queries.ts';
+import { hashToken, liveSessionSql } from '../auth/queries.ts';
 import type { Database, DatabaseHandle, PreparedStatement } from '../db/client.ts';
 import { type PhaseDataRow, phaseData, type TeamFactRow, teamFacts } from '../db/schema.ts';
 import { ADMIN_LISTENER_TTL_SECONDS, PRESENCE_TTL_SECONDS } from '../live/queries.ts';
@@ -29,8 +30,9 @@ export type SavedAnswers = {
 };
 
 /**
- * Which instance saves: its id when other instances may listen (PostgreSQL, src/server/lib/pg-live-events.ts),
- * so the save finds out whether any of them needs telling; null when this is the only one.
+ * Which instance saves: its id when other instances may listen (PostgreSQL,
+ * src/server/live/postgres-event-bus.ts), so the save finds out whether any of them needs telling; null when
+ * this is the only one.
  */
 export type SaveContext = { instance: string | null };
 
@@ -86,9 +88,9 @@ const saveStatement = (name: string, owner: string) => ({
 
 const SAVE_FOR_TEAM_SESSION = saveStatement(
   'save_phase_data_for_team_session',
-  // The conditions of findTeamForSession (src/server/auth/queries.ts), narrowed to the named team.
-  `select t.id as team_id from sessions se join teams t on t.id = se.team_id
-   where se.token_hash = $8 and se.kind = 'team' and se.expires_at > now() and t.id = $9::uuid`,
+  // A live team session ($8 its token's hash) of the named team: the one definition, rendered into the text.
+  `select sessions.team_id from sessions
+   where ${new PgDialect().sqlToQuery(liveSessionSql('team', sql.raw('$8'))).sql} and sessions.team_id = $9::uuid`,
 );
 const SAVE_FOR_TEAM = saveStatement('save_phase_data', 'select $8::uuid as team_id');
 

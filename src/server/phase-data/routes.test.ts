@@ -172,6 +172,14 @@ describeApi('phase data', (ctx) => {
 
     const unknown = await save(admin.cookie, { teamId: randomUUID(), phaseNumber: 1, data: {} });
     expect(unknown.statusCode).toBe(404);
+    // Who and what come before how much: too much data for a team that does not exist is still a 404.
+    const unknownAndTooLarge = await save(admin.cookie, {
+      teamId: randomUUID(),
+      phaseNumber: 1,
+      data: { essay: 'x'.repeat(70_000) },
+    });
+    expect(unknownAndTooLarge.statusCode).toBe(404);
+    expect(unknownAndTooLarge.json()).toEqual({ message: 'Workspace not found.' });
   });
 
   it.each([

@@ -8,13 +8,12 @@ import {
   SavePhaseDataBodySchema,
 } from '../../shared/schemas/phase-data.ts';
 import { FactsResponseSchema, SaveFactsBodySchema } from '../../shared/schemas/facts.ts';
-import type { AnswersEvent, TeamEvent } from '../../shared/schemas/team-events.ts';
-import { teamChange } from '../lib/admin-events.ts';
+import type { AnswersEvent } from '../../shared/schemas/team-events.ts';
+import { teamChange } from '../live/admin-events.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
-import { liveChannel } from '../lib/live-events.ts';
+import { liveChannel } from '../live/event-bus.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { COOKIE_NAMES, requireTeamAccess } from '../plugins/sessions.ts';
-import { findTeamById } from '../teams/queries.ts';
 import {
   findPhaseData,
   isAnswersTooLarge,
@@ -49,9 +48,8 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
    * Every open page of the team hears of the save, with the values it wrote, and every instructor's
    * progress stream that the team saved: both built here from the shared event schemas. Another instance
    * is told only when the save found a stream there that would hear it; else nothing leaves this process.
-   * The save has landed: a failed NOTIFY only delays the other instances' pages until they read again.
    */
-  async function announce({ record, written, elsewhere }: SavedAnswers, clientId: string | null) {
+  function announceSave({ record, written, elsewhere }: SavedAnswers, clientId: string | null) {
     const answers: AnswersEvent = {
       type: 'answers',
       teamId: record.teamId,
@@ -64,18 +62,14 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
         written.filter((id) => id in record.data).map((id) => [id, record.data[id]]),
       ),
     };
-    try {
-      await app.liveEvents.publishEach([
-        { channel: liveChannel.team(record.teamId), event: answers, others: elsewhere.teamPage },
-        {
-          channel: liveChannel.admin(),
-          event: teamChange(record.teamId, 'saved'),
-          others: elsewhere.adminStream,
-        },
-      ]);
-    } catch (error) {
-      app.log.warn({ err: error }, 'save not announced to the other instances');
-    }
+    return app.announce.each([
+      { channel: liveChannel.team(record.teamId), event: answers, others: elsewhere.teamPage },
+      {
+        channel: liveChannel.admin(),
+        event: teamChange(record.teamId, 'saved'),
+        others: elsewhere.adminStream,
+      },
+    ]);
   }
 
   app.post(
@@ -105,10 +99,6 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!saved) {
           await requireTeamAccess(request, teamId);
           if (tooLarge) throw tooLargeError();
-          // An admin may name a team that does not exist; a team's own session proves it does.
-          if (!(await request.sessionTeam()) && !(await findTeamById(app.db, teamId))) {
-            throw notFound(MESSAGES.workspaceNotFound);
-          }
           saved = await savePhaseData(app.database, teamId, phaseNumber, save, context);
         }
       } catch (error) {
@@ -116,7 +106,7 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
         if (isAnswersTooLarge(error)) throw tooLargeError();
         throw error;
       }
-      await announce(saved, clientId ?? null);
+      await announceSave(saved, clientId ?? null);
       return saved.record;
     },
   );
@@ -152,18 +142,11 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** The team's own session proves the team exists; an admin may name one that does not. */
-  async function requireWorkspace(request: Parameters<typeof requireTeamAccess>[0], teamId: string) {
-    const access = await requireTeamAccess(request, teamId);
-    if (access === 'admin' && !(await findTeamById(app.db, teamId)))
-      throw notFound(MESSAGES.workspaceNotFound);
-  }
-
   app.get(
     '/api/teams/:teamId/facts',
     { schema: { params: FactParams, response: { 200: FactsResponseSchema, ...errors } } },
     async (request) => {
-      await requireWorkspace(request, request.params.teamId);
+      await requireTeamAccess(request, request.params.teamId);
       return { facts: await listFacts(app.db, request.params.teamId) };
     },
   );
@@ -179,14 +162,13 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { teamId } = request.params;
-      await requireWorkspace(request, teamId);
+      await requireTeamAccess(request, teamId);
       const { values, givenIn, clientId } = request.body;
       const saved = await saveFacts(app.db, teamId, values as Record<string, string>, givenIn);
-      // Every open page of the team hears of the save (on PostgreSQL, other instances' pages too).
-      const event: TeamEvent = { type: 'facts', clientId: clientId ?? null, facts: saved.written };
-      await app.liveEvents.publish(liveChannel.team(teamId), event);
-      // The instructors' dashboards follow the team's progress.
-      await app.adminEvents.publish(teamId, 'saved');
+      // Every open page of the team hears of the save (on PostgreSQL, other instances' pages too), and the
+      // instructors' dashboards follow the team's progress.
+      await app.announce.team(teamId, { type: 'facts', clientId: clientId ?? null, facts: saved.written });
+      await app.announce.progress(teamId, 'saved');
       return { facts: saved.facts };
     },
   );

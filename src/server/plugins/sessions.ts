@@ -14,7 +14,8 @@ import {
   hashToken,
 } from '../auth/queries.ts';
 import { TEAM_SESSION_HINT_COOKIE } from '../../shared/session-hint.ts';
-import { forbidden, unauthorized } from '../lib/http-error.ts';
+import { findTeamById } from '../teams/queries.ts';
+import { forbidden, notFound, unauthorized } from '../lib/http-error.ts';
 import { KnownSessions } from '../lib/known-sessions.ts';
 import { MESSAGES } from '../lib/messages.ts';
 
@@ -88,7 +89,7 @@ export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply
 async function forgetSession(db: Database, request: FastifyRequest, token: string): Promise<void> {
   await deleteSession(db, token);
   request.server.knownSessions.forget(token);
-  await request.server.endStreams({ sessions: [hashToken(token)] });
+  await request.server.announce.endStreams({ sessions: [hashToken(token)] });
 }
 
 export async function endSession(
@@ -102,11 +103,19 @@ export async function endSession(
   clearSessionCookies(request, reply, kind);
 }
 
-/** Team-scoped calls: that team's session or an admin's. Nobody: 401; another team: 403. */
+/**
+ * The guard of every team-scoped call: the caller may act for team `teamId`, and the team exists. That team's
+ * own session proves both; an admin may act for any team, and naming one that does not exist is 404
+ * "Workspace not found.". Nobody: 401; another team's session: 403, whether or not the named team exists.
+ * Answers who called.
+ */
 export async function requireTeamAccess(request: FastifyRequest, teamId: string): Promise<'team' | 'admin'> {
   const team = await request.sessionTeam();
   if (team?.id === teamId) return 'team';
-  if (await request.sessionAdmin()) return 'admin';
+  if (await request.sessionAdmin()) {
+    if (!(await findTeamById(request.server.db, teamId))) throw notFound(MESSAGES.workspaceNotFound);
+    return 'admin';
+  }
   if (team) throw forbidden(MESSAGES.otherTeamsWorkspace);
   throw unauthorized(MESSAGES.teamSessionRequired);
 }

@@ -210,7 +210,7 @@ describeApi('answers carrying a code or a token', (ctx) => {
         await ctx.app.inject({ url: '/api/auth/team/status', headers: { cookie } }),
       ],
       [
-        'PATCH /api/teams/:id/avatar',
+        'PATCH /api/teams/:teamId/avatar',
         await ctx.app.inject({
           method: 'PATCH',
           url: `/api/teams/${team.id}/avatar`,
@@ -219,7 +219,7 @@ describeApi('answers carrying a code or a token', (ctx) => {
         }),
       ],
       [
-        'PATCH /api/teams/:id/website',
+        'PATCH /api/teams/:teamId/website',
         await ctx.app.inject({
           method: 'PATCH',
           url: `/api/teams/${team.id}/website`,
@@ -232,7 +232,7 @@ describeApi('answers carrying a code or a token', (ctx) => {
         await ctx.app.inject({ url: '/api/teams', headers: { cookie: admin.cookie } }),
       ],
       [
-        'POST /api/admin/teams/:id/rotate-code',
+        'POST /api/admin/teams/:teamId/rotate-code',
         await ctx.app.inject({
           method: 'POST',
           url: `/api/admin/teams/${team.id}/rotate-code`,

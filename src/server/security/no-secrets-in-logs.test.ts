@@ -176,7 +176,7 @@ it('redacts codes and tokens from URLs and nothing else', () => {
   // The router's pattern decides, whatever the spelling; query keys are read decoded.
   expect(redactUrl('/%61pi/teams/AB12', '/api/teams/:code')).toBe('/api/teams/[redacted]');
   expect(redactUrl('/api/teams/%41B12?x=1', '/api/teams/:code')).toBe('/api/teams/[redacted]?x=1');
-  expect(redactUrl('/api/teams/0b0e/avatar', '/api/teams/:id/avatar')).toBe('/api/teams/0b0e/avatar');
+  expect(redactUrl('/api/teams/0b0e/avatar', '/api/teams/:teamId/avatar')).toBe('/api/teams/0b0e/avatar');
   expect(redactUrl('/phase/2?%74oken=abc&TEAM_ID=AB12&x=1', '/*')).toBe(
     '/phase/2?%74oken=[redacted]&TEAM_ID=[redacted]&x=1',
   );

@@ -12,6 +12,7 @@ import {
   saveAnswers,
 } from '../../../testing/api/test-app.ts';
 import { MESSAGES } from '../lib/messages.ts';
+import { liveChannel } from '../live/event-bus.ts';
 
 /** A cohort whose teams have all submitted, with voting open and results visible. */
 async function votingCohort(app: FastifyInstance, tag: string, names: string[]): Promise<Member[]> {
@@ -88,7 +89,9 @@ async function results(app: FastifyInstance, tag: string, cookie: string) {
 /** Events published for a cohort while `action` runs. */
 async function eventsDuring(app: FastifyInstance, tag: string, action: () => Promise<unknown>) {
   const events: CohortEvent[] = [];
-  const unsubscribe = app.cohortEvents.subscribe(tag, (event) => events.push(event));
+  const unsubscribe = app.liveEvents.subscribe(liveChannel.cohort(tag), (event) =>
+    events.push(event as CohortEvent),
+  );
   try {
     await action();
   } finally {

@@ -5,6 +5,7 @@ import { progressShare } from '../../shared/progress.ts';
 import type { AdminTeam, Team } from '../../shared/schemas/team.ts';
 import { generateWorkspaceCode } from '../../shared/workspace-code.ts';
 import type { Database } from '../db/client.ts';
+import { answeredCountSql, hasAnyAnswerSql, isAnsweredTextSql } from '../phase-data/answered-sql.ts';
 import { cohorts, feedbackNotes, phaseData, sessions, teamFacts, type TeamRow, teams } from '../db/schema.ts';
 
 export function toTeam(row: TeamRow): Team {
@@ -163,13 +164,16 @@ export async function deleteTeamNamed(db: Database, id: string, name: string): P
 
 /**
  * The phase numbers a team has data for, as one correlated aggregate (no query per team): the activities
- * it saved answers in, and those where it first gave a shared fact.
+ * with at least one answer, and those where it first gave a shared fact (src/shared/answers.ts, as the
+ * header counts them).
  */
 const phasesWithDataSql = sql<number[]>`coalesce((
   select jsonb_agg(distinct x.phase order by x.phase) from (
-    select pd.phase_number as phase from ${phaseData} pd where pd.team_id = ${teams.id}
+    select pd.phase_number as phase from ${phaseData} pd
+    where pd.team_id = ${teams.id} and ${hasAnyAnswerSql(sql`pd.data`)}
     union
-    select tf.given_in from ${teamFacts} tf where tf.team_id = ${teams.id} and btrim(tf.value) <> ''
+    select tf.given_in from ${teamFacts} tf
+    where tf.team_id = ${teams.id} and ${isAnsweredTextSql(sql`tf.value`)}
   ) x
 ), '[]'::jsonb)`;
 
@@ -201,22 +205,15 @@ export type ExportRow = {
   lastActivity: Date;
 };
 
-/** A value counts as an answer unless it is null, blank text, or an empty list or object. */
-const answeredCountSql = sql`(
-  select count(*) from jsonb_each(pd.data) e
-  where not (e.value in ('null'::jsonb, '""'::jsonb, '[]'::jsonb, '{}'::jsonb)
-    or (jsonb_typeof(e.value) = 'string' and btrim(e.value #>> '{}') = ''))
-)`;
-
 /** A shared fact's value (blank: none), or, for data never carried over, its first answer in phase order. */
 function factSql(field: string) {
   return sql<string | null>`coalesce((
     select tf.value from ${teamFacts} tf
-    where tf.team_id = ${teams.id} and tf.fact_id = ${field} and btrim(tf.value) <> ''
+    where tf.team_id = ${teams.id} and tf.fact_id = ${field} and ${isAnsweredTextSql(sql`tf.value`)}
   ), (
     select pd.data ->> ${field} from ${phaseData} pd
     where pd.team_id = ${teams.id} and jsonb_typeof(pd.data -> ${field}) = 'string'
-      and btrim(pd.data ->> ${field}) <> ''
+      and ${isAnsweredTextSql(sql`pd.data ->> ${field}`)}
     order by pd.phase_number limit 1
   ))`;
 }
@@ -242,11 +239,11 @@ export async function* exportRows(db: Database, batchSize = 500): AsyncGenerator
           ) order by x.phase)
           from (
             select u.phase, sum(u.answered)::int as answered, max(u.updated_at) as updated_at from (
-              select pd.phase_number as phase, ${answeredCountSql} as answered, pd.updated_at
+              select pd.phase_number as phase, ${answeredCountSql(sql`pd.data`)} as answered, pd.updated_at
               from ${phaseData} pd where pd.team_id = ${teams.id}
               union all
               select tf.given_in, count(*), max(tf.updated_at)
-              from ${teamFacts} tf where tf.team_id = ${teams.id} and btrim(tf.value) <> ''
+              from ${teamFacts} tf where tf.team_id = ${teams.id} and ${isAnsweredTextSql(sql`tf.value`)}
               group by tf.given_in
             ) u group by u.phase
           ) x
@@ -283,7 +280,8 @@ export async function* exportRows(db: Database, batchSize = 500): AsyncGenerator
       yield {
         team: row.team,
         cohortName: row.cohortName ?? null,
-        phasesWithData: phases.map((p) => Number(p.phase)),
+        // As the dashboard's list: the activities with at least one answer (a saved row may hold none).
+        phasesWithData: phases.filter((p) => Number(p.answered) > 0).map((p) => Number(p.phase)),
         answeredByPhase: Object.fromEntries(phases.map((p) => [String(p.phase), Number(p.answered)])),
         companyName: row.companyName ?? null,
         conceptName: row.conceptName ?? null,

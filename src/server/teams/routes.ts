@@ -12,7 +12,6 @@ import {
 } from '../../shared/schemas/team.ts';
 import { WORKSPACE_CODE_PATTERN } from '../../shared/workspace-code.ts';
 import { normaliseWebsiteUrl } from '../../shared/website-url.ts';
-import { announceCounts } from '../cohorts/announce-counts.ts';
 import { guarded } from '../lib/attempt-limiter.ts';
 import { clientKey } from '../lib/client-key.ts';
 import { badRequest, conflict, notFound, unavailable } from '../lib/http-error.ts';
@@ -34,7 +33,7 @@ import {
   updateTeamWebsite,
 } from './queries.ts';
 
-const TeamIdParams = z.object({ id: IdSchema });
+const TeamIdParams = z.object({ teamId: IdSchema });
 const errors = {
   400: ErrorResponseSchema,
   401: ErrorResponseSchema,
@@ -75,7 +74,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
           : await createTeam(app.db, name);
         if (!team) throw conflict(MESSAGES.codeTaken);
         await startSession(app.db, request, reply, 'team', { teamId: team.id });
-        await app.adminEvents.publish(team.id, 'created');
+        await app.announce.progress(team.id, 'created');
         return reply.status(201).send(toTeam(team));
       } catch (error) {
         await creation.release();
@@ -116,7 +115,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    '/api/teams/:id/avatar',
+    '/api/teams/:teamId/avatar',
     {
       onRequest: noStore,
       schema: {
@@ -126,16 +125,16 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireTeamAccess(request, request.params.id);
-      const team = await updateTeamAvatar(app.db, request.params.id, request.body.avatarIcon);
+      await requireTeamAccess(request, request.params.teamId);
+      const team = await updateTeamAvatar(app.db, request.params.teamId, request.body.avatarIcon);
       if (!team) throw notFound(MESSAGES.workspaceNotFound);
-      await app.adminEvents.publish(team.id, 'avatar');
+      await app.announce.progress(team.id, 'avatar');
       return toTeam(team);
     },
   );
 
   app.patch(
-    '/api/teams/:id/website',
+    '/api/teams/:teamId/website',
     {
       onRequest: noStore,
       schema: {
@@ -145,16 +144,16 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireTeamAccess(request, request.params.id);
+      await requireTeamAccess(request, request.params.teamId);
       const normalised = normaliseWebsiteUrl(request.body.websiteUrl);
       if (!normalised.ok) throw badRequest(`websiteUrl: ${normalised.message}`);
-      const existing = await findTeamById(app.db, request.params.id);
-      if (!existing) throw notFound(MESSAGES.workspaceNotFound);
-      const team = await updateTeamWebsite(app.db, existing.id, normalised.url);
+      const team = await updateTeamWebsite(app.db, request.params.teamId, normalised.url);
+      // Deleted since the guard looked.
+      if (!team) throw notFound(MESSAGES.workspaceNotFound);
       // The showcase gains a site (or shows the new address) and the dashboards a submission.
-      if (team?.cohortTag) await announceCounts(app, team.cohortTag);
-      await app.adminEvents.publish(existing.id, 'website');
-      return toTeam(team!);
+      if (team.cohortTag) await app.announce.ballotCounts(team.cohortTag);
+      await app.announce.progress(team.id, 'website');
+      return toTeam(team);
     },
   );
 
@@ -163,7 +162,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
    * answers, ballot, the votes for it and its sessions go with it.
    */
   app.delete(
-    '/api/teams/:id',
+    '/api/teams/:teamId',
     {
       schema: {
         params: TeamIdParams,
@@ -172,8 +171,8 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = await requireTeamAccess(request, request.params.id);
-      const team = await findTeamById(app.db, request.params.id);
+      const caller = await requireTeamAccess(request, request.params.teamId);
+      const team = await findTeamById(app.db, request.params.teamId);
       if (!team) throw notFound(MESSAGES.workspaceNotFound);
       if (!confirmsTeamName(request.body.confirmName, team.name)) {
         throw badRequest(MESSAGES.wrongDeletionConfirmation);
@@ -183,9 +182,9 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       // Its sessions are gone with it; the browser that deleted its own workspace forgets the cookie too.
       if (caller === 'team') clearSessionCookies(request, reply, 'team');
       // Every stream carrying it ends (its pages reconnect and hear it is gone).
-      await app.endStreams({ team: deleted.id });
-      if (deleted.cohortTag) await announceCounts(app, deleted.cohortTag);
-      await app.adminEvents.publish(deleted.id, 'deleted');
+      await app.announce.endStreams({ team: deleted.id });
+      if (deleted.cohortTag) await app.announce.ballotCounts(deleted.cohortTag);
+      await app.announce.progress(deleted.id, 'deleted');
       return { id: deleted.id, name: deleted.name, cohortTag: deleted.cohortTag };
     },
   );
@@ -205,7 +204,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
    * ends (on every device), and its answers stay. The answer carries the new code and token.
    */
   app.post(
-    '/api/admin/teams/:id/rotate-code',
+    '/api/admin/teams/:teamId/rotate-code',
     {
       onRequest: [noStore, adminOnly],
       schema: { params: TeamIdParams, response: { 200: TeamSchema, 503: ErrorResponseSchema, ...errors } },
@@ -213,7 +212,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       let team: Awaited<ReturnType<typeof replaceTeamCode>>;
       try {
-        team = await replaceTeamCode(app.db, request.params.id);
+        team = await replaceTeamCode(app.db, request.params.teamId);
       } catch (error) {
         if (error instanceof NoFreeCodeError) throw unavailable(MESSAGES.noFreeCode);
         throw error;
@@ -222,8 +221,8 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       // Its sessions are gone from the database; this instance stops counting them as sessions too.
       app.knownSessions.forgetOwner(team.id);
       // ...and every stream they opened ends, on every instance.
-      await app.endStreams({ teamSessionsOf: team.id });
-      await app.adminEvents.publish(team.id, 'code');
+      await app.announce.endStreams({ teamSessionsOf: team.id });
+      await app.announce.progress(team.id, 'code');
       request.log.info({ teamId: team.id }, 'workspace code and access token replaced');
       return toTeam(team);
     },

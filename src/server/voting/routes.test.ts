@@ -16,6 +16,7 @@ import {
   type Member,
   setWebsite,
 } from '../../../testing/api/test-app.ts';
+import { liveChannel } from '../live/event-bus.ts';
 
 async function setSwitches(app: FastifyInstance, tag: string, switches: CohortSwitches) {
   await app.db.update(cohorts).set(switches).where(eq(cohorts.tag, tag));
@@ -387,7 +388,9 @@ describeApi('voting', (ctx) => {
   it('publishes the ballot count on the cohort events after a ballot lands', async () => {
     const [a, b, c, d] = await openVoting();
     const received: CohortEvent[] = [];
-    const unsubscribe = ctx.app.cohortEvents.subscribe(tag, (event) => received.push(event));
+    const unsubscribe = ctx.app.liveEvents.subscribe(liveChannel.cohort(tag), (event) =>
+      received.push(event as CohortEvent),
+    );
     await vote(ctx.app, tag, a!.cookie, ballotOf(b!, c!, d!));
     await vote(ctx.app, tag, a!.cookie, ballotOf(b!, c!, d!));
     await vote(ctx.app, tag, b!.cookie, ballotOf(a!, c!, d!));

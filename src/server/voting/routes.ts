@@ -11,7 +11,6 @@ import {
 import { showcaseOrder } from './showcase-order.ts';
 import type { CohortRow, TeamRow } from '../db/schema.ts';
 import { cohortResults, findBallotVotes, listShowcaseTeams } from './queries.ts';
-import { announceCounts } from '../cohorts/announce-counts.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../lib/http-error.ts';
 import { CohortTagParams, cohortLoader } from '../cohorts/lookup.ts';
 import { MESSAGES } from '../lib/messages.ts';
@@ -101,9 +100,8 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
         if (outcome.reason === 'already-voted') throw conflict(outcome.message);
         throw forbidden(outcome.message);
       }
-      // The ballot has landed; a failed broadcast must not turn it into an error (neither call throws).
-      await announceCounts(app, cohort.tag);
-      await app.adminEvents.publish(voter.id, 'voted');
+      await app.announce.ballotCounts(cohort.tag);
+      await app.announce.progress(voter.id, 'voted');
       return reply.status(201).send({ votes: outcome.votes });
     },
   );

@@ -87,10 +87,6 @@ export function isIncomplete(fields: readonly FormField[], answers: Answers): bo
   return Object.keys(validateAnswers(fields, answers)).length > 0;
 }
 
-export function hasAnyAnswer(answers: Record<string, unknown> | null | undefined): boolean {
-  return Boolean(answers && Object.values(answers).some((v) => typeof v === 'string' && v.trim() !== ''));
-}
-
 /** Voice persona labels 'Name (description)' split into a title and a description. */
 export function splitOptionLabel(label: string): { title: string; description?: string } {
   const match = /^(.+?)\s*\((.+)\)\s*$/.exec(label);

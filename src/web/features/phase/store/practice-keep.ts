@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { clearLocalFacts, loadLocalFacts } from '@/lib/local-facts-storage';
 import { clearLocalPhaseData, loadAllLocalPhaseData } from '@/lib/practice-storage';
-import { hasAnyAnswer } from '../lib/answers';
+import { hasAnyAnswer } from '@shared/answers';
 import { answerQueriesFor } from './queries';
 
 /**

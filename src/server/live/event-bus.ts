@@ -7,7 +7,8 @@ import type { TeamEvent } from '../../shared/schemas/team-events.ts';
 /**
  * Live events (docs/product.md, The live room): cohort changes, ballot counts and the reveal for showcase
  * and results pages, a team's saves and open pages for its workspace, and which team changed for the
- * instructors' dashboards. Publishers name a channel; the event-stream routes subscribe to one.
+ * instructors' dashboards. Publishers name a channel (routes through `app.announce`, announce.ts); the
+ * event-stream routes subscribe to one.
  */
 export type LiveEvent = CohortEvent | TeamEvent | AdminEvent | StreamEndEvent;
 export type LiveListener = (event: LiveEvent) => void;
@@ -124,18 +125,4 @@ export class InProcessLiveEventBus implements LiveEventBus {
   async close(): Promise<void> {
     this.listeners.clear();
   }
-}
-
-/** The cohort-shaped view of the bus that cohort publishers use: a tag instead of a channel. */
-export type CohortEvents = {
-  publish(tag: string, event: CohortEvent): Promise<void>;
-  subscribe(tag: string, listener: (event: CohortEvent) => void): () => void;
-};
-
-export function cohortEventsOn(bus: LiveEventBus): CohortEvents {
-  return {
-    publish: (tag, event) => bus.publish(liveChannel.cohort(tag), event),
-    subscribe: (tag, listener) =>
-      bus.subscribe(liveChannel.cohort(tag), (event) => listener(event as CohortEvent)),
-  };
 }

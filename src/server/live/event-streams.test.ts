@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EventStreamRegistry, endsStream, type StreamTies } from './event-stream.ts';
-import { InProcessLiveEventBus, type StreamEnd } from './live-events.ts';
+import { EventStreamRegistry, endsStream, type StreamTies } from './event-streams.ts';
+import { InProcessLiveEventBus, type StreamEnd } from './event-bus.ts';
 
 describe('event stream places', () => {
   it('refuses an owner past its maximum with 429 and gives a place back once, on release', () => {

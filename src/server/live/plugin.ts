@@ -1,31 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { liveSessionExpiries } from '../auth/queries.ts';
-import { AdminEvents } from '../lib/admin-events.ts';
-import { EVENT_STREAM_HEARTBEAT_MS, EventStreamRegistry } from '../lib/event-stream.ts';
-import {
-  type CohortEvents,
-  cohortEventsOn,
-  InProcessLiveEventBus,
-  type LiveEventBus,
-  STREAMS_CHANNEL,
-  type StreamEnd,
-} from '../lib/live-events.ts';
+import { Announcer } from './announce.ts';
+import { InProcessLiveEventBus, type LiveEventBus, STREAMS_CHANNEL } from './event-bus.ts';
+import { EVENT_STREAM_HEARTBEAT_MS, EventStreamRegistry } from './event-streams.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The event bus: what the streams subscribe to (routes publish through `announce`). */
     liveEvents: LiveEventBus;
-    /** The live events of cohorts, by tag. */
-    cohortEvents: CohortEvents;
-    /** The instructors' progress events: which team changed. */
-    adminEvents: AdminEvents;
+    /** Publishing after a write, with its one error policy: a failed publish never fails the call. */
+    announce: Announcer;
     /** This instance's open event streams. */
     eventStreams: EventStreamRegistry;
-    /**
-     * Ends the open event streams that `end` concerns, on every instance: a stream lives exactly as long as
-     * the sessions that opened it. Never throws (the periodic check catches what a lost notice missed).
-     */
-    endStreams(end: StreamEnd): Promise<void>;
     /** Ends the open streams whose sessions have ended or expired (every heartbeat; tests call it). */
     checkStreamSessions(): Promise<void>;
   }
@@ -33,25 +20,18 @@ declare module 'fastify' {
 
 /**
  * The live room's plumbing (docs/decisions/021-one-live-stream-per-browser.md): the event bus (in process,
- * or across instances through PostgreSQL), this instance's open streams, and their lifetimes. A session's
- * end reaches every instance on the bus; every heartbeat, each instance also checks the sessions its streams
- * rely on, so an expired session (or one whose end was not heard) ends its streams too.
+ * or across instances through PostgreSQL), publishing after a write (`announce`), this instance's open
+ * streams, and their lifetimes. A session's end reaches every instance on the bus; every heartbeat, each
+ * instance also checks the sessions its streams rely on, so an expired session (or one whose end was not
+ * heard) ends its streams too.
  */
 export const livePlugin = fp(
   async (app: FastifyInstance, options: { liveEvents?: LiveEventBus }) => {
     const bus = options.liveEvents ?? new InProcessLiveEventBus();
     const streams = new EventStreamRegistry();
     app.decorate('liveEvents', bus);
-    app.decorate('cohortEvents', cohortEventsOn(bus));
-    app.decorate('adminEvents', new AdminEvents(bus, () => app.db, app.log));
+    app.decorate('announce', new Announcer(bus, () => app.db, app.log));
     app.decorate('eventStreams', streams);
-    app.decorate('endStreams', async (end: StreamEnd) => {
-      try {
-        await bus.publish(STREAMS_CHANNEL, { type: 'end-streams', end });
-      } catch (error) {
-        app.log.warn({ err: error }, 'could not tell the other instances to end streams');
-      }
-    });
     const unsubscribe = bus.subscribe(STREAMS_CHANNEL, (event) => {
       if (event.type === 'end-streams') streams.end(event.end);
     });

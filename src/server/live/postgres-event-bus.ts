@@ -11,7 +11,7 @@ import {
   type Publication,
   STREAMS_CHANNEL,
   StreamEndEventSchema,
-} from './live-events.ts';
+} from './event-bus.ts';
 
 export const LIVE_EVENTS_CHANNEL = 'live_events';
 

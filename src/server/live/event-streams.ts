@@ -3,10 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LiveMessage, SubscriptionKey } from '../../shared/schemas/live.ts';
 import { hashToken } from '../auth/queries.ts';
 import { COOKIE_NAMES } from '../plugins/sessions.ts';
-import { clientKey } from './client-key.ts';
-import { HttpError } from './http-error.ts';
-import type { LiveEventBus, StreamEnd } from './live-events.ts';
-import { MESSAGES } from './messages.ts';
+import { clientKey } from '../lib/client-key.ts';
+import { HttpError } from '../lib/http-error.ts';
+import type { LiveEventBus, StreamEnd } from './event-bus.ts';
+import { MESSAGES } from '../lib/messages.ts';
 
 /** How long a browser waits before reconnecting a dropped stream. */
 export const EVENT_STREAM_RETRY_MS = 3000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFY_PAYLOAD_MAX } from './live-events.ts';
-import { notifiablePayload } from './pg-live-events.ts';
+import { NOTIFY_PAYLOAD_MAX } from './event-bus.ts';
+import { notifiablePayload } from './postgres-event-bus.ts';
 
 const long = 'x'.repeat(NOTIFY_PAYLOAD_MAX);
 const at = '2026-11-23T10:00:00.000Z';
