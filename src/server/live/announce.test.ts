@@ -10,7 +10,12 @@ import type { Database, DatabaseHandle } from '../db/client.ts';
 import { cohorts, feedbackNotes, helpRequests } from '../db/schema.ts';
 import { createCohort, createCohortMembers } from '../../../testing/api/cohorts.ts';
 import { describeTwoInstances, openEventStream } from '../../../testing/api/live.ts';
-import { createAdminSession, createTeamSession, describeApi, saveAnswers } from '../../../testing/api/test-app.ts';
+import {
+  createAdminSession,
+  createTeamSession,
+  describeApi,
+  saveAnswers,
+} from '../../../testing/api/test-app.ts';
 import { Announcer, type Unpublished } from './announce.ts';
 import { InProcessLiveEventBus, type LiveEvent, type Publication } from './event-bus.ts';
 

@@ -3,7 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { addressOf } from '../../../testing/api/live.ts';
 import { describeApi } from '../../../testing/api/test-app.ts';
-import { type Caller, methodOf, ROUTE_TABLE, type RouteRow, seedWorld, type World } from '../../../testing/security/route-table.ts';
+import {
+  type Caller,
+  methodOf,
+  ROUTE_TABLE,
+  type RouteRow,
+  seedWorld,
+  type World,
+} from '../../../testing/security/route-table.ts';
 
 /**
  * Every call that names a team goes through one guard (`requireTeamAccess`, plugins/sessions.ts): the caller
