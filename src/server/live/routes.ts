@@ -31,7 +31,6 @@ import {
 } from './queries.ts';
 import { liveSessionExpiries } from '../auth/queries.ts';
 import { countBallots } from '../voting/queries.ts';
-import { findTeamById } from '../teams/queries.ts';
 import {
   sessionHash,
   type StreamTies,
@@ -39,7 +38,7 @@ import {
   streamOwners,
   streamRefusals,
 } from './event-streams.ts';
-import { HttpError, notFound, unauthorized } from '../lib/http-error.ts';
+import { HttpError, unauthorized } from '../lib/http-error.ts';
 import { liveChannel } from './event-bus.ts';
 import { CohortTagParams, cohortLoader } from '../cohorts/lookup.ts';
 import { MESSAGES } from '../lib/messages.ts';
@@ -72,9 +71,6 @@ export const liveEventRoutes: FastifyPluginAsyncZod = async (app) => {
       case 'team': {
         const { teamId } = subscription;
         const caller = await requireTeamAccess(request, teamId);
-        // An admin may name any id; a team's own session proves its team exists.
-        if (caller === 'admin' && !(await findTeamById(app.db, teamId)))
-          throw notFound(MESSAGES.workspaceNotFound);
         return {
           subscription,
           channel: liveChannel.team(teamId),
@@ -97,16 +93,12 @@ export const liveEventRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   /** Tells each team's open pages which of its pages opened or closed. A failure only delays the line. */
-  async function announcePresence(change: { teamId: string; upsert: PresenceDevice[]; remove: string[] }) {
-    try {
-      await app.liveEvents.publish(liveChannel.team(change.teamId), {
-        type: 'presence-change',
-        upsert: change.upsert,
-        remove: change.remove,
-      });
-    } catch (error) {
-      app.log.warn({ err: error }, 'presence not announced');
-    }
+  function announcePresence(change: { teamId: string; upsert: PresenceDevice[]; remove: string[] }) {
+    return app.announce.team(change.teamId, {
+      type: 'presence-change',
+      upsert: change.upsert,
+      remove: change.remove,
+    });
   }
 
   function announceLeft(left: LeftPage[]) {
