@@ -1,0 +1,22 @@
+import { isAnswered } from './answers.ts';
+import type { FormField } from './phase-config.ts';
+import { isSharedFactId } from './shared-facts.ts';
+
+/**
+ * When an activity is done (docs/product.md, The activities and the prompt engine): every required field of
+ * its form is answered, a shared fact by the team's one copy of it, any other field by the activity's saved
+ * answers. An activity with no required field is done once it holds any answer. The one rule: the activity
+ * page, the header and the landing grid, the instructor's progress board and the export read it. It sits
+ * beside, and does not replace, the progress figure (`progress.ts`).
+ */
+export function isActivityDone(
+  fields: readonly Pick<FormField, 'id' | 'required'>[],
+  answers: Readonly<Record<string, unknown>> | null | undefined,
+  facts: Readonly<Record<string, unknown>>,
+): boolean {
+  const valueOf = (id: string) =>
+    isSharedFactId(id) && Object.hasOwn(facts, id) ? facts[id] : answers?.[id];
+  const required = fields.filter((field) => field.required);
+  if (required.length === 0) return fields.some((field) => isAnswered(valueOf(field.id)));
+  return required.every((field) => isAnswered(valueOf(field.id)));
+}
