@@ -14,9 +14,9 @@ export function isActivityDone(
   answers: Readonly<Record<string, unknown>> | null | undefined,
   facts: Readonly<Record<string, unknown>>,
 ): boolean {
-  const valueOf = (id: string) =>
+  const answerOf = (id: string) =>
     isSharedFactId(id) && Object.hasOwn(facts, id) ? facts[id] : answers?.[id];
   const required = fields.filter((field) => field.required);
-  if (required.length === 0) return fields.some((field) => isAnswered(valueOf(field.id)));
-  return required.every((field) => isAnswered(valueOf(field.id)));
+  if (required.length === 0) return fields.some((field) => isAnswered(answerOf(field.id)));
+  return required.every((field) => isAnswered(answerOf(field.id)));
 }

@@ -1,29 +1,36 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PhaseConfig } from '@shared/phase-config';
-import { isPhaseNumber, WEBSITE_PHASE } from '@shared/phases';
-import { AlertTriangle, Clock } from 'lucide-react';
+import { isPhaseNumber } from '@shared/phases';
+import { Clock } from 'lucide-react';
 import * as React from 'react';
 import { useParams } from 'wouter';
-import { Button } from '@/components/ui/button';
-import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
+import { FullPageSpinner } from '@/components/ui/spinner';
 import { ActivityFeedback, AskForHelp, HelpStatus } from '@/features/coaching';
-import { WebsiteSubmissionSlot } from '@/features/showcase';
 import { openWorkspaceDialog, useWorkspace, useWorkspaceUi, type WorkspaceMode } from '@/features/workspace';
 import { DeferredHydration, releaseDeferredHydration } from '@/lib/deferred-hydration';
-import { factValues } from './api/facts';
 import { phaseConfigQueryOptions } from '@/lib/phase-config';
-import { DecisionBox } from './components/decision-box';
 import { ExpectedOutput, FallbackInstructions } from './components/expected-output';
-import { KeepPracticeDialog } from './components/keep-practice-dialog';
+import { AnswersLoading } from './components/answers-loading';
 import { DownloadAnswersButton, PdfDownloadButton } from './components/phase-downloads';
 import { PhaseProgress } from './components/phase-progress';
-import { PhaseWorkspace } from './components/phase-workspace';
-import { WorkflowSteps } from './components/workflow-steps';
-import { unsavedFacts } from './hooks/use-facts-autosave';
-import { unsavedAnswers } from './hooks/use-phase-autosave';
-import { formAnswers } from './lib/shared-answers';
 import { answerStoreFor } from './store';
-import { AnswerStoreProvider, savedActivity, useAnswerStore } from './store/answer-store';
+import { AnswerStoreProvider, useAnswerStore } from './store/answer-store';
+
+// The activity's body (its decision box, steps and form) loads apart from the page: on a first visit the
+// body keeps its pre-rendered HTML until the workspace dialog is answered (lib/deferred-hydration.tsx), so
+// the form's code (react-hook-form, the prompt preview, autosave, the fields' widgets) is not evaluated while
+// the page starts; anyone else loads it beside the page, behind the spinner the form shows while its answers
+// load anyway.
+const DecisionBox = React.lazy(() =>
+  import('./components/decision-box').then((m) => ({ default: m.DecisionBox })),
+);
+const WorkflowSteps = React.lazy(() =>
+  import('./components/workflow-steps').then((m) => ({ default: m.WorkflowSteps })),
+);
+const SavedAnswersLoader = React.lazy(() => import('./components/saved-answers-loader'));
+const KeepPracticeDialog = React.lazy(() =>
+  import('./components/keep-practice-dialog').then((m) => ({ default: m.KeepPracticeDialog })),
+);
 
 function Message({ title, body }: { title: string; body: string }) {
   return (
@@ -74,7 +81,13 @@ export default function PhasePage() {
       <FollowStore />
       <PhaseView key={`${store.key}:${phase}:${generation}`} config={config.data} phase={phase} mode={mode} />
       {mode.kind === 'workspace' && (
-        <KeepPracticeDialog key={mode.team.id} team={mode.team} onMoved={() => setGeneration((g) => g + 1)} />
+        <React.Suspense fallback={null}>
+          <KeepPracticeDialog
+            key={mode.team.id}
+            team={mode.team}
+            onMoved={() => setGeneration((g) => g + 1)}
+          />
+        </React.Suspense>
       )}
     </AnswerStoreProvider>
   );
@@ -158,7 +171,9 @@ const PhaseView = React.memo(function PhaseView({ config, phase, mode }: PhasePr
       )}
 
       <ActivityPart>
-        <SavedAnswersLoader config={config} phase={phase} mode={mode} />
+        <React.Suspense fallback={<AnswersLoading />}>
+          <SavedAnswersLoader config={config} phase={phase} mode={mode} />
+        </React.Suspense>
       </ActivityPart>
 
       <ActivityPart>
@@ -168,59 +183,3 @@ const PhaseView = React.memo(function PhaseView({ config, phase, mode }: PhasePr
     </main>
   );
 });
-
-/**
- * Loads the activity's saved answers and the team's shared facts from the page's store, then mounts the
- * form. Both are read afresh each time an activity opens (another device may have saved since).
- */
-function SavedAnswersLoader({ config, phase, mode }: PhaseProps) {
-  const store = useAnswerStore();
-  const activities = useQuery({ ...store.activities, refetchOnMount: 'always' });
-  const facts = useQuery({ ...store.facts, refetchOnMount: 'always' });
-  const websitePanel =
-    phase === WEBSITE_PHASE && mode.kind === 'workspace' && mode.team.cohortTag ? (
-      <WebsiteSubmissionSlot team={mode.team} />
-    ) : null;
-
-  if (activities.isError || facts.isError) {
-    return (
-      <div
-        role="alert"
-        className="flex flex-col items-start gap-3 rounded-xl border border-destructive/30 bg-destructive-soft p-5 text-sm sm:flex-row sm:items-center sm:justify-between"
-      >
-        <p className="flex items-center gap-2 font-medium text-destructive">
-          <AlertTriangle className="size-5 shrink-0" aria-hidden />
-          Your saved answers could not be loaded. Check your connection and try again.
-        </p>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => {
-            void activities.refetch();
-            void facts.refetch();
-          }}
-        >
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  if (!activities.isFetchedAfterMount || !facts.isFetchedAfterMount) {
-    return (
-      <div className="flex min-h-64 items-center justify-center rounded-xl border border-border bg-surface">
-        <Spinner className="size-8 text-primary" label="Loading your answers" />
-      </div>
-    );
-  }
-
-  // Answers still waiting to be saved (an earlier visit while offline) are newer than the stored ones; the
-  // other fields show what is stored (a teammate may have saved them since).
-  const stored = savedActivity(phase)(activities.data ?? [])?.data;
-  const factsNow = { ...factValues(facts.data), ...unsavedFacts(store) };
-  const loaded = formAnswers(config.fields, { ...stored, ...unsavedAnswers(store, phase) }, factsNow);
-  return (
-    <PhaseWorkspace config={config} mode={mode.kind} initialAnswers={loaded}>
-      {websitePanel}
-    </PhaseWorkspace>
-  );
-}
