@@ -65,7 +65,9 @@ export const staticPlugin = fp(
       // Decoded as the router would (`/%61pi/x` is an API path too); a broken escape is just a page path.
       const decoded = safeDecode(pathname);
       if (decoded === '/api' || decoded.startsWith('/api/')) {
-        return reply.status(404).send({ message: MESSAGES.noApiRoute(request.method, pathname) });
+        // The path named as written, within reason: a 4 KB path is not echoed back whole.
+        const named = pathname.length > 200 ? `${pathname.slice(0, 200)}…` : pathname;
+        return reply.status(404).send({ message: MESSAGES.noApiRoute(request.method, named) });
       }
       if (!webRoot || (request.method !== 'GET' && request.method !== 'HEAD') || FILE_LIKE.test(pathname)) {
         return reply.status(404).type('text/plain; charset=utf-8').send('Not found');

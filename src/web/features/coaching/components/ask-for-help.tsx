@@ -175,8 +175,10 @@ export function HelpStatus({ teamId }: { teamId: string }) {
       >
         <p className="flex items-center gap-2 font-medium text-warning">
           <LifeBuoy className="size-4" aria-hidden />
-          Help is on the way: your instructor has your request
-          {request.message ? ` ("${request.message}")` : ''}.
+          <span className="typed-text">
+            Help is on the way: your instructor has your request
+            {request.message ? ` ("${request.message}")` : ''}.
+          </span>
         </p>
         <Button
           variant="outline"
