@@ -23,16 +23,17 @@ export const EVENT_STREAM_HEARTBEAT_MS = 20_000;
  *   sessions it makes (each login is a new one), and when the team is full, the session holding the most of
  *   its streams gives up its oldest to a session holding fewer (`EventStreamRegistry.claim`);
  * - per address: a whole classroom behind one address, 200 teams with four browsers each, and then some;
- * - without a session (a cohort's public events): far fewer per address, and at most `withoutSession` on the
- *   instance, so the rest (three quarters) is held back for streams with one; nobody in a room needs many
- *   (a participant's or an instructor's browser sends its session with every stream);
+ * - without a session (a cohort's public events): fewer per address (a room's projector and results pages
+ *   opened by nobody signed in), and at most `withoutSession` on the instance, so the rest (three quarters)
+ *   is held back for streams with one (a participant's or an instructor's browser sends its session, and
+ *   its streams count as that session's);
  * - per instance: what its memory carries with every stream's buffer full (STREAM_BUFFER_MAX_BYTES).
  */
 export const STREAM_LIMITS = {
   perSession: 8,
   perTeam: 24,
   perAddress: 1200,
-  perAddressWithoutSession: 100,
+  perAddressWithoutSession: 250,
   withoutSession: 1000,
   perInstance: 4000,
 } as const;
