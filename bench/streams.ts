@@ -47,15 +47,19 @@ function openStream(base: string, n: number, cookie: string): Stream {
     markReady = resolve;
   });
   const localAddress = `127.0.0.${1 + Math.floor(n / PER_ADDRESS)}`;
-  const request = http.get(`${base}/api/events?cohort=${TAG}`, { agent: false, localAddress, headers: { cookie } }, (response) => {
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => {
-      const now = performance.now();
-      if (chunk.includes('"votingOpen":true')) seen.set(true, now);
-      if (chunk.includes('"votingOpen":false')) seen.set(false, now);
-      if (chunk.includes('"type":"ballots"')) markReady();
-    });
-  });
+  const request = http.get(
+    `${base}/api/events?cohort=${TAG}`,
+    { agent: false, localAddress, headers: { cookie } },
+    (response) => {
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        const now = performance.now();
+        if (chunk.includes('"votingOpen":true')) seen.set(true, now);
+        if (chunk.includes('"votingOpen":false')) seen.set(false, now);
+        if (chunk.includes('"type":"ballots"')) markReady();
+      });
+    },
+  );
   request.on('error', () => {});
   return { socket: request, seen, ready };
 }

@@ -77,7 +77,9 @@ test('a request for help reaches the dashboard at once, and its answer reaches t
   );
   const admin = await adminApi();
   const tag = await createCohort(admin, uniqueName('Help Cohort'));
-  expect((await admin.post(`/api/admin/cohorts/${tag}/teams`, { data: { teamIds: [team.id] } })).ok()).toBe(true);
+  expect((await admin.post(`/api/admin/cohorts/${tag}/teams`, { data: { teamIds: [team.id] } })).ok()).toBe(
+    true,
+  );
   await admin.dispose();
   await teamPage.getByRole('button', { name: 'Send request' }).click();
   await expect(teamPage.getByTestId('help-status')).toContainText('Help is on the way', LIVE);

@@ -458,7 +458,10 @@ async function checkHttpsAndCookies(w: World): Promise<void> {
     body: { name: 'Deploy Rebound' },
     headers: { origin: 'https://evil.example', host: 'evil.example' },
   });
-  check(rebound.status === 403, `a mutation whose Host and Origin both name another site: ${rebound.status} (expected 403)`);
+  check(
+    rebound.status === 403,
+    `a mutation whose Host and Origin both name another site: ${rebound.status} (expected 403)`,
+  );
   log(
     '✓ HTTPS: the team and admin cookies are Secure, HttpOnly, SameSite=Lax; HSTS is sent; a mutation from ' +
       "the app's own origin passes and one from another is refused, even with a Host of its own",

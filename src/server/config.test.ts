@@ -87,7 +87,12 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ PUBLIC_ORIGIN: 'https://lab.example.org, http://192.168.1.20:3000' }).publicOrigins,
     ).toEqual(['https://lab.example.org', 'http://192.168.1.20:3000']);
-    for (const value of ['lab.example.org', 'https://lab.example.org/app', 'ftp://lab.example.org', 'https://u:p@lab.example.org']) {
+    for (const value of [
+      'lab.example.org',
+      'https://lab.example.org/app',
+      'ftp://lab.example.org',
+      'https://u:p@lab.example.org',
+    ]) {
       expect(() => loadConfig({ PUBLIC_ORIGIN: value }), value).toThrow(/PUBLIC_ORIGIN: not an origin/);
     }
   });

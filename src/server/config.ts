@@ -81,7 +81,11 @@ const EnvSchema = z.object({
     for (const entry of v.split(',').map((e) => e.trim())) {
       const origin = originOf(entry);
       if (origin) origins.push(origin);
-      else context.addIssue({ code: 'custom', message: `not an origin (https://host or https://host:port): ${entry}` });
+      else
+        context.addIssue({
+          code: 'custom',
+          message: `not an origin (https://host or https://host:port): ${entry}`,
+        });
     }
     return origins;
   }),

@@ -11,7 +11,7 @@
  */
 
 /** C0 controls but tab, line feed and carriage return; DEL; the C1 range. */
-const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+const CONTROLS = /(?![\t\n\r])\p{Cc}/gu;
 /** Embeddings, overrides, isolates and the direction marks. */
 const DIRECTION_CHANGES = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 /**
@@ -19,7 +19,7 @@ const DIRECTION_CHANGES = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
  * hyphen, byte order mark...), variation selectors, the combining grapheme joiner, the Hangul fillers and the
  * blank Braille pattern.
  */
-const INVISIBLE = /[\s\p{Cf}\p{Cc}\u034F\u115F\u1160\u3164\uFFA0\u2800\uFE00-\uFE0F]/gu;
+const INVISIBLE = /[\s\p{Cf}\p{Cc}\p{Variation_Selector}\u115F\u1160\u3164\uFFA0\u2800]|\u034F/gu;
 
 /** `text` without control or direction-changing characters; line breaks and tabs kept only in `multiline`. */
 export function plainText(text: string, { multiline = false }: { multiline?: boolean } = {}): string {

@@ -338,18 +338,22 @@ describeApi('asking for help', (ctx) => {
     const member = await teamInClass(ctx.app, 'Looping');
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push((await send(ctx.app, 'POST', help(member), member.cookie, { phaseNumber: 1 })).statusCode);
+      statuses.push(
+        (await send(ctx.app, 'POST', help(member), member.cookie, { phaseNumber: 1 })).statusCode,
+      );
       statuses.push((await send(ctx.app, 'DELETE', help(member), member.cookie)).statusCode);
     }
     expect(statuses).toEqual([201, 200, 201, 200, 201, 200, 429, 429]);
     const refused = await send(ctx.app, 'POST', help(member), member.cookie, { phaseNumber: 1 });
-    expect(refused.json().message).toMatch(/^Your team has asked for help or withdrawn too often\. Please wait \d+ seconds/);
+    expect(refused.json().message).toMatch(
+      /^Your team has asked for help or withdrawn too often\. Please wait \d+ seconds/,
+    );
     expect(refused.headers['retry-after']).toBeTruthy();
     const other = await teamInClass(ctx.app, 'Patient');
     expect((await send(ctx.app, 'POST', help(other), other.cookie, { phaseNumber: 2 })).statusCode).toBe(201);
   });
 
-  it('a team asking and withdrawing in a loop with two dashboards open leaves the instructors\' own calls answering 200', async () => {
+  it("a team asking and withdrawing in a loop with two dashboards open leaves the instructors' own calls answering 200", async () => {
     // The lowest flood limit there is (600 a minute per session), so the help list's reads would use it up.
     await ctx.app.close();
     ctx.app = await buildTestApp(ctx.database, { requestsPerMinute: 600 });
@@ -375,7 +379,9 @@ describeApi('asking for help', (ctx) => {
         changes++;
         // Each dashboard reads the list for every change it hears (as one without its throttle would).
         for (const dashboard of dashboards) {
-          await dashboard.waitUntil(() => dashboard.events.filter((e) => e.type === 'help').length === changes);
+          await dashboard.waitUntil(
+            () => dashboard.events.filter((e) => e.type === 'help').length === changes,
+          );
           await readList();
         }
       }
@@ -392,12 +398,31 @@ describeApi('asking for help', (ctx) => {
   });
 
   it(`keeps answered and withdrawn requests ${CLOSED_HELP_KEPT_HOURS} hours, then the sweep deletes them; open ones stay`, async () => {
-    const [a, b, c] = [await teamInClass(ctx.app, 'A'), await teamInClass(ctx.app, 'B'), await teamInClass(ctx.app, 'C')];
+    const [a, b, c] = [
+      await teamInClass(ctx.app, 'A'),
+      await teamInClass(ctx.app, 'B'),
+      await teamInClass(ctx.app, 'C'),
+    ];
     const day = CLOSED_HELP_KEPT_HOURS * 3600_000;
     await ctx.app.db.insert(helpRequests).values([
-      { teamId: a.team.id, phaseNumber: 1, status: 'answered', closedAt: new Date(Date.now() - day - 60_000) },
-      { teamId: a.team.id, phaseNumber: 2, status: 'withdrawn', closedAt: new Date(Date.now() - day - 60_000) },
-      { teamId: b.team.id, phaseNumber: 1, status: 'answered', closedAt: new Date(Date.now() - day + 600_000) },
+      {
+        teamId: a.team.id,
+        phaseNumber: 1,
+        status: 'answered',
+        closedAt: new Date(Date.now() - day - 60_000),
+      },
+      {
+        teamId: a.team.id,
+        phaseNumber: 2,
+        status: 'withdrawn',
+        closedAt: new Date(Date.now() - day - 60_000),
+      },
+      {
+        teamId: b.team.id,
+        phaseNumber: 1,
+        status: 'answered',
+        closedAt: new Date(Date.now() - day + 600_000),
+      },
       { teamId: c.team.id, phaseNumber: 1, createdAt: new Date(Date.now() - 3 * day) },
     ]);
     expect(await deleteClosedHelpRequests(ctx.app.db, CLOSED_HELP_KEPT_HOURS * 3600)).toBe(2);

@@ -44,7 +44,6 @@ const errors = {
   404: ErrorResponseSchema,
 };
 
-
 /**
  * Coaching (docs/product.md, Instructor dashboard; docs/decisions/028-coaching.md): an instructor's feedback
  * on one activity of a team, and a team's request for help. A team reads only its own notes and requests,
@@ -196,7 +195,10 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/teams/:teamId/help',
     {
-      schema: { params: TeamParams, response: { 200: HelpRequestSchema, 429: ErrorResponseSchema, ...errors } },
+      schema: {
+        params: TeamParams,
+        response: { 200: HelpRequestSchema, 429: ErrorResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const teamId = request.params.teamId;

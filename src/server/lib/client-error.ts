@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { MESSAGES } from './messages.ts';
 
-type ClientError = Error & { code?: string; rawPacket?: Buffer };
+type ClientError = Error & { code?: string; rawPacket?: unknown };
 
 /**
  * The answer to a request Node's HTTP parser refused before the app saw it, as `{ message }` with the right
@@ -15,7 +15,7 @@ export function clientErrorAnswer(error: ClientError): { status: number; message
   if (error.code === 'HPE_HEADER_OVERFLOW') {
     const packet = error.rawPacket;
     // The packet is what the parser held: an address that long leaves its request line unended.
-    const addressTooLong = packet !== undefined && !packet.includes('\r\n');
+    const addressTooLong = Buffer.isBuffer(packet) && !packet.includes('\r\n');
     return addressTooLong
       ? { status: 414, message: MESSAGES.addressTooLong }
       : { status: 431, message: MESSAGES.headersTooLarge };

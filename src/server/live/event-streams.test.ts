@@ -81,7 +81,9 @@ describe('a full team makes room', () => {
     const address = { key: 'address:a', max: 1 };
     const claim = registry.claim([address, session('x')]);
     registry.add({ ties, claim, end: () => undefined });
-    expect(() => registry.claim([address, session('y')])).toThrow(expect.objectContaining({ statusCode: 429 }));
+    expect(() => registry.claim([address, session('y')])).toThrow(
+      expect.objectContaining({ statusCode: 429 }),
+    );
   });
 
   it('restarts every stream with a retry drawn within the window', () => {

@@ -39,6 +39,13 @@ export const STREAM_LIMITS = {
 } as const;
 export type StreamLimits = { [K in keyof typeof STREAM_LIMITS]: number };
 
+/**
+ * What a stream may hold unsent once the socket's own buffer is full. A reader that falls further behind
+ * (it stopped reading, or its network cannot keep up) is disconnected: its page reconnects and reads what
+ * it missed from the stream's first events, so nothing is lost and its memory is bounded.
+ */
+export const STREAM_BUFFER_MAX_BYTES = 64 * 1024;
+
 /** A stream's place with one of its owners; `evictable` owners make room rather than refuse (a team). */
 export type StreamOwner = { key: string; max: number; evictable?: boolean };
 

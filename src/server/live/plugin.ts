@@ -38,8 +38,11 @@ declare module 'fastify' {
  * restart or crash), every open stream restarts from the current state.
  */
 export const livePlugin = fp(
-  async (app: FastifyInstance, options: { liveEvents?: LiveEventBus; streamLimits?: Partial<StreamLimits> }) => {
-    const bus = options.liveEvents ?? new InProcessLiveEventBus();
+  async (
+    app: FastifyInstance,
+    options: { liveEvents?: LiveEventBus; streamLimits?: Partial<StreamLimits> },
+  ) => {
+    const bus: LiveEventBus = options.liveEvents ?? new InProcessLiveEventBus();
     const streams = new EventStreamRegistry({ ...STREAM_LIMITS, ...options.streamLimits });
     app.decorate('liveEvents', bus);
     app.decorate('announce', new Announcer(bus, () => app.db, app.log));

@@ -125,7 +125,7 @@ describeApi('one page, one workspace stream (GET /api/teams/:teamId/events)', (c
 
   it(`holds a team at ${STREAM_LIMITS.perTeam} open streams however many sessions it makes; a newcomer takes the busiest session's oldest`, async () => {
     const member = await createTeamSession(ctx.app);
-    const streams = [];
+    const streams: Awaited<ReturnType<typeof streamOf>>[] = [];
     const busy = await secondDevice(ctx.app, member);
     for (let i = 0; i < STREAM_LIMITS.perTeam; i++) {
       // Each login is a new session: the per-session cap alone would never stop this.
@@ -141,9 +141,12 @@ describeApi('one page, one workspace stream (GET /api/teams/:teamId/events)', (c
     expect(streams.slice(1).some((s) => s.ended)).toBe(false);
     expect(ctx.app.eventStreams.count(`team:${member.team.id}`)).toBe(STREAM_LIMITS.perTeam);
     // The busiest session itself gets no more: it holds the most already.
-    const refused = await fetch(`${await addressOf(ctx.app)}/api/teams/${member.team.id}/events?clientId=busy-again`, {
-      headers: { cookie: busy },
-    });
+    const refused = await fetch(
+      `${await addressOf(ctx.app)}/api/teams/${member.team.id}/events?clientId=busy-again`,
+      {
+        headers: { cookie: busy },
+      },
+    );
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBeTruthy();
     expect(((await refused.json()) as { message: string }).message).toMatch(/Too many live connections/);

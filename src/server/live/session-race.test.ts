@@ -32,7 +32,11 @@ async function endsSoon(stream: { ended: boolean; pump: Promise<void> }, what: s
   expect(stream.ended).toBe(true);
 }
 
-type End = { what: string; prepare?(app: FastifyInstance): Promise<unknown>; run(member: Member): Promise<unknown> };
+type End = {
+  what: string;
+  prepare?(app: FastifyInstance): Promise<unknown>;
+  run(member: Member): Promise<unknown>;
+};
 
 /** Opens a team page's stream on `streams` and ends its session on `ender`, the two racing, many times. */
 async function race(streams: FastifyInstance, ender: FastifyInstance, end: End) {

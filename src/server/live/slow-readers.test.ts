@@ -88,7 +88,9 @@ describe('streams that never read', () => {
     for (let i = 0; i < STREAM_LIMITS.perTeam + 10; i++) {
       // Each from a fresh session holding none: it takes the place of the oldest stream of a session
       // holding one (docs/decisions/037), so the team's own people always get in; the team never holds more.
-      expect((await openUnread(member.team.id, member.team.accessToken, `leaked-page-${i}`)).status).toBe(200);
+      expect((await openUnread(member.team.id, member.team.accessToken, `leaked-page-${i}`)).status).toBe(
+        200,
+      );
       expect(app.eventStreams.count(`team:${member.team.id}`)).toBeLessThanOrEqual(STREAM_LIMITS.perTeam);
     }
     expect(app.eventStreams.count(`team:${member.team.id}`)).toBe(STREAM_LIMITS.perTeam);

@@ -88,7 +88,10 @@ describeApi('anonymous streams cannot starve sessions', (ctx) => {
       `page=${member.team.id}:a-page-of-the-team:1`,
     );
     streams.push(page);
-    expect((await page.waitFor(2))[0]).toMatchObject({ sub: `team:${member.team.id}`, event: { type: 'versions' } });
+    expect((await page.waitFor(2))[0]).toMatchObject({
+      sub: `team:${member.team.id}`,
+      event: { type: 'versions' },
+    });
     // A participant's browser on the results page sends its session: it counts as the session's.
     const results = await open({ cookie: member.cookie, 'x-forwarded-for': '203.0.113.1' });
     streams.push(results);
@@ -143,7 +146,9 @@ describeApi('a leaked code cannot silence its team', (ctx) => {
         payload: { phaseNumber: 1, body: `Note ${round}` },
       });
       expect(
-        await page.waitUntil((m) => 'event' in m && m.event.type === 'feedback' && m.event.note.body === `Note ${round}`),
+        await page.waitUntil(
+          (m) => 'event' in m && m.event.type === 'feedback' && m.event.note.body === `Note ${round}`,
+        ),
       ).toBeTruthy();
       if (round === 1) {
         await ctx.app.inject({ method: 'POST', url: '/api/auth/team/logout', headers: { cookie: own } });

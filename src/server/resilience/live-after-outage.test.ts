@@ -50,7 +50,8 @@ function openPages(messages: Message[], from = 0): Set<string> | undefined {
 }
 
 const heardAnswer = (value: string) => (m: Message) =>
-  m.event?.type === 'answers' && (m.event.values as Record<string, unknown> | undefined)?.company_name === value;
+  m.event?.type === 'answers' &&
+  (m.event.values as Record<string, unknown> | undefined)?.company_name === value;
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the live layer after a PostgreSQL outage [postgres]', () => {
   test("every open page hears its teammates' answers again, and a new page sees every open page", async () => {
@@ -81,10 +82,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the live layer after a PostgreS
       fetch(`${b.baseUrl}/api/phase-data`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify({ teamId: team.id, phaseNumber: 1, data: { company_name: value }, clientId: 'device-two' }),
+        body: JSON.stringify({
+          teamId: team.id,
+          phaseNumber: 1,
+          data: { company_name: value },
+          clientId: 'device-two',
+        }),
       });
     expect((await save('Before')).status).toBe(200);
-    await one.waitUntil(heardAnswer('Before'), 15_000, "device one hearing device two's save before the outage");
+    await one.waitUntil(
+      heardAnswer('Before'),
+      15_000,
+      "device one hearing device two's save before the outage",
+    );
 
     // PostgreSQL goes away; crash recovery empties the UNLOGGED tables; it comes back.
     tcp.down();

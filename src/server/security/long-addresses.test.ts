@@ -34,7 +34,8 @@ async function rawRequest(base: string, head: string): Promise<Raw> {
   };
 }
 
-const get = (path: string, extra = '') => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${extra}Connection: close\r\n\r\n`;
+const get = (path: string, extra = '') =>
+  `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${extra}Connection: close\r\n\r\n`;
 
 describeApi('errors before a route runs', (ctx) => {
   it('a 70 KB query string is 414 { message }, not the framework shape', async () => {
@@ -45,7 +46,10 @@ describeApi('errors before a route runs', (ctx) => {
   });
 
   it('headers past 16 KB are 431 { message }', async () => {
-    const answer = await rawRequest(await addressOf(ctx.app), get('/api/health', `X-Filler: ${'y'.repeat(20_000)}\r\n`));
+    const answer = await rawRequest(
+      await addressOf(ctx.app),
+      get('/api/health', `X-Filler: ${'y'.repeat(20_000)}\r\n`),
+    );
     expect(answer.status).toBe(431);
     expect(JSON.parse(answer.body)).toEqual({ message: 'The request headers are too large.' });
   });

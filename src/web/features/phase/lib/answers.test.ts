@@ -260,13 +260,17 @@ describe('the team report carries the instructors’ feedback', () => {
     const report = buildAnswersReport({
       teamName: '**Bold** <b>Team</b>\u202e',
       configs: [config],
-      answersByPhase: { 2: { competitors: 'Acme\u001b[2J\u0007 # not a heading\n- not a list\n1. nor this' } },
+      answersByPhase: {
+        2: { competitors: 'Acme\u001b[2J\u0007 # not a heading\n- not a list\n1. nor this' },
+      },
       feedback: [note('<img src=x onerror=alert(1)> [link](javascript:x) _em_', null)],
     });
     expect(report).toContain('# \\*\\*Bold\\*\\* \\<b\\>Team\\</b\\>: answers');
-    expect(report).toContain('- **Competitors:**\n  Acme\\[2J \\# not a heading\n  \\- not a list\n  1\\. nor this');
+    expect(report).toContain(
+      '- **Competitors:**\n  Acme\\[2J \\# not a heading\n  \\- not a list\n  1\\. nor this',
+    );
     expect(report).toContain('\\<img src=x onerror=alert(1)\\> \\[link\\](javascript:x) \\_em\\_');
-    expect(report).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u202e]|[^\\](<img|<b>)/);
+    expect(report).not.toMatch(/(?![\n])\p{Cc}|\u202e|[^\\](<img|<b>)/u);
     // In the prompt's fence nothing is markup: only the control characters go.
     expect(report).toContain('Compare Acme[2J # not a heading');
   });
