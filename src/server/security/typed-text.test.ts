@@ -55,7 +55,7 @@ describeApi('text people type', (ctx) => {
     for (const blank of ['\u200b', '\u200b\u2060\ufeff', '\u3164', '\u202e ']) {
       const team = await ctx.app.inject({ method: 'POST', url: '/api/teams', payload: { name: blank } });
       expect(team.statusCode, JSON.stringify(blank)).toBe(400);
-      expect(team.json()).toEqual({ message: 'name: name is required' });
+      expect(team.json()).toEqual({ message: 'name is required' });
       const note = await ctx.app.inject({
         method: 'POST',
         url: `/api/teams/${member.team.id}/feedback`,
