@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../config.ts';
 import { addressOf } from '../../../testing/api/live.ts';
-import { describeApi } from '../../../testing/api/test-app.ts';
+import { buildTestApp, describeApi } from '../../../testing/api/test-app.ts';
 
 /**
  * Errors have one shape, even before a route runs (docs/SECURITY.md, Input): what Node's HTTP parser refuses
@@ -54,16 +57,40 @@ describeApi('errors before a route runs', (ctx) => {
     expect(JSON.parse(answer.body)).toEqual({ message: 'The request headers are too large.' });
   });
 
-  it('a 4 KB path: 414 for a parameter past its limit, 404 for no such API path, both { message } and short', async () => {
+  it('a 4 KB path: 414 { message } on the API, whether a parameter or no route; 404 for a page', async () => {
     const long = 'z'.repeat(4096);
-    const parameter = await rawRequest(await addressOf(ctx.app), get(`/api/teams/${long}`));
-    expect(parameter.status).toBe(414);
-    expect(JSON.parse(parameter.body)).toEqual({ message: 'The request address is too long.' });
-    const unknown = await rawRequest(await addressOf(ctx.app), get(`/api/${long}/x/y`));
-    expect(unknown.status).toBe(404);
-    const { message } = JSON.parse(unknown.body) as { message: string };
-    expect(message).toMatch(/^No API route GET \/api\/z+…$/);
+    for (const path of [`/api/teams/${long}`, `/api/${long}/x/y`, `/api/teams/${long}?q=1`]) {
+      const answer = await rawRequest(await addressOf(ctx.app), get(path));
+      expect(answer.status, path.slice(0, 20)).toBe(414);
+      expect(JSON.parse(answer.body)).toEqual({ message: 'The request address is too long.' });
+    }
+    const page = await rawRequest(await addressOf(ctx.app), get(`/phase/${long}`));
+    expect(page.status).toBe(404);
+    // Many short segments are a path like any other: no such API route, the path cut in the message.
+    const many = await rawRequest(await addressOf(ctx.app), get(`/api/${'seg/'.repeat(1000)}`));
+    expect(many.status).toBe(404);
+    const { message } = JSON.parse(many.body) as { message: string };
+    expect(message).toMatch(/^No API route GET \/api\/(seg\/)+s?e?g?…$/);
     expect(message.length).toBeLessThan(250);
+  });
+
+  it("the built client served too: a 4 KB path is 404 or 414, never the static files' 403", async () => {
+    const webRoot = path.join(PROJECT_ROOT, 'dist/web');
+    if (!existsSync(path.join(webRoot, 'index.html'))) return;
+    await ctx.app.close();
+    ctx.app = await buildTestApp(ctx.database, { webRoot });
+    const long = 'z'.repeat(4096);
+    for (const [target, status] of [
+      [`/${long}`, 404],
+      [`/phase/${long}`, 404],
+      [`/assets/${long}.js`, 404],
+      [`/avatars/${long}`, 404],
+      [`/api/teams/${long}`, 414],
+      [`/api/${long}`, 414],
+    ] as const) {
+      const answer = await rawRequest(await addressOf(ctx.app), get(target));
+      expect(answer.status, target.slice(0, 20)).toBe(status);
+    }
   });
 
   it('a request line the parser cannot read is 400 { message }', async () => {
