@@ -156,6 +156,9 @@ class Client {
           method,
           path: url,
           timeout: REQUEST_TIMEOUT_MS,
+          // A Host of the caller's own (a page on a name pointed at the server) still talks TLS to this
+          // server's certificate, as a browser would.
+          ...(options.headers?.host ? { servername: 'localhost' } : {}),
           headers: {
             ...(body === undefined ? {} : { 'content-type': 'application/json' }),
             ...(options.cookie ? { cookie: options.cookie } : {}),
