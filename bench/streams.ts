@@ -4,7 +4,9 @@
  * Two instances on a fresh PostgreSQL database, as behind the proxy: the streams are opened on instance A and
  * the change (an instructor opening or closing voting) is made on instance B, so it travels through
  * PostgreSQL's NOTIFY before A writes it to every stream. A thousand streams come from each loopback address
- * (127.0.0.1, 127.0.0.2 ...), within the per-address cap, as rooms on different networks would.
+ * (127.0.0.1, 127.0.0.2 ...), within the per-address cap, as rooms on different networks would; each is a
+ * participant's browser, with a team session (8 streams a session, its cap), since streams with no session
+ * at all have only a quarter of an instance (docs/decisions/037).
  *
  * Then the readers that never read: 1,008 streams of 42 teams (their cap of 24 each), every one from a fresh
  * session, reading nothing, while the teams save large answers on A: the server's memory and how long
@@ -28,6 +30,8 @@ const ROUNDS = 20;
 const TAG = 'bench-live';
 /** Streams opened from one loopback address: under the server's cap of 1,200 per address. */
 const PER_ADDRESS = 1000;
+/** A session's cap on open streams. */
+const STREAMS_PER_SESSION = 8;
 /** The flood limit out of the way: thousands of streams are opened from one address on purpose. */
 const STREAMS_ENV = { RATE_LIMIT_PER_MINUTE: '100000000' };
 
@@ -36,22 +40,26 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** One open stream: when it last saw `"votingOpen":<value>` in an event. */
 type Stream = { socket: http.ClientRequest; seen: Map<boolean, number>; ready: Promise<void> };
 
-function openStream(base: string, n: number): Stream {
+function openStream(base: string, n: number, cookie: string): Stream {
   const seen = new Map<boolean, number>();
   let markReady: () => void;
   const ready = new Promise<void>((resolve) => {
     markReady = resolve;
   });
   const localAddress = `127.0.0.${1 + Math.floor(n / PER_ADDRESS)}`;
-  const request = http.get(`${base}/api/events?cohort=${TAG}`, { agent: false, localAddress }, (response) => {
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => {
-      const now = performance.now();
-      if (chunk.includes('"votingOpen":true')) seen.set(true, now);
-      if (chunk.includes('"votingOpen":false')) seen.set(false, now);
-      if (chunk.includes('"type":"ballots"')) markReady();
-    });
-  });
+  const request = http.get(
+    `${base}/api/events?cohort=${TAG}`,
+    { agent: false, localAddress, headers: { cookie } },
+    (response) => {
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        const now = performance.now();
+        if (chunk.includes('"votingOpen":true')) seen.set(true, now);
+        if (chunk.includes('"votingOpen":false')) seen.set(false, now);
+        if (chunk.includes('"type":"ballots"')) markReady();
+      });
+    },
+  );
   request.on('error', () => {});
   return { socket: request, seen, ready };
 }
@@ -83,15 +91,30 @@ async function main(): Promise<void> {
       headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify({ tag: TAG, name: 'Bench live' }),
     });
+    // The participants' sessions: one team, signed in again for every 8 streams (a session's cap).
+    const created = await fetch(`${b.base}/api/teams`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Bench participants' }),
+    });
+    const { accessToken } = (await created.json()) as { accessToken: string };
+    const sessions: string[] = [];
+    const sessionFor = async (n: number) => {
+      const index = Math.floor(n / STREAMS_PER_SESSION);
+      while (sessions.length <= index) sessions.push(await freshSession(b.base, accessToken));
+      return sessions[index]!;
+    };
     await delay(2000);
     const idleRss = rssMb(pid);
     let votingOpen = false;
 
     for (const count of COUNTS) {
       while (streams.length < count) {
-        const batch = Array.from({ length: Math.min(200, count - streams.length) }, (_, i) =>
-          openStream(a.base, streams.length + i),
-        );
+        const batch: Stream[] = [];
+        for (let i = 0; i < Math.min(200, count - streams.length); i++) {
+          const n = streams.length + i;
+          batch.push(openStream(a.base, n, await sessionFor(n)));
+        }
         streams.push(...batch);
         const opened = Promise.all(batch.map((s) => s.ready));
         const timeout = delay(60_000).then(() => {

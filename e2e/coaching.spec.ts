@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { adminApi, createCohort, uniqueName } from './support/api.ts';
 import { teamOnDevices } from './support/collaboration.ts';
 import { expect, test } from './support/fixtures.ts';
 import { instructorContext } from './support/live-room.ts';
@@ -69,6 +70,17 @@ test('a request for help reaches the dashboard at once, and its answer reaches t
 
   await teamPage.getByRole('button', { name: 'Ask for help' }).click();
   await teamPage.getByLabel('What are you stuck on? (optional)').fill('Our sources contradict each other');
+  // Only a team in an active cohort asks: outside one, the dialog says why.
+  await teamPage.getByRole('button', { name: 'Send request' }).click();
+  await expect(teamPage.getByRole('dialog').getByRole('alert')).toContainText(
+    'Only a team in an active cohort can ask for help.',
+  );
+  const admin = await adminApi();
+  const tag = await createCohort(admin, uniqueName('Help Cohort'));
+  expect((await admin.post(`/api/admin/cohorts/${tag}/teams`, { data: { teamIds: [team.id] } })).ok()).toBe(
+    true,
+  );
+  await admin.dispose();
   await teamPage.getByRole('button', { name: 'Send request' }).click();
   await expect(teamPage.getByTestId('help-status')).toContainText('Help is on the way', LIVE);
 

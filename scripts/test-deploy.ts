@@ -156,6 +156,9 @@ class Client {
           method,
           path: url,
           timeout: REQUEST_TIMEOUT_MS,
+          // A Host of the caller's own (a page on a name pointed at the server) still talks TLS to this
+          // server's certificate, as a browser would.
+          ...(options.headers?.host ? { servername: 'localhost' } : {}),
           headers: {
             ...(body === undefined ? {} : { 'content-type': 'application/json' }),
             ...(options.cookie ? { cookie: options.cookie } : {}),
@@ -333,10 +336,17 @@ function makeCertificate(dir: string): { cert: string; key: string } {
 
 type Instance = { name: string; port: number; server: RunningServer; env: Record<string, string> };
 
-async function startInstance(name: string, port: number, databaseUrl: string): Promise<Instance> {
+async function startInstance(
+  name: string,
+  port: number,
+  databaseUrl: string,
+  publicOrigin: string,
+): Promise<Instance> {
   const env = {
     PORT: String(port),
     TRUST_PROXY: PROXY_ADDRESS,
+    // The address browsers reach the room at, as docs/deployment.md has it set.
+    PUBLIC_ORIGIN: publicOrigin,
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     // The general flood limit is not what these checks are about.
@@ -435,8 +445,8 @@ async function checkHttpsAndCookies(w: World): Promise<void> {
     String(created.headers['strict-transport-security'] ?? '').includes('max-age='),
     'nginx sends no Strict-Transport-Security header',
   );
-  // A browser sends its page's origin with every mutation; the app compares it with the host it was asked
-  // for, which nginx must pass on as the browser wrote it (port included).
+  // A browser sends its page's origin with every mutation; the app compares it with PUBLIC_ORIGIN, never with
+  // the Host nginx passes on (a page on a name pointed at the server sets both to its own).
   const sameSite = await alice.request('POST', '/api/teams', {
     body: { name: 'Deploy Origin' },
     headers: { origin: `https://127.0.0.1:${w.port}` },
@@ -447,9 +457,17 @@ async function checkHttpsAndCookies(w: World): Promise<void> {
     headers: { origin: 'https://evil.example' },
   });
   check(foreign.status === 403, `a mutation from a foreign origin: ${foreign.status} (expected 403)`);
+  const rebound = await alice.request('POST', '/api/teams', {
+    body: { name: 'Deploy Rebound' },
+    headers: { origin: 'https://evil.example', host: 'evil.example' },
+  });
+  check(
+    rebound.status === 403,
+    `a mutation whose Host and Origin both name another site: ${rebound.status} (expected 403)`,
+  );
   log(
     '✓ HTTPS: the team and admin cookies are Secure, HttpOnly, SameSite=Lax; HSTS is sent; a mutation from ' +
-      "the app's own origin passes and one from another is refused",
+      "the app's own origin passes and one from another is refused, even with a Host of its own",
   );
 }
 
@@ -883,8 +901,8 @@ async function main(): Promise<void> {
   const [portA, portB, proxyPort] = [await freePort(), await freePort(), await freePort()];
   // Both at once, as a deployment starts them: they queue on the migration lock.
   const [a, b] = await Promise.all([
-    startInstance('instance A', portA, database.url),
-    startInstance('instance B', portB, database.url),
+    startInstance('instance A', portA, database.url, `https://127.0.0.1:${proxyPort}`),
+    startInstance('instance B', portB, database.url, `https://127.0.0.1:${proxyPort}`),
   ]);
   log(
     `started ${a.name} on 127.0.0.1:${portA} and ${b.name} on 127.0.0.1:${portB} (TRUST_PROXY=${PROXY_ADDRESS})`,

@@ -5,8 +5,10 @@ import type { AppConfig } from './config.ts';
 import { loadPhaseConfigs } from './content/phase-configs.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { LiveEventBus } from './live/event-bus.ts';
+import type { StreamLimits } from './live/event-streams.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { MESSAGES } from './lib/messages.ts';
+import { answerClientError } from './lib/client-error.ts';
 import { trustProxyOption } from './lib/trust-proxy.ts';
 import { authRoutes } from './auth/routes.ts';
 import { coachingRoutes } from './coaching/routes.ts';
@@ -26,7 +28,8 @@ import { teamRoutes } from './teams/routes.ts';
 import { showcaseRoutes } from './voting/routes.ts';
 
 export type BuildAppOptions = {
-  config: Pick<AppConfig, 'logLevel' | 'trustProxy' | 'webRoot' | 'contentDir' | 'requestsPerMinute'>;
+  config: Pick<AppConfig, 'logLevel' | 'trustProxy' | 'webRoot' | 'contentDir' | 'requestsPerMinute'> &
+    Partial<Pick<AppConfig, 'publicOrigins'>>;
   database: DatabaseHandle;
   /** Close the database with the app (the server does; tests that share one database do not). */
   closeDatabase?: boolean;
@@ -35,6 +38,8 @@ export type BuildAppOptions = {
   loggerStream?: NodeJS.WritableStream;
   /** Live events; in-process unless given (PostgreSQL LISTEN/NOTIFY across instances). */
   liveEvents?: LiveEventBus;
+  /** Caps on open event streams other than STREAM_LIMITS (tests, to reach them with a few streams). */
+  streamLimits?: Partial<StreamLimits>;
 };
 
 /** Builds the whole app: the server listens on it, the API tests `inject()` into it. */
@@ -58,11 +63,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Autosave bodies arrive often; one sensible timeout keeps a slow client from holding a socket.
     requestTimeout: 30_000,
     return503OnClosing: true,
-    // A malformed URL (broken percent-encoding) is the caller's mistake: `{ message }` like every other
-    // error, not Fastify's own error shape.
-    frameworkErrors: (_error, _request, reply) => {
-      (reply as unknown as FastifyReply).status(400).send({ message: MESSAGES.badAddress });
+    // A malformed URL (broken percent-encoding) or a path parameter past the router's limit is the caller's
+    // mistake: `{ message }` like every other error, not Fastify's own error shape.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      (reply as unknown as FastifyReply)
+        .status(tooLong ? 414 : 400)
+        .send({ message: tooLong ? MESSAGES.addressTooLong : MESSAGES.badAddress });
     },
+    // What Node's parser refuses before any route runs (an address or headers past its 16 KB, a request
+    // that never finished arriving) answers in the same shape too.
+    clientErrorHandler: answerClientError,
   });
   const app = (fastify as unknown as FastifyInstance).withTypeProvider<ZodTypeProvider>();
 
@@ -78,8 +89,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(sessionsPlugin);
-  await app.register(securityPlugin, { requestsPerMinute: config.requestsPerMinute });
-  await app.register(livePlugin, { liveEvents: options.liveEvents });
+  await app.register(securityPlugin, {
+    requestsPerMinute: config.requestsPerMinute,
+    publicOrigins: config.publicOrigins ?? [],
+  });
+  await app.register(livePlugin, { liveEvents: options.liveEvents, streamLimits: options.streamLimits });
 
   await app.register(docsPlugin);
   await app.register(healthRoutes);

@@ -79,6 +79,24 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads PUBLIC_ORIGIN as a list of origins, and stops on anything else', () => {
+    expect(loadConfig({}).publicOrigins).toEqual([]);
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://Lab.Example.org/' }).publicOrigins).toEqual([
+      'https://lab.example.org',
+    ]);
+    expect(
+      loadConfig({ PUBLIC_ORIGIN: 'https://lab.example.org, http://192.168.1.20:3000' }).publicOrigins,
+    ).toEqual(['https://lab.example.org', 'http://192.168.1.20:3000']);
+    for (const value of [
+      'lab.example.org',
+      'https://lab.example.org/app',
+      'ftp://lab.example.org',
+      'https://u:p@lab.example.org',
+    ]) {
+      expect(() => loadConfig({ PUBLIC_ORIGIN: value }), value).toThrow(/PUBLIC_ORIGIN: not an origin/);
+    }
+  });
+
   it('takes an ADMIN_PASSWORD of 12 characters or more', () => {
     expect(loadConfig({ ADMIN_USERNAME: 'alice', ADMIN_PASSWORD: 'twelve chars' }).admin?.password).toBe(
       'twelve chars',

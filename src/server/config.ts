@@ -23,6 +23,19 @@ const TRUST_PROXY_TRUE =
   'could claim a new address). Give the number of proxies in front of the app (TRUST_PROXY=1 behind one ' +
   'nginx) or their addresses (TRUST_PROXY=127.0.0.1 or 10.0.0.0/8,fd00::/8).';
 
+/** `https://host[:port]` as a browser's Origin header writes it, or undefined for anything else (a path...). */
+function originOf(text: string): string | undefined {
+  try {
+    const url = new URL(text);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    if (url.username || url.password || url.search || url.hash || !['', '/'].includes(url.pathname))
+      return undefined;
+    return url.origin;
+  } catch {
+    return undefined;
+  }
+}
+
 const optionalText = z
   .string()
   .optional()
@@ -59,6 +72,23 @@ const EnvSchema = z.object({
     return entries.join(',');
   }),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(600).default(3000),
+  // The origins (scheme, host and port) browsers reach the app at, comma-separated: the only ones a
+  // mutation may come from. Absent: the address the browser asked for, when written as an IP address or
+  // `localhost`.
+  PUBLIC_ORIGIN: optionalText.transform((v, context): string[] => {
+    if (v === undefined) return [];
+    const origins: string[] = [];
+    for (const entry of v.split(',').map((e) => e.trim())) {
+      const origin = originOf(entry);
+      if (origin) origins.push(origin);
+      else
+        context.addIssue({
+          code: 'custom',
+          message: `not an origin (https://host or https://host:port): ${entry}`,
+        });
+    }
+    return origins;
+  }),
   /** The built client's folder (default dist/web); the browser tests build into their own. */
   WEB_ROOT: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -76,6 +106,8 @@ export type AppConfig = {
   logLevel: string;
   /** API requests a minute per IP; never below 600 (a classroom shares one IP). */
   requestsPerMinute: number;
+  /** The origins a mutation may come from (`https://lab.example.org`); none: see PUBLIC_ORIGIN. */
+  publicOrigins: string[];
   /** Where the built SPA lives; absent in API-only tests. */
   webRoot: string | undefined;
   contentDir: string;
@@ -107,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     requestsPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    publicOrigins: e.PUBLIC_ORIGIN,
     webRoot: path.resolve(PROJECT_ROOT, e.WEB_ROOT ?? 'dist/web'),
     contentDir: path.join(PROJECT_ROOT, 'content'),
   };

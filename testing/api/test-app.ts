@@ -89,10 +89,13 @@ export async function resetDatabase(database: DatabaseHandle): Promise<void> {
   );
 }
 
+/** The public origin the test apps are configured with: `Origin` and `Host` of a page of the app. */
+export const TEST_PUBLIC_ORIGIN = 'http://lab.example:3000';
+
 export async function buildTestApp(
   database: DatabaseHandle,
   overrides: Partial<BuildAppOptions['config']> = {},
-  options: Pick<BuildAppOptions, 'liveEvents'> = {},
+  options: Pick<BuildAppOptions, 'liveEvents' | 'streamLimits'> = {},
 ): Promise<FastifyInstance> {
   return buildApp({
     config: {
@@ -101,6 +104,8 @@ export async function buildTestApp(
       webRoot: undefined,
       contentDir: path.join(PROJECT_ROOT, 'content'),
       requestsPerMinute: 100_000,
+      // The address the suites' pages are served at (PUBLIC_ORIGIN): the only origin a mutation may come from.
+      publicOrigins: [TEST_PUBLIC_ORIGIN],
       ...overrides,
     },
     database,

@@ -193,6 +193,92 @@ export async function jsonOf<T = Record<string, unknown>>(response: Response): P
   return (await response.json()) as T;
 }
 
+/**
+ * An event stream followed as a browser's EventSource follows it: each `data:` message is kept, and when the
+ * server ends the stream (or it drops, or cannot be opened) it is opened again after the last `retry:` the
+ * server sent. `stop()` closes it for good.
+ */
+export type FollowedStream<M> = {
+  messages: M[];
+  /** How many times the stream was opened (1 at first). */
+  readonly connections: number;
+  /** Resolves with the first message `match` accepts, arriving from now on or already kept. */
+  waitUntil(match: (message: M) => boolean, timeoutMs: number, what: string): Promise<M>;
+  stop(): void;
+};
+
+export function followEventStream<M = unknown>(
+  server: RunningServer,
+  path: string,
+  headers: Record<string, string> = {},
+): FollowedStream<M> {
+  const messages: M[] = [];
+  let connections = 0;
+  let stopped = false;
+  let retryMs = 3000;
+  let controller = new AbortController();
+  const run = async () => {
+    while (!stopped) {
+      connections++;
+      controller = new AbortController();
+      try {
+        const response = await fetch(`${server.baseUrl}${path}`, { headers, signal: controller.signal });
+        if (response.body) {
+          let buffer = '';
+          for await (const chunk of response.body.pipeThrough(new TextDecoderStream())) {
+            buffer += chunk;
+            for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
+              const block = buffer.slice(0, end);
+              buffer = buffer.slice(end + 2);
+              const retry = /^retry: (\d+)$/m.exec(block);
+              if (retry) retryMs = Number(retry[1]);
+              const data = /^data: (.*)$/m.exec(block);
+              if (data && !block.startsWith('event:')) messages.push(JSON.parse(data[1]!) as M);
+            }
+          }
+        }
+      } catch {
+        // Dropped, refused or stopped: like a browser, try again after the retry.
+      }
+      if (!stopped) await delay(retryMs);
+    }
+  };
+  void run();
+  return {
+    messages,
+    get connections() {
+      return connections;
+    },
+    async waitUntil(match, timeoutMs, what) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = messages.find(match);
+        if (found !== undefined) return found;
+        if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+        await delay(50);
+      }
+    },
+    stop() {
+      stopped = true;
+      controller.abort();
+    },
+  };
+}
+
+/** Runs `sql` on TEST_DATABASE_URL's server in database `name`, directly (not through a test's proxy). */
+export async function queryDatabase(name: string, sql: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
 /** A fresh PostgreSQL database `genai_resilience_<random>` next to TEST_DATABASE_URL's; dropped by cleanupAll(). */
 export async function createPostgresDatabase(): Promise<{ name: string; url: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { FeedbackNote, HelpQueueItem, HelpRequest } from '../../shared/schemas/coaching.ts';
 import type { Database } from '../db/client.ts';
 import {
@@ -147,4 +147,29 @@ export async function listOpenHelpRequests(db: Database): Promise<HelpQueueItem[
     .where(eq(helpRequests.status, 'open'))
     .orderBy(asc(helpRequests.createdAt), asc(helpRequests.id));
   return rows.map((r) => ({ ...toHelpRequest(r.request), teamName: r.teamName, cohortName: r.cohortName }));
+}
+
+/** Whether the team is in a cohort that is not archived (only such a team asks for help). */
+export async function isInActiveCohort(db: Database, teamId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ tag: cohorts.tag })
+    .from(teams)
+    .innerJoin(cohorts, eq(cohorts.tag, teams.cohortTag))
+    .where(and(eq(teams.id, teamId), isNull(cohorts.archivedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Deletes the requests answered or withdrawn more than `keepSeconds` ago; how many. */
+export async function deleteClosedHelpRequests(db: Database, keepSeconds: number): Promise<number> {
+  const rows = await db
+    .delete(helpRequests)
+    .where(
+      and(
+        ne(helpRequests.status, 'open'),
+        lt(helpRequests.closedAt, sql`now() - make_interval(secs => ${keepSeconds})`),
+      ),
+    )
+    .returning({ id: helpRequests.id });
+  return rows.length;
 }

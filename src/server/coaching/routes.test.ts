@@ -5,15 +5,18 @@ import { expect, it } from 'vitest';
 import type { AdminEvent } from '../../shared/schemas/admin.ts';
 import type { FeedbackNote, HelpRequest } from '../../shared/schemas/coaching.ts';
 import type { LiveMessage } from '../../shared/schemas/live.ts';
-import { feedbackNotes, helpRequests, teams } from '../db/schema.ts';
+import { cohorts, feedbackNotes, helpRequests, teams } from '../db/schema.ts';
 import { createCohort } from '../../../testing/api/cohorts.ts';
 import { describeTwoInstances, openEventStream } from '../../../testing/api/live.ts';
 import {
+  buildTestApp,
   createAdminSession,
   createTeamSession,
   describeApi,
   type Member,
 } from '../../../testing/api/test-app.ts';
+import { deleteClosedHelpRequests } from './queries.ts';
+import { CLOSED_HELP_KEPT_HOURS } from './help-limits.ts';
 
 const send = (
   app: FastifyInstance,
@@ -149,13 +152,21 @@ describeApi('feedback on a team’s activity', (ctx) => {
   });
 });
 
+/** A team in an active cohort (`class`), with its session: only such a team asks for help. */
+async function teamInClass(app: FastifyInstance, name?: string): Promise<Member> {
+  await app.db.insert(cohorts).values({ tag: 'class', name: 'Cohort class' }).onConflictDoNothing();
+  const member = await createTeamSession(app, name);
+  await app.db.update(teams).set({ cohortTag: 'class' }).where(eq(teams.id, member.team.id));
+  return member;
+}
+
 describeApi('asking for help', (ctx) => {
   const help = (member: Member) => `/api/teams/${member.team.id}/help`;
 
   it('a team asks from an activity, the instructors see it oldest first, one answers; the team sees it answered', async () => {
     await createCohort(ctx.app, 'spring');
     const first = await createTeamSession(ctx.app, 'First');
-    const second = await createTeamSession(ctx.app, 'Second');
+    const second = await teamInClass(ctx.app, 'Second');
     await ctx.app.db.update(teams).set({ cohortTag: 'spring' }).where(eq(teams.id, first.team.id));
     const admin = await createAdminSession(ctx.app, 'alice');
     expect((await send(ctx.app, 'GET', help(first), first.cookie)).json()).toEqual({ request: null });
@@ -181,7 +192,7 @@ describeApi('asking for help', (ctx) => {
     };
     expect(requests.map((r) => [r.teamName, r.cohortName, r.phaseNumber, r.message])).toEqual([
       ['First', 'Cohort spring', 3, 'Stuck on sources'],
-      ['Second', null, 1, ''],
+      ['Second', 'Cohort class', 1, ''],
     ]);
 
     const answered = await send(
@@ -209,7 +220,7 @@ describeApi('asking for help', (ctx) => {
   });
 
   it('one open request per team, however many devices ask at once (409 for the rest)', async () => {
-    const member = await createTeamSession(ctx.app);
+    const member = await teamInClass(ctx.app);
     const asks = await Promise.all(
       Array.from({ length: 6 }, () => send(ctx.app, 'POST', help(member), member.cookie, { phaseNumber: 2 })),
     );
@@ -222,7 +233,7 @@ describeApi('asking for help', (ctx) => {
   });
 
   it('the team withdraws its open request; then nothing is open to withdraw or answer', async () => {
-    const member = await createTeamSession(ctx.app);
+    const member = await teamInClass(ctx.app);
     const admin = await createAdminSession(ctx.app);
     const request = (
       await send(ctx.app, 'POST', help(member), member.cookie, { phaseNumber: 5 })
@@ -246,7 +257,7 @@ describeApi('asking for help', (ctx) => {
   });
 
   it('refuses an over-long line and an activity outside 1-8 (400), and an instructor asking for a team (403)', async () => {
-    const member = await createTeamSession(ctx.app);
+    const member = await teamInClass(ctx.app);
     const admin = await createAdminSession(ctx.app);
     for (const payload of [
       { phaseNumber: 1, message: 'x'.repeat(201) },
@@ -264,7 +275,7 @@ describeApi('asking for help', (ctx) => {
   });
 
   it("reaches every instructor's dashboard and the team's pages live", async () => {
-    const member = await createTeamSession(ctx.app);
+    const member = await teamInClass(ctx.app);
     const alice = await createAdminSession(ctx.app, 'alice');
     const bob = await createAdminSession(ctx.app, 'bob');
     const dashboards = await Promise.all(
@@ -307,8 +318,125 @@ describeApi('asking for help', (ctx) => {
     await Promise.all([...dashboards.map((d) => d.close()), teamPage.close()]);
   });
 
+  it('only a team in an active cohort asks: one in no cohort or an archived one is told why (403), nothing is written', async () => {
+    const loose = await createTeamSession(ctx.app, 'Loose');
+    await ctx.app.db.insert(cohorts).values({ tag: 'over', name: 'Over', archivedAt: new Date() });
+    const archived = await createTeamSession(ctx.app, 'Archived');
+    await ctx.app.db.update(teams).set({ cohortTag: 'over' }).where(eq(teams.id, archived.team.id));
+    for (const member of [loose, archived]) {
+      const refused = await send(ctx.app, 'POST', help(member), member.cookie, { phaseNumber: 1 });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({
+        message:
+          "Only a team in an active cohort can ask for help. Ask your instructor to add your team to the class's cohort.",
+      });
+    }
+    expect(await ctx.app.db.select().from(helpRequests)).toEqual([]);
+  });
+
+  it('asking and withdrawing have a rate of their own per team: the 7th in a minute is 429, other teams unaffected', async () => {
+    const member = await teamInClass(ctx.app, 'Looping');
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push(
+        (await send(ctx.app, 'POST', help(member), member.cookie, { phaseNumber: 1 })).statusCode,
+      );
+      statuses.push((await send(ctx.app, 'DELETE', help(member), member.cookie)).statusCode);
+    }
+    expect(statuses).toEqual([201, 200, 201, 200, 201, 200, 429, 429]);
+    const refused = await send(ctx.app, 'POST', help(member), member.cookie, { phaseNumber: 1 });
+    expect(refused.json().message).toMatch(
+      /^Your team has asked for help or withdrawn too often\. Please wait \d+ seconds/,
+    );
+    expect(refused.headers['retry-after']).toBeTruthy();
+    const other = await teamInClass(ctx.app, 'Patient');
+    expect((await send(ctx.app, 'POST', help(other), other.cookie, { phaseNumber: 2 })).statusCode).toBe(201);
+  });
+
+  it("a team asking and withdrawing in a loop with two dashboards open leaves the instructors' own calls answering 200", async () => {
+    // The lowest flood limit there is (600 a minute per session), so the help list's reads would use it up.
+    await ctx.app.close();
+    ctx.app = await buildTestApp(ctx.database, { requestsPerMinute: 600 });
+    const looping = await teamInClass(ctx.app, 'Looping');
+    const alice = await createAdminSession(ctx.app, 'alice');
+    const dashboards = await Promise.all(
+      [1, 2].map(() => openEventStream<AdminEvent>(ctx.app, '/api/admin/events', { cookie: alice.cookie })),
+    );
+    await Promise.all(dashboards.map((d) => d.waitFor(1)));
+    let reads = 0;
+    const readList = async () => {
+      reads++;
+      const list = await send(ctx.app, 'GET', '/api/admin/help-requests', alice.cookie);
+      expect(list.statusCode).toBe(200);
+    };
+    let changes = 0;
+    for (let i = 0; i < 40; i++) {
+      for (const change of [
+        () => send(ctx.app, 'POST', help(looping), looping.cookie, { phaseNumber: 1 }),
+        () => send(ctx.app, 'DELETE', help(looping), looping.cookie),
+      ]) {
+        if ((await change()).statusCode >= 300) continue;
+        changes++;
+        // Each dashboard reads the list for every change it hears (as one without its throttle would).
+        for (const dashboard of dashboards) {
+          await dashboard.waitUntil(
+            () => dashboard.events.filter((e) => e.type === 'help').length === changes,
+          );
+          await readList();
+        }
+      }
+    }
+    // The rate per team let 6 changes through, not 80.
+    expect(reads).toBe(12);
+    // However many reads the list takes (here 600 more, 612 in all: past the instructor's whole flood
+    // allowance), they come out of its own.
+    for (let i = 0; i < 600; i++) await readList();
+    for (const url of ['/api/teams', '/api/admin/cohorts', '/api/admin/help-requests']) {
+      expect((await send(ctx.app, 'GET', url, alice.cookie)).statusCode, url).toBe(200);
+    }
+    await Promise.all(dashboards.map((d) => d.close()));
+  });
+
+  it(`keeps answered and withdrawn requests ${CLOSED_HELP_KEPT_HOURS} hours, then the sweep deletes them; open ones stay`, async () => {
+    const [a, b, c] = [
+      await teamInClass(ctx.app, 'A'),
+      await teamInClass(ctx.app, 'B'),
+      await teamInClass(ctx.app, 'C'),
+    ];
+    const day = CLOSED_HELP_KEPT_HOURS * 3600_000;
+    await ctx.app.db.insert(helpRequests).values([
+      {
+        teamId: a.team.id,
+        phaseNumber: 1,
+        status: 'answered',
+        closedAt: new Date(Date.now() - day - 60_000),
+      },
+      {
+        teamId: a.team.id,
+        phaseNumber: 2,
+        status: 'withdrawn',
+        closedAt: new Date(Date.now() - day - 60_000),
+      },
+      {
+        teamId: b.team.id,
+        phaseNumber: 1,
+        status: 'answered',
+        closedAt: new Date(Date.now() - day + 600_000),
+      },
+      { teamId: c.team.id, phaseNumber: 1, createdAt: new Date(Date.now() - 3 * day) },
+    ]);
+    expect(await deleteClosedHelpRequests(ctx.app.db, CLOSED_HELP_KEPT_HOURS * 3600)).toBe(2);
+    const left = await ctx.app.db.select().from(helpRequests);
+    expect(left.map((r) => [r.teamId, r.status]).sort()).toEqual(
+      [
+        [b.team.id, 'answered'],
+        [c.team.id, 'open'],
+      ].sort(),
+    );
+  });
+
   it("goes with the team's data when the team is deleted, notes included", async () => {
-    const member = await createTeamSession(ctx.app, 'Leaving');
+    const member = await teamInClass(ctx.app, 'Leaving');
     const admin = await createAdminSession(ctx.app);
     await send(ctx.app, 'POST', `/api/teams/${member.team.id}/feedback`, admin.cookie, {
       phaseNumber: 1,
@@ -348,7 +476,7 @@ describeApi('asking for help', (ctx) => {
 
 describeTwoInstances('coaching across instances', (apps) => {
   it('a note written on one instance reaches the team page held by the other; a help request, the dashboards there', async () => {
-    const member = await createTeamSession(apps.first);
+    const member = await teamInClass(apps.first);
     const admin = await createAdminSession(apps.first);
     const teamPage = await openEventStream<LiveMessage>(
       apps.second,

@@ -15,12 +15,15 @@ import { ErrorResponseSchema, IdSchema, OkResponseSchema } from '../../shared/sc
 import { conflict, forbidden, notFound } from '../lib/http-error.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { noStore } from '../lib/no-store.ts';
+import { CLOSED_HELP_KEPT_HOURS, CLOSED_HELP_SWEEP_MS, HELP_QUEUE_READS_PER_MINUTE } from './help-limits.ts';
 import { adminOnly, requireAdmin, requireTeamAccess } from '../plugins/sessions.ts';
 import {
   addFeedback,
   answerHelpRequest,
   currentHelpRequest,
+  deleteClosedHelpRequests,
   HelpAlreadyOpenError,
+  isInActiveCohort,
   listFeedback,
   listOpenHelpRequests,
   openHelpRequest,
@@ -49,6 +52,22 @@ const errors = {
  * instructors reading its work) and, for help, every instructor's dashboard, on every instance.
  */
 export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Closed requests are kept for a bounded time: deleted at start-up and every hour after.
+  const sweep = async () => {
+    try {
+      await deleteClosedHelpRequests(app.db, CLOSED_HELP_KEPT_HOURS * 3600);
+    } catch (error) {
+      app.log.warn({ err: error }, 'could not delete old requests for help');
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void sweep();
+    timer = setInterval(sweep, CLOSED_HELP_SWEEP_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+
   /** A request for help changed: the team's pages hear the request, every instructor's dashboard its ids. */
   const announceHelp = (help: HelpRequest) =>
     Promise.all([
@@ -152,12 +171,14 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: TeamParams,
         body: NewHelpBodySchema,
-        response: { 201: HelpRequestSchema, 409: ErrorResponseSchema, ...errors },
+        response: { 201: HelpRequestSchema, 409: ErrorResponseSchema, 429: ErrorResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       const teamId = request.params.teamId;
       await requireTheTeam(request, teamId);
+      if (!(await isInActiveCohort(app.db, teamId))) throw forbidden(MESSAGES.helpNeedsActiveCohort);
+      await app.helpChanges.take(teamId);
       let row: Awaited<ReturnType<typeof openHelpRequest>>;
       try {
         row = await openHelpRequest(app.db, { teamId, ...request.body });
@@ -173,10 +194,16 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/teams/:teamId/help',
-    { schema: { params: TeamParams, response: { 200: HelpRequestSchema, ...errors } } },
+    {
+      schema: {
+        params: TeamParams,
+        response: { 200: HelpRequestSchema, 429: ErrorResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       const teamId = request.params.teamId;
       await requireTheTeam(request, teamId);
+      await app.helpChanges.take(teamId);
       const row = await withdrawHelpRequest(app.db, teamId);
       if (!row) throw notFound(MESSAGES.noOpenHelpRequest);
       const help = toHelpRequest(row);
@@ -187,7 +214,11 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/help-requests',
-    { onRequest: [adminOnly, noStore], schema: { response: { 200: HelpQueueSchema, ...errors } } },
+    {
+      onRequest: [adminOnly, noStore],
+      config: { rateLimit: { max: HELP_QUEUE_READS_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: { response: { 200: HelpQueueSchema, 429: ErrorResponseSchema, ...errors } },
+    },
     async () => ({ requests: await listOpenHelpRequests(app.db) }),
   );
 

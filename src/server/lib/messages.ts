@@ -6,6 +6,10 @@
 export const MESSAGES = {
   // Requests as such.
   badAddress: 'The request address is not valid.',
+  addressTooLong: 'The request address is too long.',
+  headersTooLarge: 'The request headers are too large.',
+  badRequest: 'The request could not be read.',
+  requestTimeout: 'The request took too long to arrive.',
   bodyTooLarge: 'Request body is too large.',
   invalidJson: 'Request body is not valid JSON.',
   crossSite: 'Cross-site request refused.',
@@ -54,6 +58,10 @@ export const MESSAGES = {
   noOpenHelpRequest: 'Your team has no open request for help.',
   helpRequestNotFound: 'That help request was not found.',
   helpWithdrawn: 'The team withdrew this request.',
+  helpNeedsActiveCohort:
+    "Only a team in an active cohort can ask for help. Ask your instructor to add your team to the class's cohort.",
+  tooManyHelpChanges: (seconds: number) =>
+    `Your team has asked for help or withdrawn too often. Please wait ${seconds} seconds and try again.`,
 
   // Showcase, ballots and results.
   otherCohortsShowcase: 'This showcase belongs to another cohort.',

@@ -389,15 +389,17 @@ describeApi('a failed publish never fails the call', (ctx) => {
     'POST /api/teams/:teamId/help': {
       status: 201,
       prepare: async (app) => {
-        const member = await createTeamSession(app);
+        // Only a team in an active cohort asks.
+        await createCohort(app, 'spring');
+        const [member] = await createCohortMembers(app, 'spring', ['Asking']);
         return {
           method: 'POST',
-          url: `/api/teams/${member.team.id}/help`,
-          cookie: member.cookie,
+          url: `/api/teams/${member!.team.id}/help`,
+          cookie: member!.cookie,
           payload: { phaseNumber: 2 },
-          unpublished: [[`team:${member.team.id} help`], ['admin help']],
+          unpublished: [[`team:${member!.team.id} help`], ['admin help']],
           landed: async () => {
-            expect((await read(`/api/teams/${member.team.id}/help`, member.cookie)).request.status).toBe(
+            expect((await read(`/api/teams/${member!.team.id}/help`, member!.cookie)).request.status).toBe(
               'open',
             );
           },

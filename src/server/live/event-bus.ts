@@ -70,6 +70,12 @@ export interface LiveEventBus {
   /** Set when other instances listen through the database; undefined when this is the only instance. */
   readonly notifyTarget: NotifyTarget | undefined;
   subscribe(channel: string, listener: LiveListener): () => void;
+  /**
+   * Calls `listener` each time the bus hears other instances again after it could not (its connection to
+   * the database was lost, or never made): what they sent meanwhile was missed. Absent where nothing can be
+   * missed (one process). Returns the unsubscribe.
+   */
+  onResumed?(listener: () => void): () => void;
   close(): Promise<void>;
 }
 

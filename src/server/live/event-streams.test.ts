@@ -10,8 +10,8 @@ describe('event stream places', () => {
     registry.claim([owner]);
     expect(() => registry.claim([owner])).toThrow(expect.objectContaining({ statusCode: 429 }));
     expect(() => registry.claim([{ key: 'address:198.51.100.8', max: 2 }])).not.toThrow();
-    first();
-    first();
+    first.release();
+    first.release();
     registry.claim([owner]);
     expect(() => registry.claim([owner])).toThrow(expect.objectContaining({ statusCode: 429 }));
   });
@@ -26,6 +26,72 @@ describe('event stream places', () => {
     registry.claim([address]);
     registry.claim([address]);
     expect(() => registry.claim([address])).toThrow(expect.objectContaining({ statusCode: 429 }));
+  });
+});
+
+describe('a full team makes room', () => {
+  const team = { key: 'team:t1', max: 3, evictable: true };
+  const session = (hash: string) => ({ key: `session:${hash}`, max: 2 });
+  const ties: StreamTies = { sessions: [], teams: ['t1'], teamSessions: ['t1'], cohorts: [] };
+
+  /** Claims and registers a stream of `hash`; records its end. */
+  function open(registry: EventStreamRegistry, hash: string, ended: string[], name: string) {
+    const claim = registry.claim([team, session(hash)]);
+    registry.add({ ties, claim, end: () => ended.push(name) });
+  }
+
+  it("for a session holding fewer: the busiest session's oldest stream ends and gives back its places", () => {
+    const registry = new EventStreamRegistry();
+    const ended: string[] = [];
+    open(registry, 'leaked', ended, 'leaked-1');
+    open(registry, 'leaked', ended, 'leaked-2');
+    open(registry, 'mate', ended, 'mate-1');
+    // Full: the team's own newcomer holds none; the leaked session, two.
+    open(registry, 'own', ended, 'own-1');
+    expect(ended).toEqual(['leaked-1']);
+    expect(registry.count('team:t1')).toBe(3);
+    expect(registry.count('session:leaked')).toBe(1);
+    // Every session holds one now; a newcomer holding none still takes the oldest of them.
+    open(registry, 'another', ended, 'another-1');
+    expect(ended).toEqual(['leaked-1', 'leaked-2']);
+  });
+
+  it('never for the busiest session itself, nor for one holding as many', () => {
+    const registry = new EventStreamRegistry();
+    const ended: string[] = [];
+    const wide = { ...team, max: 4 };
+    const openIn = (hash: string, name: string) => {
+      const claim = registry.claim([wide, { key: `session:${hash}`, max: 3 }]);
+      registry.add({ ties, claim, end: () => ended.push(name) });
+    };
+    openIn('a', 'a-1');
+    openIn('a', 'a-2');
+    openIn('b', 'b-1');
+    openIn('b', 'b-2');
+    expect(() => openIn('a', 'a-3')).toThrow(expect.objectContaining({ statusCode: 429 }));
+    expect(() => openIn('b', 'b-3')).toThrow(expect.objectContaining({ statusCode: 429 }));
+    expect(ended).toEqual([]);
+    // A session holding fewer takes the oldest of the first busiest.
+    openIn('c', 'c-1');
+    expect(ended).toEqual(['a-1']);
+  });
+
+  it('only a team makes room: a full address or instance refuses', () => {
+    const registry = new EventStreamRegistry();
+    const address = { key: 'address:a', max: 1 };
+    const claim = registry.claim([address, session('x')]);
+    registry.add({ ties, claim, end: () => undefined });
+    expect(() => registry.claim([address, session('y')])).toThrow(
+      expect.objectContaining({ statusCode: 429 }),
+    );
+  });
+
+  it('restarts every stream with a retry drawn within the window', () => {
+    const registry = new EventStreamRegistry();
+    const retries: (number | undefined)[] = [];
+    for (let i = 0; i < 20; i++) registry.add({ ties, end: (retryMs) => retries.push(retryMs) });
+    expect(registry.restartAll({ min: 1000, max: 8000 })).toBe(20);
+    expect(retries.every((ms) => ms !== undefined && ms >= 1000 && ms <= 8000)).toBe(true);
   });
 });
 

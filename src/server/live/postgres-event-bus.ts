@@ -78,6 +78,9 @@ export class PgLiveEventBus extends InProcessLiveEventBus {
   private reconnectDelay = RECONNECT_MIN_MS;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private listening: Promise<void>;
+  /** Set when the listener was lost (or its first connection failed): its next connection resumes. */
+  private interrupted = false;
+  private readonly resumedListeners = new Set<() => void>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -111,8 +114,20 @@ export class PgLiveEventBus extends InProcessLiveEventBus {
     ]);
   }
 
+  /**
+   * After a lost connection, the notices sent meanwhile are gone, and a database that crashed has also
+   * emptied its UNLOGGED tables (presence, instructors' listeners): `listener` restarts what relies on them.
+   */
+  onResumed(listener: () => void): () => void {
+    this.resumedListeners.add(listener);
+    return () => {
+      this.resumedListeners.delete(listener);
+    };
+  }
+
   override async close(): Promise<void> {
     this.closed = true;
+    this.resumedListeners.clear();
     clearTimeout(this.reconnectTimer);
     const client = this.client;
     this.client = undefined;
@@ -138,6 +153,10 @@ export class PgLiveEventBus extends InProcessLiveEventBus {
       }
       this.client = client;
       this.reconnectDelay = RECONNECT_MIN_MS;
+      if (this.interrupted) {
+        this.interrupted = false;
+        for (const listener of [...this.resumedListeners]) listener();
+      }
     } catch (error) {
       this.logger?.warn({ err: error }, 'live event listener could not connect; retrying');
       this.replace(client);
@@ -148,6 +167,7 @@ export class PgLiveEventBus extends InProcessLiveEventBus {
     if (this.closed || this.reconnectTimer) return;
     if (this.client && this.client !== client) return;
     this.client = undefined;
+    this.interrupted = true;
     client.removeAllListeners();
     client.on('error', () => {});
     client.end().catch(() => undefined);

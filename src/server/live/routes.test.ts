@@ -123,19 +123,28 @@ describeApi('one page, one workspace stream (GET /api/teams/:teamId/events)', (c
     }
   });
 
-  it(`caps a team at ${STREAM_LIMITS.perTeam} open streams however many sessions it makes, with 429`, async () => {
+  it(`holds a team at ${STREAM_LIMITS.perTeam} open streams however many sessions it makes; a newcomer takes the busiest session's oldest`, async () => {
     const member = await createTeamSession(ctx.app);
-    const streams = [];
+    const streams: Awaited<ReturnType<typeof streamOf>>[] = [];
+    const busy = await secondDevice(ctx.app, member);
     for (let i = 0; i < STREAM_LIMITS.perTeam; i++) {
       // Each login is a new session: the per-session cap alone would never stop this.
-      const cookie = await secondDevice(ctx.app, member);
+      const cookie = i < STREAM_LIMITS.perSession ? busy : await secondDevice(ctx.app, member);
       streams.push(await streamOf(member.team.id, cookie, `clientId=page-number-${i}`));
     }
     expect(streams.every((s) => s.response.status === 200)).toBe(true);
+    expect(ctx.app.eventStreams.count(`team:${member.team.id}`)).toBe(STREAM_LIMITS.perTeam);
+    // A session holding fewer than the busiest gets in: the busiest session's oldest stream ends.
+    const newcomer = await streamOf(member.team.id, await secondDevice(ctx.app, member), 'clientId=newcomer');
+    expect(newcomer.response.status).toBe(200);
+    await waitUntil(() => streams[0]!.ended, "the busiest session's oldest stream to end");
+    expect(streams.slice(1).some((s) => s.ended)).toBe(false);
+    expect(ctx.app.eventStreams.count(`team:${member.team.id}`)).toBe(STREAM_LIMITS.perTeam);
+    // The busiest session itself gets no more: it holds the most already.
     const refused = await fetch(
-      `${await addressOf(ctx.app)}/api/teams/${member.team.id}/events?clientId=one-too-many`,
+      `${await addressOf(ctx.app)}/api/teams/${member.team.id}/events?clientId=busy-again`,
       {
-        headers: { cookie: await secondDevice(ctx.app, member) },
+        headers: { cookie: busy },
       },
     );
     expect(refused.status).toBe(429);
@@ -148,14 +157,7 @@ describeApi('one page, one workspace stream (GET /api/teams/:teamId/events)', (c
     const admin = await createAdminSession(ctx.app);
     const watching = await streamOf(member.team.id, admin.cookie, 'clientId=instructor-page');
     expect(watching.response.status).toBe(200);
-    // A place frees when a stream closes.
-    await streams.pop()!.close();
-    await waitUntil(async () => {
-      const retry = await streamOf(member.team.id, member.cookie, 'clientId=after-a-close');
-      streams.push(retry);
-      return retry.response.status === 200;
-    }, 'a place after a close');
-    await Promise.all([...streams, otherStream, watching].map((s) => s.close()));
+    await Promise.all([...streams, newcomer, otherStream, watching].map((s) => s.close()));
   });
 
   it(`caps one session at ${STREAM_LIMITS.perSession} open streams with 429`, async () => {

@@ -9,6 +9,7 @@ import {
   type LiveMessage,
   type LivePage,
   LiveQuerySchema,
+  STREAM_SUB,
   type Subscription,
   subscriptionKey,
 } from '../../shared/schemas/live.ts';
@@ -33,6 +34,7 @@ import { liveSessionExpiries } from '../auth/queries.ts';
 import { countBallots } from '../voting/queries.ts';
 import {
   sessionHash,
+  type StreamClaim,
   type StreamTies,
   streamLiveEvents,
   streamOwners,
@@ -92,6 +94,16 @@ export const liveEventRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
+  /**
+   * The caller's own session for a stream that needs none (a cohort's events): such a stream counts against
+   * that session rather than the few places kept for streams without one.
+   */
+  async function callerSession(request: FastifyRequest): Promise<string | undefined> {
+    if (await request.sessionTeam()) return sessionHash(request, 'team');
+    if (await request.sessionAdmin()) return sessionHash(request, 'admin');
+    return undefined;
+  }
+
   /** Tells each team's open pages which of its pages opened or closed. A failure only delays the line. */
   function announcePresence(change: { teamId: string; upsert: PresenceDevice[]; remove: string[] }) {
     return app.announce.team(change.teamId, {
@@ -149,7 +161,6 @@ export const liveEventRoutes: FastifyPluginAsyncZod = async (app) => {
 
     const teamIds = granted.flatMap((g) => (g.subscription.kind === 'team' ? [g.subscription.teamId] : []));
     const sessions = [...new Set(granted.flatMap((g) => (g.via ? [g.via.hash] : [])))];
-    const expiries = await liveSessionExpiries(app.db, sessions);
     const ties: StreamTies = {
       sessions,
       teams: teamIds,
@@ -157,9 +168,19 @@ export const liveEventRoutes: FastifyPluginAsyncZod = async (app) => {
         g.subscription.kind === 'team' && g.via?.kind === 'team' ? [g.subscription.teamId] : [],
       ),
       cohorts: granted.flatMap((g) => (g.cohortTag ? [g.cohortTag] : [])),
-      expiresAt: expiries.size > 0 ? Math.min(...expiries.values()) : undefined,
     };
-    const release = app.eventStreams.claim(streamOwners(request, ties));
+    let claim: StreamClaim;
+    try {
+      const caller = sessions.length > 0 ? undefined : await callerSession(request);
+      claim = app.eventStreams.claim(streamOwners(request, ties, app.eventStreams.limits, caller));
+    } catch (error) {
+      // `/api/events` says so on the stream, which a browser can read: its pages say live updates are
+      // paused, and it tries again later.
+      if (!envelope || !(error instanceof HttpError)) throw error;
+      return streamRefusals(reply, [
+        { sub: STREAM_SUB, refused: { status: error.statusCode, message: error.message } },
+      ]);
+    }
 
     const streamId = randomUUID();
     const label = deviceLabel(request.headers['user-agent']);
@@ -180,7 +201,7 @@ export const liveEventRoutes: FastifyPluginAsyncZod = async (app) => {
       await enterPresence(app.db, pages);
       if (listensAsAdmin) await enterAdminListener(app.db, streamId, app.liveEvents.instanceId);
     } catch (error) {
-      release();
+      claim.release();
       throw error;
     }
     pruneNowAndThen();
@@ -188,10 +209,16 @@ export const liveEventRoutes: FastifyPluginAsyncZod = async (app) => {
     await streamLiveEvents(request, reply, {
       bus: app.liveEvents,
       registry: app.eventStreams,
-      release,
+      claim,
       channels: granted.map((g) => ({ sub: subscriptionKey(g.subscription), channel: g.channel })),
       envelope,
       ties,
+      confirm: async () => {
+        if (sessions.length === 0) return undefined;
+        const expiries = await liveSessionExpiries(app.db, sessions);
+        if (sessions.some((hash) => !expiries.has(hash))) return false;
+        return Math.min(...expiries.values());
+      },
       initial: async () => {
         const messages = [...refused];
         for (const g of granted) messages.push(...(await initialMessages(g)));

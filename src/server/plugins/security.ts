@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -22,6 +23,8 @@ declare module 'fastify' {
     loginAttempts: AttemptLimiter;
     /** Workspaces created per address: 60 a minute. */
     creationAttempts: AttemptLimiter;
+    /** Requests for help asked or withdrawn per team: 6 a minute. */
+    helpChanges: AttemptLimiter;
   }
 }
 
@@ -34,10 +37,17 @@ export const LOGIN_FAILURES_PER_MINUTE = 10;
  * it, and one address cannot use up the 1.68 million codes (at this rate that takes 19 days).
  */
 export const CREATIONS_PER_MINUTE = 60;
+/**
+ * Requests for help asked or withdrawn a minute per team: a team asks, withdraws and asks again in a minute
+ * with room to spare; a loop of them reaches no instructor's dashboard more often than that.
+ */
+export const HELP_CHANGES_PER_MINUTE = 6;
 
 type SecurityOptions = {
   /** Requests a minute per session, or per address for calls without one (every API call). */
   requestsPerMinute: number;
+  /** The origins a mutation may come from (PUBLIC_ORIGIN); empty: see `sameOrigin`. */
+  publicOrigins: readonly string[];
 };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -64,9 +74,29 @@ function floodKey(request: FastifyRequest): string {
   );
 }
 
-/** The host the browser talked to, as the Origin header would name it. */
-function requestHost(request: FastifyRequest): string | undefined {
-  return request.host?.toLowerCase();
+/**
+ * Whether a mutation's `Origin` is the app's own. With the public origins configured, it must be one of
+ * them, whatever the request's Host says: a page on `evil.example` whose name was pointed at the app's
+ * address (DNS rebinding) sends `Host: evil.example` and `Origin: http://evil.example` alike. Without them,
+ * the Origin must name the address the browser asked for, and that address must be an IP address or
+ * `localhost`: names no other site can make resolve to the app (a laptop serving a room at
+ * http://192.168.1.20:3000 needs no setting; a server reached by name needs PUBLIC_ORIGIN).
+ */
+export function sameOrigin(
+  origin: string,
+  request: FastifyRequest,
+  publicOrigins: readonly string[],
+): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (publicOrigins.length > 0) return publicOrigins.includes(url.origin);
+  const hostname = url.hostname.replace(/^\[|\]$/g, '');
+  if (hostname !== 'localhost' && isIP(hostname) === 0) return false;
+  return url.host === request.host?.toLowerCase();
 }
 
 /** NUL, or half of a surrogate pair (`\ud800` alone): text PostgreSQL refuses to store. */
@@ -131,13 +161,7 @@ export const securityPlugin = fp(
       if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden(MESSAGES.crossSite);
       const origin = request.headers.origin;
       if (!origin) return;
-      let originHost: string;
-      try {
-        originHost = new URL(origin).host.toLowerCase();
-      } catch {
-        throw forbidden(MESSAGES.crossSite);
-      }
-      if (originHost !== requestHost(request)) throw forbidden(MESSAGES.crossSite);
+      if (!sameOrigin(origin, request, options.publicOrigins)) throw forbidden(MESSAGES.crossSite);
     });
 
     // The flood limit (docs/decisions/011): per session when the call carries a known one, per address
@@ -163,6 +187,7 @@ export const securityPlugin = fp(
     app.decorate('lookupAttempts', limiter('lookup', LOOKUP_FAILURES_PER_MINUTE, MESSAGES.tooManyFailures));
     app.decorate('loginAttempts', limiter('login', LOGIN_FAILURES_PER_MINUTE, MESSAGES.tooManyFailures));
     app.decorate('creationAttempts', limiter('create', CREATIONS_PER_MINUTE, MESSAGES.tooManyCreations));
+    app.decorate('helpChanges', limiter('help', HELP_CHANGES_PER_MINUTE, MESSAGES.tooManyHelpChanges));
 
     // Text the database cannot store is refused up front with the field named (400, never 500).
     app.addHook('preValidation', async (request) => {

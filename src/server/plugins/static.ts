@@ -10,6 +10,14 @@ type StaticOptions = { webRoot: string | undefined; contentDir: string };
 
 const FILE_LIKE = /\/[^/]+\.[a-z0-9]{1,8}$/i;
 
+/** The longest file name a file system holds, in bytes: a path segment past it names no file or page. */
+const NAME_MAX_BYTES = 255;
+
+/** Whether a segment of the path, decoded, is longer than any file name can be. */
+function hasOverlongSegment(pathname: string): boolean {
+  return pathname.split('/').some((segment) => Buffer.byteLength(safeDecode(segment)) > NAME_MAX_BYTES);
+}
+
 function safeDecode(path: string): string {
   try {
     return decodeURIComponent(path);
@@ -54,6 +62,19 @@ export const staticPlugin = fp(
       });
     }
 
+    // A path with a segment past any file name's length (a 4 KB path) names nothing here: an API path is
+    // 414 like a parameter past the router's limit, a page 404. Without this, the static files' spelling
+    // check refused it as unverifiable (403).
+    app.addHook('onRequest', async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (!hasOverlongSegment(pathname)) return;
+      const decoded = safeDecode(pathname);
+      if (decoded === '/api' || decoded.startsWith('/api/')) {
+        return reply.status(414).send({ message: MESSAGES.addressTooLong });
+      }
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    });
+
     const indexPage = webRoot ? createIndexPages(webRoot) : undefined;
     const sendIndex = (reply: FastifyReply, pathname: string) =>
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexPage!(pathname));
@@ -65,7 +86,9 @@ export const staticPlugin = fp(
       // Decoded as the router would (`/%61pi/x` is an API path too); a broken escape is just a page path.
       const decoded = safeDecode(pathname);
       if (decoded === '/api' || decoded.startsWith('/api/')) {
-        return reply.status(404).send({ message: MESSAGES.noApiRoute(request.method, pathname) });
+        // The path named as written, within reason: a 4 KB path is not echoed back whole.
+        const named = pathname.length > 200 ? `${pathname.slice(0, 200)}…` : pathname;
+        return reply.status(404).send({ message: MESSAGES.noApiRoute(request.method, named) });
       }
       if (!webRoot || (request.method !== 'GET' && request.method !== 'HEAD') || FILE_LIKE.test(pathname)) {
         return reply.status(404).type('text/plain; charset=utf-8').send('Not found');

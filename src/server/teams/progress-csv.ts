@@ -1,6 +1,7 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { PHASE_NUMBERS } from '../../shared/phases.ts';
+import { plainText } from '../../shared/plain-text.ts';
 import { progressShare } from '../../shared/progress.ts';
 import type { Database } from '../db/client.ts';
 import { type ExportRow, exportRows } from './queries.ts';
@@ -65,8 +66,8 @@ export function neutraliseFormulas(text: string): { value: string; quoted: boole
 
 /**
  * The team progress CSV as a stream: a UTF-8 BOM (so Excel reads non-ASCII names), a header row, one row
- * per team; RFC 4180 quoting with CRLF records, and every text cell through `neutraliseFormulas`, so a
- * spreadsheet never runs what a team typed.
+ * per team; RFC 4180 quoting with CRLF records, and every text cell as plain text (src/shared/plain-text.ts)
+ * through `neutraliseFormulas`, so a spreadsheet never runs what a team typed.
  */
 export function teamProgressCsv(db: Database, onError?: (error: Error) => void): Readable {
   const stringifier = stringify({
@@ -78,7 +79,9 @@ export function teamProgressCsv(db: Database, onError?: (error: Error) => void):
     quote_record_delimiter: true,
     cast: {
       string: (text) => {
-        const { value, quoted } = neutraliseFormulas(text);
+        // Control and direction-changing characters go first (a row kept from before the schemas removed
+        // them): an ESC or a BEL reaches whatever opens the file, an override reverses a cell's text.
+        const { value, quoted } = neutraliseFormulas(plainText(text, { multiline: true }));
         return quoted ? { value, quoted: true } : value;
       },
     },

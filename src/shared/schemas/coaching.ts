@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PhaseNumberSchema } from '../phase-config.ts';
+import { isBlank, plainText } from '../plain-text.ts';
 import { FEEDBACK_MAX, HELP_MESSAGE_MAX } from '../text-limits.ts';
 
 /**
@@ -28,8 +29,10 @@ export const NewFeedbackBodySchema = z.object({
   phaseNumber: PhaseNumberSchema,
   body: z
     .string({ message: 'body must be text' })
+    .overwrite((body) => plainText(body, { multiline: true }))
     .trim()
     .min(1, 'Write the feedback first.')
+    .refine((body) => !isBlank(body), 'Write the feedback first.')
     .max(FEEDBACK_MAX, `Feedback may be at most ${FEEDBACK_MAX} characters.`),
 });
 
@@ -63,8 +66,13 @@ export const TeamHelpSchema = z.object({ request: HelpRequestSchema.nullable() }
 /** Body of `POST /api/teams/:id/help` (the team). */
 export const NewHelpBodySchema = z.object({
   phaseNumber: PhaseNumberSchema,
+  // Invisible-only text is no line: stored as none.
   message: z
     .string({ message: 'message must be text' })
+    .overwrite((message) => {
+      const plain = plainText(message);
+      return isBlank(plain) ? '' : plain;
+    })
     .trim()
     .max(HELP_MESSAGE_MAX, `The message may be at most ${HELP_MESSAGE_MAX} characters.`)
     .default(''),

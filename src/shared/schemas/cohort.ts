@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBlank, plainText } from '../plain-text.ts';
 import { IdSchema } from './common.ts';
 
 export const COHORT_TAG_MAX = 48;
@@ -77,11 +78,18 @@ export const CreateCohortBodySchema = z.object({
   tag: CohortTagSchema,
   name: z
     .string({ message: 'name is required' })
+    .overwrite((name) => plainText(name))
     .trim()
     .min(1, 'name is required')
+    .refine((name) => !isBlank(name), 'name is required')
     .max(COHORT_NAME_MAX, `name must be at most ${COHORT_NAME_MAX} characters`),
+  // Invisible-only text is no description: stored as none.
   description: z
     .string()
+    .overwrite((text) => {
+      const plain = plainText(text, { multiline: true });
+      return isBlank(plain) ? '' : plain;
+    })
     .trim()
     .max(COHORT_DESCRIPTION_MAX, `description must be at most ${COHORT_DESCRIPTION_MAX} characters`)
     .optional(),

@@ -47,6 +47,13 @@ export type LivePage = z.infer<typeof LivePageSchema>;
 export type SubscriptionKey = string;
 
 /**
+ * The name a refusal of the whole stream carries (`{ sub: 'stream', refused }`): the instance cannot take one
+ * more stream now (status 429). The browser says live updates are paused and tries again after a growing
+ * wait; every subscription stays wanted.
+ */
+export const STREAM_SUB = 'stream';
+
+/**
  * A subscription's name on the stream: `team:ID`, `cohort:TAG` or `admin`. (A `page=` entry refused on its
  * own is named `page:ENTRY`.)
  */

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { AVATAR_ICONS } from '../avatars.ts';
+import { isBlank, plainText } from '../plain-text.ts';
 import { TEAM_NAME_MAX } from '../text-limits.ts';
 import { WORKSPACE_CODE_PATTERN } from '../workspace-code.ts';
 
+/** A team's name: one line of plain text (plain-text.ts), something visible in it. */
 export const TeamNameSchema = z
   .string({ message: 'name is required' })
+  .overwrite((name) => plainText(name))
   .trim()
   .min(1, 'name is required')
+  .refine((name) => !isBlank(name), 'name is required')
   .max(TEAM_NAME_MAX, `name must be at most ${TEAM_NAME_MAX} characters`);
 
 export const WorkspaceCodeSchema = z

@@ -143,7 +143,7 @@ export function LandingPage() {
             </div>
             {team && (
               <p className="text-sm text-muted-foreground">
-                Working as <span className="font-semibold text-foreground">{team.name}</span>
+                Working as <span className="typed-text font-semibold text-foreground">{team.name}</span>
               </p>
             )}
           </div>

@@ -87,8 +87,8 @@ function TeamWork({ teamId }: { teamId: string }) {
           <ArrowLeft className="size-4" aria-hidden /> Instructor Dashboard
         </Link>
         <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight">
-          <Eye className="size-7 text-primary" aria-hidden />
-          {team ? `${team.name}: work` : 'Team work'}
+          <Eye className="size-7 shrink-0 text-primary" aria-hidden />
+          <span className="typed-text min-w-0">{team ? `${team.name}: work` : 'Team work'}</span>
         </h1>
         <p className="max-w-3xl text-muted-foreground">
           The team's answers and prompts as they are now, updating as the team types. Reading them changes

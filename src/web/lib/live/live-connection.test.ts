@@ -87,6 +87,33 @@ describe('the live stream connection', () => {
     return { ...fake, messages, states, connection };
   }
 
+  it('a stream the server refuses as a whole is paused, given up and opened again after a growing wait', () => {
+    const { sources, messages, states, connection } = open();
+    const full: LiveMessage = {
+      sub: 'stream',
+      refused: { status: 429, message: 'Too many live connections are open. Close some tabs and try again.' },
+    };
+    sources[0]!.message(full);
+    // Not handed on as a subscription's refusal: the connection itself is refused.
+    expect(messages).toEqual([]);
+    expect(states).toEqual(['refused']);
+    expect(sources[0]!.closed).toBe(true);
+    vi.advanceTimersByTime(RECONNECT_MIN_MS - 1);
+    expect(sources).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sources).toHaveLength(2);
+    sources[1]!.message(full);
+    vi.advanceTimersByTime(RECONNECT_MIN_MS * 2 - 1);
+    expect(sources).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sources).toHaveLength(3);
+    // Taken at last: live again.
+    sources[2]!.message(ballots(1));
+    expect(states.at(-1)).toBe('open');
+    expect(messages).toEqual([ballots(1)]);
+    connection.close();
+  });
+
   it('hands on each well-formed message, refusals included, and drops malformed ones', () => {
     const { sources, messages, states } = open();
     const source = sources[0]!;

@@ -1,4 +1,4 @@
-import { type LiveMessage, parseLiveMessage } from '@shared/schemas/live';
+import { type LiveMessage, parseLiveMessage, STREAM_SUB } from '@shared/schemas/live';
 
 /**
  * One Server-Sent Events stream of `GET /api/events` (docs/decisions/021-one-live-stream-per-browser.md).
@@ -9,15 +9,17 @@ import { type LiveMessage, parseLiveMessage } from '@shared/schemas/live';
  * path) is given up and opened again; one silent for a little over one heartbeat is told `paused`
  * (docs/decisions/032-live-protocol-between-tabs.md), so pages can say so long before. Each (re)connection
  * starts with each subscription's current state, so a page reads again what it missed. A refused
- * subscription is told on the stream itself.
+ * subscription is told on the stream itself; so is a refusal of the whole stream (`{ sub: 'stream' }`: the
+ * server has no place for it now), which is `refused` here and tried again after the same growing wait.
  */
 
 /**
  * `open`: something (an event, a heartbeat) arrived; `paused`: nothing has for PAUSED_AFTER_MS; `connecting`:
- * the connection was lost and is being opened again. A new connection is none of these until something
- * arrives or the silence says so.
+ * the connection was lost and is being opened again; `refused`: the server refused the stream for now (too
+ * many open) and it is tried again later. A new connection is none of these until something arrives or the
+ * silence says so.
  */
-export type LiveConnectionState = 'open' | 'paused' | 'connecting';
+export type LiveConnectionState = 'open' | 'paused' | 'connecting' | 'refused';
 
 export type LiveConnectionHandlers = {
   onMessage(message: LiveMessage): void;
@@ -107,8 +109,12 @@ export function openLiveConnection(
     let answered = false;
     watch();
     current.onmessage = (event: MessageEvent<string>) => {
-      heard();
       const message = parseLiveMessage(event.data);
+      if (message && 'refused' in message && message.sub === STREAM_SUB) {
+        refused(current);
+        return;
+      }
+      heard();
       if (!message) return;
       if (!answered) {
         answered = true;
@@ -128,6 +134,18 @@ export function openLiveConnection(
       reopenTimer = env.setTimeout(open, wait);
       wait = Math.min(RECONNECT_MAX_MS, wait * 2);
     };
+  }
+
+  /** The server refused the whole stream: give it up, and open it again after a growing wait. */
+  function refused(current: EventSource) {
+    if (closed || current !== source) return;
+    current.close();
+    env.clearTimeout(watchdog);
+    env.clearTimeout(pausedTimer);
+    tell('refused');
+    env.clearTimeout(reopenTimer);
+    reopenTimer = env.setTimeout(open, wait);
+    wait = Math.min(RECONNECT_MAX_MS, wait * 2);
   }
 
   const stopOnline = env.onOnline(() => {

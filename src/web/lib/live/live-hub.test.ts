@@ -664,6 +664,20 @@ describe('whether live updates arrive, in every tab', () => {
     expect(b.statuses).toEqual(a.statuses);
   });
 
+  it('a stream the server refuses is paused from its first connection on, in every tab, until taken', async () => {
+    const [a, b] = [browser.openTab(), browser.openTab()];
+    record(a.hub, { kind: 'cohort', tag: 'spring' });
+    record(b.hub, { kind: 'cohort', tag: 'spring' });
+    await settle();
+    const stream = browser.theStream();
+    stream.handlers.onState?.('refused');
+    await settle(5);
+    expect([a.hub.status, b.hub.status]).toEqual(['paused', 'paused']);
+    stream.handlers.onState?.('open');
+    await settle(5);
+    expect([a.hub.status, b.hub.status]).toEqual(['open', 'open']);
+  });
+
   it('a tab opened later hears how the stream is; a new stream for new needs pauses nothing', async () => {
     const a = browser.openTab();
     record(a.hub, { kind: 'cohort', tag: 'spring' });

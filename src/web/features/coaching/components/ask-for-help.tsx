@@ -174,9 +174,11 @@ export function HelpStatus({ teamId }: { teamId: string }) {
         className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-200 bg-warning-soft px-4 py-3 text-sm"
       >
         <p className="flex items-center gap-2 font-medium text-warning">
-          <LifeBuoy className="size-4" aria-hidden />
-          Help is on the way: your instructor has your request
-          {request.message ? ` ("${request.message}")` : ''}.
+          <LifeBuoy className="size-4 shrink-0" aria-hidden />
+          <span className="typed-text">
+            Help is on the way: your instructor has your request
+            {request.message ? ` ("${request.message}")` : ''}.
+          </span>
         </p>
         <Button
           variant="outline"

@@ -69,7 +69,7 @@ export function HelpRequests() {
         >
           <div className="min-w-0 space-y-1">
             <p className="font-semibold">
-              {request.teamName}
+              <span className="typed-text">{request.teamName}</span>
               {request.cohortName && (
                 <span className="ml-2 text-sm font-normal text-muted-foreground">{request.cohortName}</span>
               )}
@@ -78,7 +78,7 @@ export function HelpRequests() {
               Activity {request.phaseNumber}, {PAGE_NAMES[request.phaseNumber - 1]} · waiting{' '}
               <span className="font-medium text-foreground">{waitingFor(request.createdAt, now)}</span>
             </p>
-            {request.message && <p className="text-sm">"{request.message}"</p>}
+            {request.message && <p className="typed-text text-sm">"{request.message}"</p>}
           </div>
           <div className="flex shrink-0 flex-wrap gap-2">
             <Link

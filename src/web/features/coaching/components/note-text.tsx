@@ -15,7 +15,7 @@ export function NoteText({
 }) {
   return (
     <div className="min-w-0 space-y-1">
-      <p className={cn('whitespace-pre-wrap', muted && 'text-muted-foreground')}>{note.body}</p>
+      <p className={cn('typed-text whitespace-pre-wrap', muted && 'text-muted-foreground')}>{note.body}</p>
       <p className="text-xs text-muted-foreground">
         {note.author} · <time dateTime={note.createdAt}>{writtenAt(note.createdAt)}</time>
         {after}

@@ -3,7 +3,7 @@ import * as React from 'react';
 import { type LiveSpec, listenTo } from '@/lib/live/live-spec';
 import { coachingKeys } from '@/lib/query-keys';
 import { throttle } from '@/lib/throttle';
-import { applyCoachingEvent, helpQueueReading } from '../lib/coaching-events';
+import { applyCoachingEvent, readsHelpQueue } from '../lib/coaching-events';
 
 /**
  * Coaching's listeners on the browser's one live stream, handed to the `useLiveEvents` of the page that
@@ -23,27 +23,31 @@ export function teamCoachingListener(queryClient: QueryClient, teamId: string): 
   });
 }
 
-/** The list of open requests is read again at most once a second for the changes that may wait. */
-export const HELP_QUEUE_REFRESH_MS = 1000;
+/**
+ * The list of open requests is read again at most once per this interval however many requests arrive: the
+ * first change at once (a raised hand does not wait), the ones after it folded into one read at the end.
+ */
+export const HELP_QUEUE_REFRESH_MS = 2000;
 
 /**
  * The instructors' list of open requests follows the instructors' stream while the dashboard listens with
- * this (`helpQueueReading` says when it is read again).
+ * this (`readsHelpQueue` says which events change it).
  */
 export function useHelpQueueListener(): LiveSpec {
   const queryClient = useQueryClient();
-  const read = React.useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: coachingKeys.queue() }),
+  const readSoon = React.useMemo(
+    () =>
+      throttle(
+        () => void queryClient.invalidateQueries({ queryKey: coachingKeys.queue() }),
+        HELP_QUEUE_REFRESH_MS,
+      ),
     [queryClient],
   );
-  const readSoon = React.useMemo(() => throttle(read, HELP_QUEUE_REFRESH_MS), [read]);
   React.useEffect(() => () => readSoon.cancel(), [readSoon]);
   return listenTo({
     subscription: { kind: 'admin' },
     onEvent: (event) => {
-      const reading = helpQueueReading(event);
-      if (reading === 'now') read();
-      else if (reading === 'soon') readSoon();
+      if (readsHelpQueue(event)) readSoon();
     },
   });
 }

@@ -4,7 +4,7 @@ import type { FeedbackNote, HelpQueueItem, HelpRequest } from '@shared/schemas/c
 import type { TeamEvent } from '@shared/schemas/team-events';
 import { describe, expect, it } from 'vitest';
 import { coachingKeys, factKeys, phaseDataKeys } from '@/lib/query-keys';
-import { applyCoachingEvent, helpQueueReading } from './coaching-events.ts';
+import { applyCoachingEvent, readsHelpQueue } from './coaching-events.ts';
 
 const TEAM = 'team-1';
 
@@ -148,19 +148,16 @@ describe("the team's other events", () => {
 describe("the instructors' list of open requests", () => {
   const team = (reason: AdminTeamChange): AdminEvent => ({ type: 'team', teamId: TEAM, reason });
 
-  it('is read at once for a request asked, answered or withdrawn', () => {
-    expect(helpQueueReading({ type: 'help', teamId: TEAM, requestId: 'req-1' })).toBe('now');
-  });
-
-  it('is read soon after a (re)connection, a team deleted or moved to another cohort', () => {
-    expect(helpQueueReading({ type: 'catch-up' })).toBe('soon');
-    expect(helpQueueReading(team('deleted'))).toBe('soon');
-    expect(helpQueueReading(team('cohort'))).toBe('soon');
+  it('is read again for a request asked, answered or withdrawn, a (re)connection, a team deleted or moved', () => {
+    expect(readsHelpQueue({ type: 'help', teamId: TEAM, requestId: 'req-1' })).toBe(true);
+    expect(readsHelpQueue({ type: 'catch-up' })).toBe(true);
+    expect(readsHelpQueue(team('deleted'))).toBe(true);
+    expect(readsHelpQueue(team('cohort'))).toBe(true);
   });
 
   it("is not read for a team's changes no request shows", () => {
     const unshown = AdminTeamChangeSchema.options.filter((r) => r !== 'deleted' && r !== 'cohort');
     expect(unshown).toEqual(['created', 'saved', 'website', 'voted', 'avatar', 'code']);
-    for (const reason of unshown) expect(helpQueueReading(team(reason)), reason).toBeNull();
+    for (const reason of unshown) expect(readsHelpQueue(team(reason)), reason).toBe(false);
   });
 });

@@ -33,13 +33,12 @@ export function applyCoachingEvent(queryClient: QueryClient, teamId: string, eve
 }
 
 /**
- * When an event of the instructors' stream makes the list of open requests read again: a request asked,
- * answered or withdrawn at once (a raised hand must not wait); a (re)connection, a team deleted (its request
- * goes with it) or moved to another cohort (the list shows the cohort) soon, folded with others; a team's
- * other changes (a save, a vote, an avatar...) not at all, since no request shows them.
+ * Whether an event of the instructors' stream makes the list of open requests read again: a request asked,
+ * answered or withdrawn, a (re)connection, a team deleted (its request goes with it) or moved to another
+ * cohort (the list shows the cohort); a team's other changes (a save, a vote, an avatar...) not, since no
+ * request shows them. The reads are throttled by the listener: however many arrive, one read per interval.
  */
-export function helpQueueReading(event: AdminEvent): 'now' | 'soon' | null {
-  if (event.type === 'help') return 'now';
-  if (event.type === 'catch-up') return 'soon';
-  return event.reason === 'deleted' || event.reason === 'cohort' ? 'soon' : null;
+export function readsHelpQueue(event: AdminEvent): boolean {
+  if (event.type === 'help' || event.type === 'catch-up') return true;
+  return event.reason === 'deleted' || event.reason === 'cohort';
 }

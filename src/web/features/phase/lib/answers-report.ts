@@ -2,6 +2,7 @@ import type { PhaseConfig } from '@shared/phase-config';
 import { renderPromptTemplate } from '@shared/prompt-template';
 import type { FeedbackNote } from '@shared/schemas/coaching';
 import type { Fact } from '@shared/schemas/facts';
+import { plainText } from '@shared/plain-text';
 import { checkedValues } from './answers.ts';
 import { formAnswers, promptContext } from './shared-answers.ts';
 
@@ -30,9 +31,22 @@ function displayValue(config: PhaseConfig, fieldId: string, value: string): stri
   return field?.type === 'checkboxes' ? checkedValues(value).map(label).join(', ') : label(value);
 }
 
+/**
+ * What a team or an instructor typed, copied into the report as text: no control or direction-changing
+ * characters (src/shared/plain-text.ts), and Markdown's and HTML's own characters escaped, so a note's HTML
+ * or a name's `**` shows as typed and never as markup.
+ */
+export function markdownText(text: string): string {
+  return plainText(text, { multiline: true })
+    .replace(/[\\`*_[\]<>#|~!&]/g, '\\$&')
+    .replace(/^(\s*)([-+=]|\d+[.)])/gm, (_, space: string, marker: string) =>
+      marker.length === 1 ? `${space}\\${marker}` : `${space}${marker.slice(0, -1)}\\${marker.slice(-1)}`,
+    );
+}
+
 /** One line for a label and a possibly multi-line answer, kept readable as Markdown. */
 function answerLine(label: string, value: string): string {
-  const lines = value.trim().split(/\r?\n/);
+  const lines = markdownText(value.trim()).split('\n');
   if (lines.length === 1) return `- **${label}:** ${lines[0]}`;
   return [`- **${label}:**`, ...lines.map((line) => `  ${line}`)].join('\n');
 }
@@ -57,9 +71,12 @@ export function buildAnswersReport(options: {
   const factValues = Object.fromEntries(factList.map((fact) => [fact.id, fact.value]));
   const generatedAt = options.generatedAt ?? new Date();
   const out: string[] = [];
-  out.push(`# ${teamName ? `${teamName}: answers` : 'Practice answers'}`);
+  out.push(`# ${teamName ? `${markdownText(teamName)}: answers` : 'Practice answers'}`);
   out.push('');
-  const facts = [teamCode ? `Workspace Code: ${teamCode}` : null, `Exported ${generatedAt.toISOString()}`];
+  const facts = [
+    teamCode ? `Workspace Code: ${markdownText(teamCode)}` : null,
+    `Exported ${generatedAt.toISOString()}`,
+  ];
   out.push(facts.filter(Boolean).join(' · '));
 
   let any = false;
@@ -79,15 +96,20 @@ export function buildAnswersReport(options: {
         config.promptTemplate,
         promptContext(config.phase, answersByPhase, factValues, answers),
       );
-      const fence = fenceFor(prompt);
-      out.push('', '### Generated prompt', '', `${fence}markdown`, prompt, fence);
+      // In a fence, nothing is markup: only the control characters go.
+      const shown = plainText(prompt, { multiline: true });
+      const fence = fenceFor(shown);
+      out.push('', '### Generated prompt', '', `${fence}markdown`, shown, fence);
     }
     if (notes.length > 0) {
       out.push('', '### Feedback from your instructor', '');
       for (const note of notes) {
         const status = note.doneAt ? ' (done)' : '';
         out.push(
-          answerLine(`${note.author}, ${note.createdAt.slice(0, 16).replace('T', ' ')}${status}`, note.body),
+          answerLine(
+            `${markdownText(note.author)}, ${note.createdAt.slice(0, 16).replace('T', ' ')}${status}`,
+            note.body,
+          ),
         );
       }
     }

@@ -255,4 +255,23 @@ describe('the team report carries the instructors’ feedback', () => {
     expect(report).toContain('- **alice, 2026-11-26 10:15:**\n  Check\n  the prices.');
     expect(report).not.toContain('### Generated prompt');
   });
+
+  it('copies what was typed as text: control characters gone, Markdown and HTML escaped', () => {
+    const report = buildAnswersReport({
+      teamName: '**Bold** <b>Team</b>\u202e',
+      configs: [config],
+      answersByPhase: {
+        2: { competitors: 'Acme\u001b[2J\u0007 # not a heading\n- not a list\n1. nor this' },
+      },
+      feedback: [note('<img src=x onerror=alert(1)> [link](javascript:x) _em_', null)],
+    });
+    expect(report).toContain('# \\*\\*Bold\\*\\* \\<b\\>Team\\</b\\>: answers');
+    expect(report).toContain(
+      '- **Competitors:**\n  Acme\\[2J \\# not a heading\n  \\- not a list\n  1\\. nor this',
+    );
+    expect(report).toContain('\\<img src=x onerror=alert(1)\\> \\[link\\](javascript:x) \\_em\\_');
+    expect(report).not.toMatch(/(?![\n])\p{Cc}|\u202e|[^\\](<img|<b>)/u);
+    // In the prompt's fence nothing is markup: only the control characters go.
+    expect(report).toContain('Compare Acme[2J # not a heading');
+  });
 });
