@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { clearLocalFacts, loadLocalFacts, SHARED_FACTS_KEY, saveLocalFacts } from './local-facts-storage.ts';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  clearLocalFacts,
+  loadLocalFacts,
+  rewriteLostFacts,
+  SHARED_FACTS_KEY,
+  saveLocalFacts,
+} from './local-facts-storage.ts';
 import { loadAllLocalPhaseData } from './practice-storage.ts';
 import type { StorageLike } from './browser-storage.ts';
 import { WORKSPACE_META_KEY } from './workspace-meta.ts';
@@ -118,5 +124,40 @@ describe('practice facts', () => {
     };
     expect(loadLocalFacts(blocked)).toEqual({});
     expect(saveLocalFacts({ sector: 'S' }, 1, blocked)).toBeNull();
+  });
+});
+
+describe('two tabs saving facts at once', () => {
+  it("writes this tab's fact again when the other tab's copy lost it; a later fact of the other tab wins", () => {
+    vi.useFakeTimers();
+    try {
+      vi.setSystemTime(new Date('2026-11-27T10:00:00Z'));
+      const store = new MemoryStorage();
+      saveLocalFacts({ company_name: 'Tab One Co' }, 1, store);
+      // The other tab's copy had not heard that save: it writes its own fact alone.
+      const theirs = { value: 'Tab two sector', givenIn: 1, updatedAt: '2026-11-27T10:00:00.050Z' };
+      store.setItem(SHARED_FACTS_KEY, JSON.stringify({ sector: theirs }));
+      expect(rewriteLostFacts(store)).toBe(true);
+      expect(loadLocalFacts(store)).toMatchObject({
+        company_name: { value: 'Tab One Co' },
+        sector: { value: 'Tab two sector' },
+      });
+      expect(rewriteLostFacts(store)).toBe(false);
+
+      // The other tab saved the same fact later: its value stays.
+      const later = { value: 'Their Co', givenIn: 1, updatedAt: '2026-11-27T10:00:01.000Z' };
+      store.setItem(SHARED_FACTS_KEY, JSON.stringify({ company_name: later, sector: theirs }));
+      expect(rewriteLostFacts(store)).toBe(false);
+      expect(loadLocalFacts(store).company_name?.value).toBe('Their Co');
+
+      // Removed (kept in a workspace): nothing comes back.
+      saveLocalFacts({ company_name: 'Mine again' }, 1, store);
+      store.removeItem(SHARED_FACTS_KEY);
+      expect(rewriteLostFacts(store)).toBe(false);
+      store.setItem(SHARED_FACTS_KEY, '{}');
+      expect(rewriteLostFacts(store)).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -103,9 +103,60 @@ export function saveLocalFacts(
       facts[id] = { value, givenIn: facts[id]?.givenIn ?? givenIn, updatedAt: now };
     }
     store.setItem(SHARED_FACTS_KEY, JSON.stringify(facts));
+    const written = factWritesOf(store);
+    for (const id of Object.keys(values)) written.set(id, { fact: facts[id]!, at: Date.now() });
     return facts;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Two tabs that save facts at once can each write a copy that has not heard the other's save yet, and the
+ * browser keeps the later copy whole (the same as for answers: lib/practice-storage.ts,
+ * `rewriteLostPhaseChanges`). A tab remembers the facts it saved for a short while; after another tab's
+ * write, a fact of its own that is missing or older there is written again. Each fact's time decides.
+ */
+const REWRITE_WINDOW_MS = 10_000;
+const recentFactWrites = new WeakMap<StorageLike, Map<string, { fact: LocalFact; at: number }>>();
+
+function factWritesOf(store: StorageLike) {
+  const written = recentFactWrites.get(store) ?? new Map<string, { fact: LocalFact; at: number }>();
+  recentFactWrites.set(store, written);
+  return written;
+}
+
+/** Another tab cleared the browser's storage: nothing this tab saved is written again. */
+export function forgetRecentFactWrites(storage?: StorageLike | null): void {
+  const store = resolveStorage(storage);
+  if (store) recentFactWrites.delete(store);
+}
+
+/** After another tab wrote the facts: writes again this tab's recent facts that write lost. True when it wrote. */
+export function rewriteLostFacts(storage?: StorageLike | null): boolean {
+  const store = resolveStorage(storage);
+  if (!store) return false;
+  const written = factWritesOf(store);
+  try {
+    // Removed (kept in a workspace, or discarded): nothing of this tab's is written back.
+    if (store.getItem(SHARED_FACTS_KEY) === null) {
+      written.clear();
+      return false;
+    }
+    const facts = loadLocalFacts(store);
+    const now = Date.now();
+    let lost = false;
+    for (const [id, { fact, at }] of written) {
+      if (now - at > REWRITE_WINDOW_MS) written.delete(id);
+      else if (!facts[id] || facts[id].updatedAt < fact.updatedAt) {
+        facts[id] = fact;
+        lost = true;
+      }
+    }
+    if (lost) store.setItem(SHARED_FACTS_KEY, JSON.stringify(facts));
+    return lost;
+  } catch {
+    return false;
   }
 }
 
@@ -113,6 +164,7 @@ export function saveLocalFacts(
 export function clearLocalFacts(storage?: StorageLike | null): boolean {
   const store = resolveStorage(storage);
   if (!store) return false;
+  recentFactWrites.delete(store);
   try {
     store.removeItem(SHARED_FACTS_KEY);
     return true;

@@ -2,10 +2,12 @@ import { writeChangedFields } from '@shared/answer-merge';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   clearLocalPhaseData,
+  forgetRecentPhaseWrites,
   loadAllLocalPhaseData,
   loadLocalPhaseData,
   mergeLocalPhaseData,
   parseLocalPhaseData,
+  rewriteLostPhaseChanges,
   saveLocalPhaseData,
 } from './practice-storage.ts';
 import {
@@ -323,6 +325,64 @@ describe('when storage fails', () => {
     } finally {
       if (descriptor) Object.defineProperty(globalThis, 'localStorage', descriptor);
       else delete (globalThis as { localStorage?: unknown }).localStorage;
+    }
+  });
+});
+
+describe('two tabs writing one activity at once', () => {
+  // This module is this tab; another tab's write is a setItem of the whole key, made from a copy that had
+  // not heard this tab's write yet (the browser carries writes between tabs a moment later).
+  const otherTabWrites = (store: MemoryStorage, data: Record<string, unknown>) =>
+    store.setItem('phase1_data', JSON.stringify(data));
+
+  it("writes this tab's change again when the other tab's copy lost it, and keeps the other's", () => {
+    const store = new MemoryStorage();
+    saveLocalPhaseData(1, { exclusions: '' }, store);
+    expect(mergeLocalPhaseData(1, { research_questions: 'Who buys?' }, ['research_questions'], store)).toBe(
+      true,
+    );
+    otherTabWrites(store, { exclusions: 'Tab two exclusions' });
+    expect(rewriteLostPhaseChanges(1, store)).toBe(true);
+    expect(loadLocalPhaseData(1, store)).toEqual({
+      exclusions: 'Tab two exclusions',
+      research_questions: 'Who buys?',
+    });
+    // Written once: the next write of the other tab that holds it changes nothing here.
+    expect(rewriteLostPhaseChanges(1, store)).toBe(false);
+  });
+
+  it('leaves a field the other tab really changed, and a removal this tab made stays removed', () => {
+    const store = new MemoryStorage();
+    saveLocalPhaseData(1, { a: 'old', b: 'gone soon' }, store);
+    mergeLocalPhaseData(1, { a: 'mine' }, ['a', 'b'], store);
+    expect(loadLocalPhaseData(1, store)).toEqual({ a: 'mine' });
+    otherTabWrites(store, { a: 'theirs', b: 'gone soon' });
+    expect(rewriteLostPhaseChanges(1, store)).toBe(true);
+    expect(loadLocalPhaseData(1, store)).toEqual({ a: 'theirs' });
+  });
+
+  it('writes nothing back once the answers were removed or storage cleared, or after ten seconds', () => {
+    vi.useFakeTimers();
+    try {
+      const store = new MemoryStorage();
+      mergeLocalPhaseData(1, { a: 'mine' }, ['a'], store);
+      store.removeItem('phase1_data');
+      expect(rewriteLostPhaseChanges(1, store)).toBe(false);
+      otherTabWrites(store, {});
+      expect(rewriteLostPhaseChanges(1, store)).toBe(false);
+
+      mergeLocalPhaseData(1, { a: 'mine' }, ['a'], store);
+      forgetRecentPhaseWrites(store);
+      otherTabWrites(store, {});
+      expect(rewriteLostPhaseChanges(1, store)).toBe(false);
+
+      mergeLocalPhaseData(1, { a: 'mine' }, ['a'], store);
+      vi.advanceTimersByTime(10_001);
+      otherTabWrites(store, {});
+      expect(rewriteLostPhaseChanges(1, store)).toBe(false);
+      expect(loadLocalPhaseData(1, store)).toEqual({});
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -57,14 +57,77 @@ export function mergeLocalPhaseData(
   if (!isPhaseNumber(phase) || !isPlainObject(data)) return false;
   const store = resolveStorage(storage);
   if (!store) return false;
-  return saveLocalPhaseData(
-    phase,
-    writeChangedFields(loadLocalPhaseData(phase, store), data, changed),
-    store,
-  );
+  const stored = loadLocalPhaseData(phase, store);
+  if (!saveLocalPhaseData(phase, writeChangedFields(stored, data, changed), store)) return false;
+  const writes = phaseWritesOf(store, phase);
+  const at = Date.now();
+  for (const field of changed) {
+    writes.set(field, {
+      before: stored?.[field],
+      after: Object.hasOwn(data, field) ? data[field] : undefined,
+      at,
+    });
+  }
+  return true;
 }
 
-/** The answers a `storage` event carries for a phase's key (another tab saved them), or null. */
+/**
+ * Two tabs of one browser each write a whole key (read, merge their change, write), and the browser carries
+ * a tab's write to the others a moment later: a tab that merges into a copy that has not heard the other's
+ * write yet writes that copy back, and the other's change is lost (two practice tabs typing at once). So a
+ * tab remembers the fields it wrote for a short while; when another tab's write of that key arrives with
+ * such a field back at the value it had before this tab's change, it writes its change again on top. The
+ * two tabs end with both changes; a field another tab really changed (to anything else) is left to it.
+ */
+const REWRITE_WINDOW_MS = 10_000;
+type FieldWrite = { before: unknown; after: unknown; at: number };
+const recentPhaseWrites = new WeakMap<StorageLike, Map<number, Map<string, FieldWrite>>>();
+
+function phaseWritesOf(store: StorageLike, phase: number): Map<string, FieldWrite> {
+  const byPhase = recentPhaseWrites.get(store) ?? new Map<number, Map<string, FieldWrite>>();
+  recentPhaseWrites.set(store, byPhase);
+  const writes = byPhase.get(phase) ?? new Map<string, FieldWrite>();
+  byPhase.set(phase, writes);
+  return writes;
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Another tab cleared the browser's storage: nothing this tab wrote is written again. */
+export function forgetRecentPhaseWrites(storage?: StorageLike | null): void {
+  const store = resolveStorage(storage);
+  if (store) recentPhaseWrites.delete(store);
+}
+
+/**
+ * After another tab wrote activity `phase`'s answers: writes again this tab's recent changes that write
+ * lost (above). True when it wrote. A removed key (the answers kept in a workspace or discarded) is not
+ * written again: this tab forgets its changes instead.
+ */
+export function rewriteLostPhaseChanges(phase: number, storage?: StorageLike | null): boolean {
+  const store = resolveStorage(storage);
+  if (!store || !isPhaseNumber(phase)) return false;
+  const writes = phaseWritesOf(store, phase);
+  if (store.getItem(phaseDataKey(phase)) === null) {
+    writes.clear();
+    return false;
+  }
+  const current = loadLocalPhaseData(phase, store);
+  if (!current) return false;
+  const now = Date.now();
+  const lost: string[] = [];
+  const restored: LocalPhaseData = {};
+  for (const [field, write] of writes) {
+    if (now - write.at > REWRITE_WINDOW_MS) writes.delete(field);
+    else if (sameValue(current[field], write.before) && !sameValue(current[field], write.after)) {
+      lost.push(field);
+      if (write.after !== undefined) restored[field] = write.after;
+    }
+  }
+  if (lost.length === 0) return false;
+  return saveLocalPhaseData(phase, writeChangedFields(current, restored, lost), store);
+}
+
 export function parseLocalPhaseData(text: string | null): LocalPhaseData | null {
   if (text === null) return {};
   try {
@@ -118,6 +181,7 @@ export function loadAllLocalPhaseData(storage?: StorageLike | null): Record<numb
 export function clearLocalPhaseData(storage?: StorageLike | null): boolean {
   const store = resolveStorage(storage);
   if (!store) return false;
+  recentPhaseWrites.delete(store);
   let cleared = true;
   for (const phase of PHASE_NUMBERS) {
     for (const key of [phaseDataKey(phase), legacyPhaseDataKey(phase)]) {

@@ -1,13 +1,25 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isPhaseNumber } from '@shared/phases';
-import { loadLocalFacts, saveLocalFacts } from '@/lib/local-facts-storage';
-import { mergeLocalPhaseData, SHARED_FACTS_KEY } from '@/lib/practice-storage';
+import {
+  forgetRecentFactWrites,
+  loadLocalFacts,
+  rewriteLostFacts,
+  saveLocalFacts,
+} from '@/lib/local-facts-storage';
+import {
+  forgetRecentPhaseWrites,
+  mergeLocalPhaseData,
+  rewriteLostPhaseChanges,
+  SHARED_FACTS_KEY,
+} from '@/lib/practice-storage';
 import type { StoreWrites } from './answer-store';
 import { answerQueriesFor, readPracticeActivities } from './queries';
 
 /**
  * Practice mode's saves, to this browser's storage (its reads: store/queries.ts), and its following of
- * another practice tab by the browser's `storage` event, which fires in every tab but the writing one.
+ * another practice tab by the browser's `storage` event, which fires in every tab but the writing one. A
+ * write of another tab that lost this tab's recent change (both wrote at once) gets the change written
+ * again before this tab reads it (lib/practice-storage.ts, `rewriteLostPhaseChanges`).
  */
 const practice = answerQueriesFor({ kind: 'practice' });
 const unavailable = () => new Error('Browser storage is unavailable');
@@ -30,6 +42,12 @@ export const practiceWrites: StoreWrites = {
     const onStorage = (event: StorageEvent) => {
       // A cleared storage (key null) changes everything.
       const phase = Number(/^phase(\d)_data$/.exec(event.key ?? '')?.[1]);
+      if (event.key === null) {
+        forgetRecentPhaseWrites();
+        forgetRecentFactWrites();
+      }
+      if (isPhaseNumber(phase)) rewriteLostPhaseChanges(phase);
+      if (event.key === SHARED_FACTS_KEY) rewriteLostFacts();
       if (event.key === null || isPhaseNumber(phase)) reread(queryClient);
       if (event.key === null || event.key === SHARED_FACTS_KEY) {
         void queryClient.invalidateQueries({ queryKey: practice.facts.queryKey, exact: true });
