@@ -14,7 +14,7 @@ const SAVED = { timeout: 10_000 };
 async function finishMarketResearch(page: Page) {
   await field(page, 'Company name').fill('Harbour Roasters');
   await field(page, 'Sector or product category').fill('Specialty coffee');
-  await chooseOption(page, field(page, 'Who your customers are'), 'Consumers');
+  await chooseOption(page, field(page, 'Who your customers are'), /^Consumers/);
   await field(page, 'Target audience').fill('Office workers who buy coffee on the way in');
   await field(page, 'Target region').fill('Bristol, UK');
   await page

@@ -88,7 +88,8 @@ export function Header() {
               className={buttonVariants({
                 variant: team ? 'secondary' : 'default',
                 size: 'sm',
-                className: 'max-sm:hidden',
+                // On a phone the bar has room for one: the dashboard, unless a workspace is open.
+                className: team ? 'max-sm:hidden' : undefined,
               })}
             >
               <LayoutDashboard aria-hidden /> Dashboard
@@ -113,7 +114,12 @@ export function Header() {
               </span>
             </div>
           ) : (
-            <Button size="sm" variant={isAdmin ? 'ghost' : 'default'} onClick={() => openWorkspaceDialog()}>
+            <Button
+              size="sm"
+              variant={isAdmin ? 'ghost' : 'default'}
+              className={isAdmin ? 'max-sm:hidden' : undefined}
+              onClick={() => openWorkspaceDialog()}
+            >
               <Sparkles aria-hidden /> Enter/Create Workspace
             </Button>
           )}
