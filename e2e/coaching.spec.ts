@@ -35,6 +35,22 @@ test('the instructor reads a team’s work while the team types, and the note se
   await expect(activity2.getByTestId('prompt-preview')).toContainText('Harbour Roasters', LIVE);
   // Nothing on the view writes an answer: no form, no field to type in.
   await expect(activity2.getByRole('textbox', { name: 'Company name' })).toHaveCount(0);
+  // It speaks to the instructor: the prompt is the one the team would copy.
+  await expect(
+    activity2.getByText('The prompt this team would copy, as their preview shows it now.'),
+  ).toBeVisible();
+  await expect(work.getByText(/Copy it into ChatGPT/)).toHaveCount(0);
+
+  // The team's choices read by their labels, as the team chose them, not by their stored values.
+  const facts = await teamPage.request.post(`/api/teams/${team.id}/facts`, {
+    data: { values: { sensitive_areas: 'children, finance', rule_regions: 'uk' }, givenIn: 1 },
+  });
+  expect(facts.status()).toBe(200);
+  const sharedFacts = work.getByTestId('shared-facts');
+  await expect(sharedFacts).toContainText('Children, Money', LIVE);
+  await expect(sharedFacts).toContainText('United Kingdom');
+  await expect(sharedFacts).not.toContainText('finance');
+  await expect(sharedFacts.getByText('uk', { exact: true })).toHaveCount(0);
 
   // A note on activity 2 reaches the team's page for it.
   await activity2.getByLabel('Feedback on this activity').fill('Rank the competitors by threat, not size.');
@@ -93,16 +109,22 @@ test('a request for help reaches the dashboard at once, and its answer reaches t
   await expect(request).toContainText('waiting');
   const seenBySecond = second.getByTestId('help-request').filter({ hasText: team.name });
   await expect(seenBySecond).toContainText('Our sources contradict each other', LIVE);
-  // "View work" lands on the activity the team asked from, then back to the list.
+  // "View work" lands on the activity the team asked from, with the request itself at the top.
   await request.getByRole('link', { name: 'View work' }).click();
   await expect(dashboard.getByRole('heading', { level: 1, name: `${team.name}: work` })).toBeVisible();
   await expect(dashboard.getByRole('heading', { name: /^Activity 3:/ })).toBeInViewport();
+  const context = dashboard.getByTestId('help-request-context');
+  await expect(context).toContainText('This team asked for help');
+  await expect(context).toContainText('From Activity 3');
+  await expect(context).toContainText('"Our sources contradict each other"');
+  await expect(context).not.toContainText('just now ago');
+  // Answered from there: the request is marked, and gone from the other instructor's list.
+  await context.getByRole('button', { name: 'Mark answered' }).click();
+  await expect(context).toContainText('This request for help is answered (by e2e-instructor).', LIVE);
+  await expect(seenBySecond).toHaveCount(0, LIVE);
   await dashboard.goBack();
   await dashboard.getByRole('tab', { name: /Help requests/ }).click();
-  await request.getByRole('button', { name: 'Mark answered' }).click();
   await expect(request).toHaveCount(0, LIVE);
-  // Answered on one screen, gone from the other.
-  await expect(seenBySecond).toHaveCount(0, LIVE);
   await expect(teamPage.getByTestId('help-status')).toContainText('was answered by e2e-instructor', LIVE);
   await colleague.close();
   await instructor.close();

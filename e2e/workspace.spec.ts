@@ -60,7 +60,11 @@ test.describe('workspace dialog', () => {
     await expect(page.getByTestId('workspace-name')).toHaveText('Solar Squad');
     await expect(page.getByTestId('workspace-code')).toHaveText(code);
 
-    await page.getByRole('button', { name: 'Copy Workspace Code' }).click();
+    // The toast's own button (the Workspace Code card under the header has one too).
+    await page
+      .getByRole('region', { name: /Notifications/ })
+      .getByRole('button', { name: 'Copy Workspace Code' })
+      .click();
     await expect(page.getByText('Workspace Code copied to clipboard.', { exact: true })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
 

@@ -28,12 +28,18 @@ export async function buildClient(outDir = path.join(root, 'dist/web')) {
     const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
     if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
     // React 19 writes a page's <title> where the component renders it; hydration expects it there, so it
-    // stays (the browser names the tab from the first title, in the head, until React takes over).
-    const page = (markup, data) =>
-      html.replace(
-        '<div id="root"></div>',
-        `${data ? `<script type="application/json" id="prerendered-data">${JSON.stringify(data).replaceAll('<', '\\u003c')}</script>` : ''}<div id="root">${markup}</div>`,
-      );
+    // stays. The browser names the tab from the first title, the head's: it gets the page's own title too.
+    const headTitle = '<title>Applied GenAI Lab</title>';
+    if (!html.includes(headTitle)) throw new Error(`index.html has no ${headTitle} to replace`);
+    const page = (markup, data) => {
+      const title = /<title>[^<]*<\/title>/.exec(markup)?.[0] ?? headTitle;
+      return html
+        .replace(headTitle, title)
+        .replace(
+          '<div id="root"></div>',
+          `${data ? `<script type="application/json" id="prerendered-data">${JSON.stringify(data).replaceAll('<', '\\u003c')}</script>` : ''}<div id="root">${markup}</div>`,
+        );
+    };
     writeFileSync(path.join(outDir, 'landing.html'), page(await renderLanding()));
     for (const name of STATIC_PAGES) {
       writeFileSync(path.join(outDir, `${name}.html`), page(await renderStaticPage(name)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isActivityDone } from './activity-done.ts';
+import { isActivityDone, wayOn } from './activity-done.ts';
 
 const fields = [
   { id: 'company_name', required: true },
@@ -27,5 +27,41 @@ describe('isActivityDone', () => {
     const optional = [{ id: 'notes', required: false }];
     expect(isActivityDone(optional, {}, {})).toBe(false);
     expect(isActivityDone(optional, { notes: 'Seen' }, {})).toBe(true);
+  });
+});
+
+describe('wayOn', () => {
+  const done = (...phases: number[]) => new Set(phases);
+
+  it('leads to the next activity that is not done, after the open one', () => {
+    expect(wayOn(1, done())).toEqual({ kind: 'activity', phase: 2 });
+    expect(wayOn(1, done(1))).toEqual({ kind: 'activity', phase: 2 });
+    expect(wayOn(3, done(1, 2, 3, 4, 5))).toEqual({ kind: 'activity', phase: 6 });
+  });
+
+  it('skips the activities already done, whatever order they were done in', () => {
+    expect(wayOn(1, done(1, 2, 3, 5))).toEqual({ kind: 'activity', phase: 4 });
+    expect(wayOn(2, done(3, 4, 6))).toEqual({ kind: 'activity', phase: 5 });
+  });
+
+  it('wraps past the last activity to the first not done', () => {
+    expect(wayOn(8, done(8))).toEqual({ kind: 'activity', phase: 1 });
+    expect(wayOn(7, done(1, 7, 8))).toEqual({ kind: 'activity', phase: 2 });
+    expect(wayOn(6, done(6, 7, 8, 1, 2, 3))).toEqual({ kind: 'activity', phase: 4 });
+  });
+
+  it('never leads back to the open activity while another is left', () => {
+    for (let open = 1; open <= 8; open++) {
+      const way = wayOn(open, done());
+      expect(way).toEqual({ kind: 'activity', phase: (open % 8) + 1 });
+    }
+  });
+
+  it('says when the open activity is the only one left', () => {
+    expect(wayOn(5, done(1, 2, 3, 4, 6, 7, 8))).toEqual({ kind: 'this-one-left' });
+  });
+
+  it('says when all eight are done', () => {
+    expect(wayOn(4, done(1, 2, 3, 4, 5, 6, 7, 8))).toEqual({ kind: 'all-done' });
   });
 });

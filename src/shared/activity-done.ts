@@ -1,5 +1,6 @@
 import { isAnswered } from './answers.ts';
 import type { FormField } from './phase-config.ts';
+import { PHASE_NUMBERS } from './phases.ts';
 import { isSharedFactId } from './shared-facts.ts';
 
 /**
@@ -19,4 +20,20 @@ export function isActivityDone(
   const required = fields.filter((field) => field.required);
   if (required.length === 0) return fields.some((field) => isAnswered(answerOf(field.id)));
   return required.every((field) => isAnswered(answerOf(field.id)));
+}
+
+/**
+ * The way on from an activity (docs/product.md, Activity page, "The way on"): the next activity of the
+ * programme that is not done, counting on from the open one and wrapping past 8 to 1; the open activity
+ * itself when it is the only one left; the end of the programme when all eight are done.
+ */
+export type WayOn = { kind: 'activity'; phase: number } | { kind: 'this-one-left' } | { kind: 'all-done' };
+
+export function wayOn(open: number, done: ReadonlySet<number>): WayOn {
+  const total = PHASE_NUMBERS.length;
+  for (let step = 1; step < total; step++) {
+    const phase = ((open - 1 + step) % total) + 1;
+    if (!done.has(phase)) return { kind: 'activity', phase };
+  }
+  return done.has(open) ? { kind: 'all-done' } : { kind: 'this-one-left' };
 }

@@ -223,3 +223,18 @@ export const PhaseConfigSchema = z
 export type FormField = z.infer<typeof FormFieldSchema>;
 export type PhaseConfig = z.infer<typeof PhaseConfigSchema>;
 export type Need = z.infer<typeof NeedSchema>;
+
+/**
+ * `GET /api/configs/fields`: each activity's field ids and whether each is required, all eight at once:
+ * what the done rule (`activity-done.ts`) reads for the header, the landing grid and the way on, without
+ * loading every activity's whole config.
+ */
+export const ActivityFieldsSchema = z.object({
+  activities: z.array(
+    z.object({
+      phase: PhaseNumberSchema,
+      fields: z.array(z.object({ id: z.string(), required: z.boolean() })),
+    }),
+  ),
+});
+export type ActivityFields = z.infer<typeof ActivityFieldsSchema>;

@@ -278,6 +278,11 @@ export const ROUTE_TABLE: RouteRow[] = [
     expect: teamScoped(),
   },
   {
+    route: 'GET /api/configs/fields',
+    request: () => ({ url: '/api/configs/fields' }),
+    expect: everyone(200),
+  },
+  {
     route: 'GET /api/configs/phase-:n',
     request: () => ({ url: '/api/configs/phase-1' }),
     expect: everyone(200),

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type PhaseConfig, PhaseConfigSchema } from '../../shared/phase-config.ts';
+import {
+  type ActivityFields,
+  ActivityFieldsSchema,
+  type PhaseConfig,
+  PhaseConfigSchema,
+} from '../../shared/phase-config.ts';
 import { ErrorResponseSchema } from '../../shared/schemas/common.ts';
 import { notFound } from '../lib/http-error.ts';
 import { MESSAGES } from '../lib/messages.ts';
@@ -9,6 +14,25 @@ export const configRoutes: FastifyPluginAsyncZod<{ phaseConfigs: Map<number, Pha
   app,
   options,
 ) => {
+  // Each activity's fields, as the done rule reads them (src/shared/activity-done.ts): a few hundred bytes
+  // for the header and the way on, instead of eight whole configs. Made once: configs change with a deploy.
+  const fields: ActivityFields = {
+    activities: [...options.phaseConfigs.values()]
+      .sort((a, b) => a.phase - b.phase)
+      .map((config) => ({
+        phase: config.phase,
+        fields: config.fields.map((field) => ({ id: field.id, required: field.required })),
+      })),
+  };
+  app.get(
+    '/api/configs/fields',
+    { schema: { response: { 200: ActivityFieldsSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return fields;
+    },
+  );
+
   app.get(
     '/api/configs/phase-:n',
     {

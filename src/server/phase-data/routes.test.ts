@@ -256,6 +256,21 @@ describeApi('phase configs', (ctx) => {
     });
   });
 
+  it("lists every activity's fields and whether each is required, as the configs say", async () => {
+    const response = await ctx.app.inject({ url: '/api/configs/fields' });
+    expect(response.statusCode).toBe(200);
+    const { activities } = response.json() as {
+      activities: { phase: number; fields: { id: string; required: boolean }[] }[];
+    };
+    expect(activities.map((a) => a.phase)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    for (const activity of activities) {
+      const config = (await ctx.app.inject({ url: `/api/configs/phase-${activity.phase}` })).json() as {
+        fields: { id: string; required: boolean }[];
+      };
+      expect(activity.fields).toEqual(config.fields.map(({ id, required }) => ({ id, required })));
+    }
+  });
+
   it.each(['0', '9', 'abc', '1.5', '-1'])('answers 404 for phase-%s', async (n) => {
     const response = await ctx.app.inject({ url: `/api/configs/phase-${n}` });
     expect(response.statusCode).toBe(404);

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import * as React from 'react';
-import { usePhasesWithData, TeamStreamHost } from '@/features/phase';
+import { usePhasesDone, usePhasesWithData, TeamStreamHost } from '@/features/phase';
 import {
   AdoptWorkspaceFromUrl,
   AvatarPickerSlot,
@@ -65,6 +65,8 @@ function SessionViewWriter() {
   const { team } = useWorkspace();
   const { isAdmin } = useAdminStatus();
   const phasesWithData = usePhasesWithData({ enabled: !isAdmin });
+  // A first visitor with nothing answered has nothing done: the fields are not asked for.
+  const phasesDone = usePhasesDone({ enabled: Boolean(team) || phasesWithData.length > 0 }) ?? [];
   React.useLayoutEffect(() => {
     writeSessionView({
       team: team
@@ -78,6 +80,7 @@ function SessionViewWriter() {
         : null,
       isAdmin,
       phasesWithData,
+      phasesDone,
     });
   });
   return null;

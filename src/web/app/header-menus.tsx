@@ -48,12 +48,13 @@ import { usePendingOpen } from '@/lib/pending-open';
 export function MoreMenu({
   phases,
   inBarXl,
-  completedBefore,
+  done,
   className,
 }: {
   phases: readonly number[];
   inBarXl: number;
-  completedBefore: number;
+  /** The activities done (src/shared/activity-done.ts): a check beside them. */
+  done: readonly number[];
   className?: string;
 }) {
   const { withTeam } = useWorkspace();
@@ -74,7 +75,7 @@ export function MoreMenu({
         {phases.map((n, i) => (
           <DropdownMenuItem key={n} asChild className={i < inBarXl ? 'xl:hidden' : undefined}>
             <Link to={withTeam(`/phase/${n}`)}>
-              {n < completedBefore ? <CheckCircle2 className="text-success" aria-label="Completed" /> : null}
+              {done.includes(n) ? <CheckCircle2 className="text-success" aria-label="Done" /> : null}
               {n}. {phaseNavName(n)}
             </Link>
           </DropdownMenuItem>
@@ -185,13 +186,7 @@ export function AccountMenu() {
   );
 }
 
-export function MobileMenu({
-  phases,
-  completedBefore,
-}: {
-  phases: readonly number[];
-  completedBefore: number;
-}) {
+export function MobileMenu({ phases, done }: { phases: readonly number[]; done: readonly number[] }) {
   const { withTeam } = useWorkspace();
   const { isAdmin } = useAdminStatus();
   const [open, setOpen] = usePendingOpen('mobile');
@@ -230,11 +225,7 @@ export function MobileMenu({
               }
             >
               <span className="flex size-7 items-center justify-center rounded-full bg-muted text-xs font-semibold">
-                {n < completedBefore ? (
-                  <CheckCircle2 className="size-4 text-success" aria-label="Completed" />
-                ) : (
-                  n
-                )}
+                {done.includes(n) ? <CheckCircle2 className="size-4 text-success" aria-label="Done" /> : n}
               </span>
               {phaseNavName(n)}
             </NavLink>

@@ -41,7 +41,8 @@ export function Header() {
   // Those of `more` the bar names from 1280 px: the menu leaves them out there, and is gone when empty.
   const moreInBarXl = inlineXl - NAV_INLINE_LG;
   const moreHiddenXl = more.length <= moreInBarXl ? 'xl:hidden' : '';
-  const completedBefore = team?.currentPhase ?? 0;
+  // Done: every required field answered (src/shared/activity-done.ts); the check shows beside what is listed.
+  const done = session.phasesDone;
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
@@ -68,27 +69,28 @@ export function Header() {
                 }`
               }
             >
-              {n < completedBefore ? (
-                <CheckCircle2 className="size-3.5 shrink-0 text-success" aria-label="Completed" />
+              {done.includes(n) ? (
+                <CheckCircle2 className="size-3.5 shrink-0 text-success" aria-label="Done" />
               ) : null}
               <span className="truncate">{phaseNavName(n)}</span>
             </NavLink>
           ))}
           {more.length > 0 && (
-            <MoreMenuSlot
-              phases={phases}
-              inBarXl={moreInBarXl}
-              completedBefore={completedBefore}
-              className={moreHiddenXl}
-            />
+            <MoreMenuSlot phases={phases} inBarXl={moreInBarXl} done={done} className={moreHiddenXl} />
           )}
         </nav>
 
         <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-2">
           {isAdmin && (
+            // An instructor's first action: the dashboard, not a workspace.
             <Link
               to="/admin"
-              className={buttonVariants({ variant: 'secondary', size: 'sm', className: 'max-sm:hidden' })}
+              className={buttonVariants({
+                variant: team ? 'secondary' : 'default',
+                size: 'sm',
+                // On a phone the bar has room for one: the dashboard, unless a workspace is open.
+                className: team ? 'max-sm:hidden' : undefined,
+              })}
             >
               <LayoutDashboard aria-hidden /> Dashboard
             </Link>
@@ -112,12 +114,17 @@ export function Header() {
               </span>
             </div>
           ) : (
-            <Button size="sm" onClick={() => openWorkspaceDialog()}>
+            <Button
+              size="sm"
+              variant={isAdmin ? 'ghost' : 'default'}
+              className={isAdmin ? 'max-sm:hidden' : undefined}
+              onClick={() => openWorkspaceDialog()}
+            >
               <Sparkles aria-hidden /> Enter/Create Workspace
             </Button>
           )}
           <AccountMenuSlot />
-          <MobileMenuSlot phases={phases} completedBefore={completedBefore} />
+          <MobileMenuSlot phases={phases} done={done} />
         </div>
       </div>
     </header>
@@ -135,12 +142,12 @@ export function Header() {
 const MoreMenuSlot = React.memo(function MoreMenuSlot({
   phases,
   inBarXl,
-  completedBefore,
+  done,
   className,
 }: {
   phases: readonly number[];
   inBarXl: number;
-  completedBefore: number;
+  done: readonly number[];
   className: string;
 }) {
   return (
@@ -156,12 +163,7 @@ const MoreMenuSlot = React.memo(function MoreMenuSlot({
         </PendingTrigger>
       }
     >
-      <MoreMenu
-        phases={phases.slice(NAV_INLINE_LG)}
-        inBarXl={inBarXl}
-        completedBefore={completedBefore}
-        className={className}
-      />
+      <MoreMenu phases={phases.slice(NAV_INLINE_LG)} inBarXl={inBarXl} done={done} className={className} />
     </React.Suspense>
   );
 });
@@ -182,10 +184,10 @@ const AccountMenuSlot = React.memo(function AccountMenuSlot() {
 
 const MobileMenuSlot = React.memo(function MobileMenuSlot({
   phases,
-  completedBefore,
+  done,
 }: {
   phases: readonly number[];
-  completedBefore: number;
+  done: readonly number[];
 }) {
   return (
     <React.Suspense
@@ -201,7 +203,7 @@ const MobileMenuSlot = React.memo(function MobileMenuSlot({
         </PendingTrigger>
       }
     >
-      <MobileMenu phases={phases} completedBefore={completedBefore} />
+      <MobileMenu phases={phases} done={done} />
     </React.Suspense>
   );
 });

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useLocation } from 'wouter';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
-import { useWorkspaceUi } from '@/features/workspace';
+import { useWorkspaceUi, WorkspaceCodeSlot } from '@/features/workspace';
 import { useEverTrue } from '@/lib/use-ever-true';
 import { loadDataLayer, useDataLayer, whenIdle } from './data-layer-loader';
 import { ErrorBoundary } from './error-fallback';
@@ -51,6 +51,8 @@ export function RootLayout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <Header />
+        {/* The Workspace Code card of a workspace created here, until dismissed: the team's own pages only. */}
+        {(pathname === '/' || pathname.startsWith('/phase/')) && <WorkspaceCodeSlot />}
         <div id="main" className="flex flex-1 flex-col">
           <ErrorBoundary resetKey={pathname}>
             <React.Suspense fallback={<FullPageSpinner />}>{children}</React.Suspense>

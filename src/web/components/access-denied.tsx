@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 export function AccessDenied() {
   return (
     <main className="mx-auto flex w-full max-w-lg flex-1 flex-col justify-center px-4 py-16">
+      <title>Access Denied · Applied GenAI Lab</title>
       <Card className="flex flex-col items-center gap-3 px-6 py-10 text-center">
         <span className="flex size-12 items-center justify-center rounded-full bg-destructive-soft text-destructive">
           <ShieldAlert className="size-6" aria-hidden />

@@ -140,6 +140,10 @@ export const messages = {
   }),
   submitWebsiteFailed: (message: string) => ({ title: 'Failed to submit website', description: message }),
   linkCopyFailed: { title: 'Failed to copy', description: 'Could not copy the link to the clipboard.' },
+  codeCopyFailed: {
+    title: 'Failed to copy',
+    description: 'Could not copy the Workspace Code to the clipboard. Write it down instead.',
+  },
   votesSubmitted: { title: 'Votes submitted successfully', description: 'Thank you for voting!' },
   submitVotesFailed: (message?: string) => ({
     title: 'Failed to submit votes',

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PhaseConfig } from '@shared/phase-config';
+import type { ActivityFields, PhaseConfig } from '@shared/phase-config';
 import { api } from './api-client';
 import { phaseConfigKeys } from './query-keys';
 
@@ -11,3 +11,10 @@ export function phaseConfigQueryOptions(phase: number) {
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
+
+/** GET /api/configs/fields: each activity's fields and which are required (the done rule's input). */
+export const activityFieldsQueryOptions = queryOptions({
+  queryKey: phaseConfigKeys.fields(),
+  queryFn: () => api<ActivityFields>('/api/configs/fields'),
+  staleTime: Number.POSITIVE_INFINITY,
+});

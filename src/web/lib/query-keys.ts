@@ -38,6 +38,8 @@ export const phaseConfigKeys = {
   all: ['phase-config'] as const,
   /** `GET /api/configs/phase-{n}`. */
   detail: (phase: number) => ['phase-config', 'detail', phase] as const,
+  /** `GET /api/configs/fields`: every activity's fields, as the done rule reads them. */
+  fields: () => ['phase-config', 'fields'] as const,
 };
 
 export const adminKeys = {

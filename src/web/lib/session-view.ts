@@ -14,6 +14,8 @@ export type SessionView = {
   isAdmin: boolean;
   /** Activities with an answer, or where the team first gave a shared fact. */
   phasesWithData: readonly number[];
+  /** Activities done: every required field answered (src/shared/activity-done.ts). */
+  phasesDone: readonly number[];
 };
 
 /** The team as the frame shows it: its name, code, avatar and how far it has come. */
@@ -25,7 +27,7 @@ export type ShellTeam = {
   currentPhase?: number;
 };
 
-const FIRST_VISIT: SessionView = { team: null, isAdmin: false, phasesWithData: [] };
+const FIRST_VISIT: SessionView = { team: null, isAdmin: false, phasesWithData: [], phasesDone: [] };
 
 const view = createStore<SessionView>(FIRST_VISIT);
 
@@ -40,14 +42,18 @@ export function writeSessionView(next: SessionView): void {
     const phasesWithData = sameNumbers(current.phasesWithData, next.phasesWithData)
       ? current.phasesWithData
       : next.phasesWithData;
+    const phasesDone = sameNumbers(current.phasesDone, next.phasesDone)
+      ? current.phasesDone
+      : next.phasesDone;
     const team = sameTeam(current.team, next.team) ? current.team : next.team;
     if (
       team === current.team &&
       phasesWithData === current.phasesWithData &&
+      phasesDone === current.phasesDone &&
       next.isAdmin === current.isAdmin
     )
       return current;
-    return { team, isAdmin: next.isAdmin, phasesWithData };
+    return { team, isAdmin: next.isAdmin, phasesWithData, phasesDone };
   });
 }
 

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { AdminLoginBodySchema } from '@shared/schemas/auth';
 import { LogIn, ShieldCheck } from 'lucide-react';
+import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { Redirect, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -25,23 +26,29 @@ export default function AdminLoginPage() {
     resolver: zodResolver(AdminLoginBodySchema),
   });
   const busy = login.isPending || login.isSuccess;
+  // The failures said so far: a login that then works takes them away, so no "Login failed" stays on.
+  const failures = React.useRef<(() => void)[]>([]);
+  const fail = (input: Parameters<typeof toast>[0]) => failures.current.push(toast(input).dismiss);
 
   const onSubmit = form.handleSubmit(
     (credentials) => {
       if (busy) return;
       login.mutate(credentials, {
-        onSuccess: () => navigate('/admin'),
+        onSuccess: () => {
+          for (const dismiss of failures.current.splice(0)) dismiss();
+          navigate('/admin');
+        },
         onError: (error) => {
           // A response from the server is a refusal; no response at all means we never reached it.
           if (error instanceof ApiError) {
-            toast({ variant: 'destructive', ...messages.loginFailed(error.serverMessage) });
+            fail({ variant: 'destructive', ...messages.loginFailed(error.serverMessage) });
           } else {
-            toast({ variant: 'destructive', ...messages.loginError });
+            fail({ variant: 'destructive', ...messages.loginError });
           }
         },
       });
     },
-    () => toast({ variant: 'destructive', ...messages.loginMissingFields }),
+    () => fail({ variant: 'destructive', ...messages.loginMissingFields }),
   );
 
   // Already signed in: straight to the dashboard.
@@ -49,6 +56,7 @@ export default function AdminLoginPage() {
 
   return (
     <main className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center px-4 py-12 sm:py-20">
+      <title>Admin Login · Applied GenAI Lab</title>
       <Card>
         <CardHeader className="items-center text-center">
           <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">

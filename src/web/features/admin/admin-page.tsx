@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
-import { HelpRequests, useHelpQueueListener, useHelpRequestCount } from '@/features/coaching';
+import { HelpAlerts, HelpRequests, useHelpQueueListener, useHelpRequestCount } from '@/features/coaching';
 import { useAdminEvents } from './hooks/use-admin-events';
 import { useLiveEvents } from '@/lib/live/use-live-events';
 import { OpenHoldsProvider } from './hooks/use-held-while-open';
@@ -51,6 +51,7 @@ function Dashboard() {
 
   return (
     <main className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
+      <title>Instructor Dashboard · Applied GenAI Lab</title>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Instructor Dashboard</h1>
@@ -58,7 +59,8 @@ function Dashboard() {
             Follow every team’s progress, group teams into cohorts, and run the showcase.
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap items-start gap-2">
+          <HelpAlerts />
           <InstructionsDialog />
           <Button onClick={() => void onExport()} disabled={exporting}>
             {exporting ? (

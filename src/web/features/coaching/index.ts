@@ -9,5 +9,7 @@ export { ActivityFeedback } from './components/activity-feedback';
 export { AskForHelp, HelpStatus } from './components/ask-for-help';
 export { FeedbackEditor } from './components/feedback-editor';
 export { HelpRequests, useHelpRequestCount } from './components/help-requests';
+export { HelpRequestContext } from './components/help-request-context';
+export { HelpAlerts } from './components/help-alerts';
 export { teamCoachingListener, useHelpQueueListener } from './hooks/coaching-listeners';
 export { feedbackQueryOptions } from './api/feedback';

@@ -5,6 +5,7 @@ import {
   Bot,
   Boxes,
   Brain,
+  CheckCircle2,
   Cloud,
   FileText,
   Globe,
@@ -51,7 +52,7 @@ function otherNames(n: number): string[] {
 }
 
 export function LandingPage() {
-  const { team } = useSessionView();
+  const { team, phasesDone } = useSessionView();
   const withTeam = (path: string) => withTeamCode(team?.code, path);
   const [searchParams] = useSearchParams();
   const activitiesRef = React.useRef<HTMLElement>(null);
@@ -151,6 +152,7 @@ export function LandingPage() {
             {PHASE_NUMBERS.map((n) => {
               const Icon = ACTIVITY_ICONS[n - 1] ?? Wand2;
               const others = otherNames(n);
+              const done = phasesDone.includes(n);
               return (
                 <li key={n}>
                   <Link
@@ -161,7 +163,18 @@ export function LandingPage() {
                       <span className="flex size-10 items-center justify-center rounded-lg bg-primary text-primary-foreground">
                         <Icon className="size-5" aria-hidden />
                       </span>
-                      <span className="text-sm font-semibold text-muted-foreground">Activity {n}</span>
+                      <span className="flex items-center gap-1.5 text-sm font-semibold text-muted-foreground">
+                        {done && (
+                          <span
+                            className="inline-flex items-center gap-1 rounded-full bg-success-soft px-2 py-0.5 text-xs font-semibold text-success"
+                            data-testid={`activity-${n}-done`}
+                          >
+                            <CheckCircle2 className="size-3.5" aria-hidden />
+                            Done
+                          </span>
+                        )}
+                        Activity {n}
+                      </span>
                     </div>
                     <h3 className="mt-4 font-semibold leading-snug group-hover:text-primary">
                       {ACTIVITY_NAMES[n - 1]}

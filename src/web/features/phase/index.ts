@@ -5,4 +5,5 @@
  * only what is exported here.
  */
 export { usePhasesWithData } from './hooks/use-phases-with-data';
+export { usePhasesDone } from './hooks/use-phases-done';
 export { TeamStreamHost } from './components/team-stream-host';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PhaseConfig } from '@shared/phase-config';
 import { isPhaseNumber } from '@shared/phases';
-import { Clock } from 'lucide-react';
+import { ArrowDown, CheckCircle2, Clock } from 'lucide-react';
 import * as React from 'react';
 import { useParams } from 'wouter';
 import { FullPageSpinner } from '@/components/ui/spinner';
@@ -13,6 +13,8 @@ import { ExpectedOutput, FallbackInstructions } from './components/expected-outp
 import { AnswersLoading } from './components/answers-loading';
 import { DownloadAnswersButton, PdfDownloadButton } from './components/phase-downloads';
 import { PhaseProgress } from './components/phase-progress';
+import { WayOn } from './components/way-on';
+import { usePhasesDone } from './hooks/use-phases-done';
 import { answerStoreFor } from './store';
 import { AnswerStoreProvider, useAnswerStore } from './store/answer-store';
 
@@ -122,24 +124,51 @@ type PhaseProps = { config: PhaseConfig; phase: number; mode: WorkspaceMode };
  */
 const PhaseView = React.memo(function PhaseView({ config, phase, mode }: PhaseProps) {
   const team = mode.kind === 'workspace' ? mode.team : null;
+  // The activities done (src/shared/activity-done.ts), following the team's saves and its live events.
+  const done = usePhasesDone({ enabled: true });
+  const isDone = done?.includes(phase) ?? false;
   return (
     <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
+      <title>{`Activity ${phase}: ${config.names.page} · Applied GenAI Lab`}</title>
       <header className="space-y-4">
         <PhaseProgress
           phase={phase}
           currentPhase={team ? (team.currentPhase ?? 1) : undefined}
           websiteSubmitted={Boolean(team?.submittedWebsiteUrl)}
+          doneCount={done?.length}
         />
         <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
           <div className="min-w-0 max-w-3xl space-y-3">
             <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
               {config.names.page}
             </h1>
-            <p className="inline-flex items-center gap-1.5 rounded-full bg-primary-soft px-3 py-1 text-sm font-medium text-primary">
-              <Clock className="size-4" aria-hidden />
-              <span className="sr-only">Estimated time: </span>
-              {config.estimatedTime}
-            </p>
+            <div className="flex flex-wrap items-center gap-2">
+              <p className="inline-flex items-center gap-1.5 rounded-full bg-primary-soft px-3 py-1 text-sm font-medium text-primary">
+                <Clock className="size-4" aria-hidden />
+                <span className="sr-only">Estimated time: </span>
+                {config.estimatedTime}
+              </p>
+              <span role="status">
+                {isDone && (
+                  <span
+                    className="inline-flex items-center gap-1.5 rounded-full bg-success-soft px-3 py-1 text-sm font-semibold text-success ring-1 ring-success/30"
+                    data-testid="activity-done"
+                  >
+                    <CheckCircle2 className="size-4" aria-hidden />
+                    Done
+                  </span>
+                )}
+              </span>
+              {/* biome-ignore lint/a11y/useValidAnchor: a skip link, an anchor before the page's script runs; the handler then moves focus into the form */}
+              <a
+                href="#decision-box"
+                onClick={goToForm}
+                className="inline-flex items-center gap-1 rounded-md px-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+              >
+                <ArrowDown className="size-4" aria-hidden />
+                Go to the form
+              </a>
+            </div>
             <p className="text-base leading-relaxed text-muted-foreground sm:text-lg">{config.intro}</p>
           </div>
           <div className="flex flex-wrap gap-2 lg:justify-end">
@@ -170,16 +199,40 @@ const PhaseView = React.memo(function PhaseView({ config, phase, mode }: PhasePr
         </ActivityPart>
       )}
 
-      <ActivityPart>
-        <React.Suspense fallback={<AnswersLoading />}>
-          <SavedAnswersLoader config={config} phase={phase} mode={mode} />
-        </React.Suspense>
-      </ActivityPart>
+      <div id="decision-box" className="scroll-mt-20">
+        <ActivityPart>
+          <React.Suspense fallback={<AnswersLoading />}>
+            <SavedAnswersLoader config={config} phase={phase} mode={mode} />
+          </React.Suspense>
+        </ActivityPart>
+      </div>
 
       <ActivityPart>
         <ExpectedOutput output={config.expectedOutput} />
-        <FallbackInstructions instructions={config.instructions} />
+        {/* The numbered instructions stand in for a step-by-step workflow; beside one they would repeat it. */}
+        {!config.stepByStepFlow && <FallbackInstructions instructions={config.instructions} />}
+        <WayOn phase={phase} done={done} mode={mode} />
       </ActivityPart>
     </main>
   );
 });
+
+/**
+ * "Go to the form": one move from the top of a long page to the form, focus on its first field (its heading
+ * while the answers load), so a keyboard or screen reader lands where the typing starts.
+ */
+function goToForm(event: React.MouseEvent<HTMLAnchorElement>) {
+  const box = document.getElementById('decision-box');
+  if (!box) return;
+  event.preventDefault();
+  const target =
+    box.querySelector<HTMLElement>(
+      'form [data-field] :is(input, textarea, [role="combobox"], [role="checkbox"], [role="radio"])',
+    ) ?? box.querySelector<HTMLElement>('[data-form-heading]');
+  box.scrollIntoView({ block: 'start' });
+  if (target) target.focus({ preventScroll: true });
+  else {
+    box.tabIndex = -1;
+    box.focus({ preventScroll: true });
+  }
+}

@@ -1,22 +1,24 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isActivityDone } from '@shared/activity-done';
 import type { PhaseConfig } from '@shared/phase-config';
 import { PHASE_NUMBERS } from '@shared/phases';
 import { isSharedFactId, SHARED_FACTS } from '@shared/shared-facts';
-import { ArrowLeft, Eye } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Eye } from 'lucide-react';
 import * as React from 'react';
-import { Link, useParams } from 'wouter';
+import { Link, useParams, useSearchParams } from 'wouter';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { AccessDenied } from '@/components/access-denied';
 import { useAdminStatus } from '@/lib/admin-session';
 import { adminTeamsQueryOptions } from '@/lib/admin-teams';
-import { FeedbackEditor, teamCoachingListener } from '@/features/coaching';
+import { FeedbackEditor, HelpRequestContext, teamCoachingListener } from '@/features/coaching';
 import { clientId } from '@/lib/client-id';
 import { listenTo, useLiveEvents } from '@/lib/live/use-live-events';
 import { factValues } from './api/facts';
 import { phaseConfigQueryOptions } from '@/lib/phase-config';
 import { PromptPreview } from './components/prompt-preview';
+import { answerText } from './lib/answers';
 import { useSharedAnswers } from './hooks/use-shared-answers';
 import { formAnswers } from './lib/shared-answers';
 import { applyTeamEvent } from './lib/team-cache';
@@ -44,6 +46,8 @@ export default function WorkPage() {
 
 function TeamWork({ teamId }: { teamId: string }) {
   const queryClient = useQueryClient();
+  // Opened from a request for help ("View work" in Help requests): that request shows at the top.
+  const helpId = useSearchParams()[0].get('help');
   const store = useAnswerStore();
   const teams = useQuery(adminTeamsQueryOptions);
   const team = teams.data?.find((t) => t.id === teamId);
@@ -79,6 +83,7 @@ function TeamWork({ teamId }: { teamId: string }) {
 
   return (
     <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
+      <title>{`${team ? `${team.name}: work` : 'Team work'} · Applied GenAI Lab`}</title>
       <header className="space-y-3">
         <Link
           to="/admin"
@@ -103,10 +108,11 @@ function TeamWork({ teamId }: { teamId: string }) {
           The team's work could not be loaded. Check your connection and reload the page.
         </p>
       )}
+      {helpId && <HelpRequestContext teamId={teamId} requestId={helpId} />}
       {!loaded && !failed && <Spinner label="Loading the team's work" />}
       {loaded && (
         <>
-          <Card>
+          <Card data-testid="shared-facts">
             <CardHeader>
               <CardTitle>Shared facts</CardTitle>
               <CardDescription>Given once, used by every activity's prompt.</CardDescription>
@@ -117,7 +123,7 @@ function TeamWork({ teamId }: { teamId: string }) {
                   <div key={fact.id} className="min-w-0">
                     <dt className="text-sm font-medium text-muted-foreground">{fact.label}</dt>
                     <dd className="whitespace-pre-wrap break-words">
-                      {values[fact.id]?.trim() || <NotAnswered />}
+                      {values[fact.id]?.trim() ? answerText(fact.field, values[fact.id]!) : <NotAnswered />}
                     </dd>
                   </div>
                 ))}
@@ -177,8 +183,14 @@ function ActivityWork({
     >
       <Card>
         <CardHeader>
-          <CardTitle id={`activity-${config.phase}-title`}>
+          <CardTitle id={`activity-${config.phase}-title`} className="flex flex-wrap items-center gap-2">
             Activity {config.phase}: {config.names.page}
+            {isActivityDone(config.fields, saved.data?.data, facts) && (
+              <span className="inline-flex items-center gap-1 rounded-full bg-success-soft px-2.5 py-0.5 text-sm font-semibold text-success">
+                <CheckCircle2 className="size-4" aria-hidden />
+                Done
+              </span>
+            )}
           </CardTitle>
           <CardDescription>
             {saved.data ? 'Answers saved by the team.' : 'The team has not saved this activity yet.'}
@@ -191,7 +203,7 @@ function ActivityWork({
                 <div key={field.id}>
                   <dt className="text-sm font-medium text-muted-foreground">{field.label}</dt>
                   <dd className="whitespace-pre-wrap break-words">
-                    {answers[field.id]?.trim() || <NotAnswered />}
+                    {answers[field.id]?.trim() ? answerText(field, answers[field.id]!) : <NotAnswered />}
                   </dd>
                 </div>
               ))}
@@ -201,7 +213,7 @@ function ActivityWork({
             </div>
           </div>
           <div className="min-w-0">
-            <PromptPreview template={config.promptTemplate} data={shared.context} />
+            <PromptPreview template={config.promptTemplate} data={shared.context} reader="instructor" />
           </div>
         </CardContent>
       </Card>

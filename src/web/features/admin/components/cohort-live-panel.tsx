@@ -14,6 +14,7 @@ import {
 import { Spinner } from '@/components/ui/spinner';
 import { adminTeamsQueryOptions } from '@/lib/admin-teams';
 import { useRevealToRoom } from '../api/reveal-to-room';
+import { emptyListNote } from '../lib/cohort-notes';
 import { compareNames } from '../lib/team-list';
 import { ProgressBoard } from './progress-board';
 
@@ -33,6 +34,7 @@ export function CohortLivePanel({ cohort }: { cohort: AdminCohort }) {
         <TeamNames
           label="Not voted yet"
           teams={cohort.notVoted}
+          teamCount={cohort.teamCount}
           done="Every team has voted."
           testId="not-voted"
         />
@@ -40,6 +42,7 @@ export function CohortLivePanel({ cohort }: { cohort: AdminCohort }) {
       <TeamNames
         label="Missing a website"
         teams={cohort.missingWebsite}
+        teamCount={cohort.teamCount}
         done="Every team has submitted its website."
         testId="missing-website"
       />
@@ -76,23 +79,27 @@ function RoomReveal({ cohort }: { cohort: AdminCohort }) {
 function TeamNames({
   label,
   teams,
+  teamCount,
   done,
   testId,
 }: {
   label: string;
   teams: CohortTeamRef[];
+  /** The cohort's teams: with none, no list says "every team has". */
+  teamCount: number;
   done: string;
   testId: string;
 }) {
   const shown = teams.slice(0, NAMES_SHOWN);
   const more = teams.length - shown.length;
+  const note = emptyListNote(teamCount, teams.length, done);
   return (
     <div className="text-sm" data-testid={testId}>
       <p className="font-medium">
         {label} <span className="text-muted-foreground tabular-nums">({teams.length})</span>
       </p>
-      {teams.length === 0 ? (
-        <p className="text-muted-foreground">{done}</p>
+      {note !== null ? (
+        <p className="text-muted-foreground">{note}</p>
       ) : (
         <ul className="mt-1 flex flex-wrap gap-1.5">
           {shown.map((team) => (

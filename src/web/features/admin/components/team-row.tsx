@@ -125,8 +125,9 @@ function TeamIdentity({ team, flagged }: { team: AdminTeam; flagged: boolean }) 
 function CohortBadge({ team }: { team: AdminTeam }) {
   if (!team.cohortTag) return <span className="text-sm text-muted-foreground">Unassigned</span>;
   return (
-    <Badge variant="default" title={team.cohortTag} className="max-w-36">
-      <span className="truncate">{team.cohortName ?? team.cohortTag}</span>
+    // The whole name, on two lines or more when it is long: a name cut short can be mistaken for another.
+    <Badge variant="default" title={team.cohortTag} className="max-w-48 rounded-lg whitespace-normal">
+      <span className="break-words">{team.cohortName ?? team.cohortTag}</span>
     </Badge>
   );
 }

@@ -17,7 +17,7 @@ import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessageOf } from '@/lib/api-client';
 import { teamHelpQueryOptions, useAskForHelp, useWithdrawHelp } from '../api/help';
-import { waitingFor } from '../lib/waiting';
+import { askedAgo } from '../lib/waiting';
 
 /** An answered request stays on the page this long, so the team sees it was answered. */
 const ANSWERED_SHOWN_MS = 30 * 60_000;
@@ -97,8 +97,8 @@ function AskForm({ teamId, phase, onDone }: { teamId: string; phase: number; onD
         <DialogHeader>
           <DialogTitle>Help is on the way</DialogTitle>
           <DialogDescription>
-            Your team asked from Activity {current.data.phaseNumber}, {waitingFor(current.data.createdAt)}{' '}
-            ago. Your instructor sees it; one request at a time.
+            Your team asked from Activity {current.data.phaseNumber}, {askedAgo(current.data.createdAt)}. Your
+            instructor sees it; one request at a time.
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

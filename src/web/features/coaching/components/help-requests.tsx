@@ -1,24 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_NAMES } from '@shared/phases';
 import { Check, Eye, LifeBuoy } from 'lucide-react';
-import * as React from 'react';
 import { Link } from 'wouter';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessageOf } from '@/lib/api-client';
 import { helpQueueQueryOptions, useAnswerHelp } from '../api/help';
+import { useNow } from '../hooks/use-now';
 import { waitingFor } from '../lib/waiting';
-
-/** The waiting times move on by themselves. */
-function useNow(everyMs = 15_000): Date {
-  const [now, setNow] = React.useState(() => new Date());
-  React.useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 /** How many requests are open: the dashboard's tab shows it from any tab. */
 export function useHelpRequestCount(): number {
@@ -82,7 +72,7 @@ export function HelpRequests() {
           </div>
           <div className="flex shrink-0 flex-wrap gap-2">
             <Link
-              to={`/admin/teams/${request.teamId}/work#activity-${request.phaseNumber}`}
+              to={`/admin/teams/${request.teamId}/work?help=${encodeURIComponent(request.id)}#activity-${request.phaseNumber}`}
               className={buttonVariants({ variant: 'outline', size: 'sm' })}
             >
               <Eye aria-hidden />

@@ -11,6 +11,12 @@ export function waitingFor(since: string, now: Date = new Date()): string {
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
+/** When a request was made, as a phrase: "just now", else "5 min ago" (never "just now ago"). */
+export function askedAgo(since: string, now: Date = new Date()): string {
+  const waited = waitingFor(since, now);
+  return waited === 'just now' ? waited : `${waited} ago`;
+}
+
 // Made on first use: building a date format loads the browser's locale data, tens of milliseconds that
 // would otherwise fall on loading the activity page, whether or not it shows a note.
 let formats: { timeOfDay: Intl.DateTimeFormat; dayAndTime: Intl.DateTimeFormat } | undefined;

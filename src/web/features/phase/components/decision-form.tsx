@@ -9,7 +9,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import type { RemoteNote } from '../hooks/use-follow-remote';
-import { type Answers, COLOR_PATTERN, checkedValues, splitOptionLabel, toggleChoice } from '../lib/answers';
+import { type Answers, checkedValues, pickedColour, splitOptionLabel, toggleChoice } from '../lib/answers';
 import { RemoteChangeNote } from './remote-change-note';
 
 const inputId = (field: FormField) => `field-${field.id}`;
@@ -71,17 +71,28 @@ function SelectControl({ field, value, onChange, onBlur, invalid, describedBy }:
 }
 
 function ColorControl({ field, value, onChange, onBlur, invalid, describedBy }: ControlProps) {
-  const valid = COLOR_PATTERN.test(value.trim());
+  const colour = pickedColour(value);
   return (
     <div className="flex items-center gap-3">
-      <input
-        type="color"
-        aria-label={`${field.label}: colour picker`}
-        value={valid ? value.trim().toLowerCase() : '#000000'}
-        onChange={(e) => onChange(e.target.value)}
-        onBlur={onBlur}
-        className="h-10 w-14 shrink-0 cursor-pointer rounded-md border border-input bg-surface p-1"
-      />
+      <span className="relative inline-flex shrink-0">
+        <input
+          type="color"
+          aria-label={`${field.label}: colour picker${colour ? '' : ', no colour chosen yet'}`}
+          // A picker holds some colour always; while none is chosen it is covered by a "none" swatch, so
+          // an empty answer never looks like black.
+          value={colour ?? '#ffffff'}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
+          className="h-10 w-14 cursor-pointer rounded-md border border-input bg-surface p-1"
+        />
+        {!colour && (
+          <span
+            aria-hidden
+            data-testid="no-colour"
+            className="pointer-events-none absolute inset-1 rounded-sm border border-dashed border-input bg-surface bg-[linear-gradient(to_top_right,transparent_calc(50%-1px),var(--color-muted-foreground)_calc(50%-1px),var(--color-muted-foreground)_calc(50%+1px),transparent_calc(50%+1px))]"
+          />
+        )}
+      </span>
       <Input
         id={inputId(field)}
         name={field.id}
@@ -199,16 +210,16 @@ function FieldLabel({ field }: { field: FormField }) {
     <div className="flex items-center gap-1.5">
       {field.display === 'cards' || field.type === 'checkboxes' ? (
         // Names a group (aria-labelledby), not one control: a <label> here would point at one box only.
-        <span id={`${id}-label`} className="text-sm leading-none font-medium text-foreground">
+        <span id={`${id}-label`} className="text-sm leading-snug font-medium text-foreground">
           {field.label}
         </span>
       ) : (
-        <Label htmlFor={id} id={`${id}-label`}>
+        <Label htmlFor={id} id={`${id}-label`} className="leading-snug">
           {field.label}
         </Label>
       )}
       {field.required && (
-        <span className="-ml-1 text-sm leading-none font-medium text-destructive" aria-hidden>
+        <span className="-ml-1 shrink-0 text-sm leading-none font-medium text-destructive" aria-hidden>
           *
         </span>
       )}
@@ -218,9 +229,10 @@ function FieldLabel({ field }: { field: FormField }) {
             <button
               type="button"
               aria-label={`About ${field.label}`}
-              className="inline-flex size-6 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground"
+              // shrink-0: beside a long label on a phone it would otherwise be squeezed to a dot.
+              className="inline-flex size-6 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground"
             >
-              <Info className="size-4" aria-hidden />
+              <Info className="size-4 shrink-0" aria-hidden />
             </button>
           </TooltipTrigger>
           <TooltipContent>{field.tooltip}</TooltipContent>

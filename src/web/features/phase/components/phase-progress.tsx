@@ -10,11 +10,14 @@ export function PhaseProgress({
   phase,
   currentPhase,
   websiteSubmitted,
+  doneCount,
 }: {
   phase: number;
   /** Undefined without a workspace (practice mode): no progress to show. */
   currentPhase: number | undefined;
   websiteSubmitted: boolean;
+  /** Activities done by the done rule (src/shared/activity-done.ts), shown beside the figure once known. */
+  doneCount?: number;
 }) {
   const done =
     currentPhase === undefined
@@ -27,9 +30,18 @@ export function PhaseProgress({
         <span className="font-semibold text-primary">
           Activity {phase} of {TOTAL_PHASES}
         </span>
-        {done !== undefined && (
-          <span className="text-muted-foreground" data-testid="phase-progress">
-            Progress {done}/{TOTAL_PHASES} ({Math.round((done / TOTAL_PHASES) * 100)}%)
+        {(done !== undefined || doneCount !== undefined) && (
+          <span className="flex flex-wrap items-center gap-x-3 text-muted-foreground">
+            {doneCount !== undefined && (
+              <span data-testid="activities-done">
+                {doneCount} of {TOTAL_PHASES} activities done
+              </span>
+            )}
+            {done !== undefined && (
+              <span data-testid="phase-progress">
+                Progress {done}/{TOTAL_PHASES} ({Math.round((done / TOTAL_PHASES) * 100)}%)
+              </span>
+            )}
           </span>
         )}
       </div>

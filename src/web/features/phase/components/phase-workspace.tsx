@@ -1,6 +1,6 @@
 import { unmetNeeds } from '@shared/activity-needs';
 import type { PhaseConfig } from '@shared/phase-config';
-import { AlertCircle, ClipboardList } from 'lucide-react';
+import { AlertCircle, CheckCircle2, ClipboardList } from 'lucide-react';
 import * as React from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { LivePausedNotice } from '@/components/live-paused-notice';
@@ -18,6 +18,10 @@ import { PresenceLine } from './presence-line';
 import { MissingInputs, ProfileFacts, WorkedExampleNote } from './prompt-inputs';
 import { PromptPreview } from './prompt-preview';
 import { SaveStatus } from './save-status';
+
+/** What "Check my answers" says when every required answer is there and valid. */
+export const ALL_IN_ORDER =
+  'Everything required is answered: this activity is done. Your next step is at the end of the page.';
 
 function answersResolver(config: PhaseConfig): Resolver<Answers> {
   return async (values) => {
@@ -72,10 +76,13 @@ export function PhaseWorkspace({
   React.useEffect(() => formRef.current?.setAttribute('data-ready', ''), []);
 
   const { update } = autosave;
+  // "Check my answers" found everything in order; any edit after it takes the word back.
+  const [checkedOk, setCheckedOk] = React.useState(false);
   // A save names the fields edited here.
   React.useEffect(() => {
     const subscription = form.watch((values, { name, type }) => {
       if (type !== 'change') return;
+      setCheckedOk(false);
       update(values as Answers, name ? [name] : undefined);
     });
     return () => subscription.unsubscribe();
@@ -97,8 +104,9 @@ export function PhaseWorkspace({
   const showBanner = started && (isIncomplete(config.fields, answers) || missing.length > 0);
 
   const checkAnswers = form.handleSubmit(
-    () => undefined,
+    () => setCheckedOk(true),
     (errors) => {
+      setCheckedOk(false);
       const first = config.fields.find((f) => errors[f.id]);
       if (first) document.getElementById(`field-${first.id}`)?.focus();
     },
@@ -112,7 +120,7 @@ export function PhaseWorkspace({
         <Card>
           <CardHeader>
             <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-              <CardTitle className="flex items-center gap-2">
+              <CardTitle className="flex items-center gap-2" tabIndex={-1} data-form-heading>
                 <ClipboardList className="size-5 text-primary" aria-hidden />
                 Decision Box
               </CardTitle>
@@ -149,6 +157,14 @@ export function PhaseWorkspace({
                   {REQUIRED_BANNER}
                 </div>
               )}
+              <p role="status">
+                {checkedOk && !showBanner && (
+                  <span className="mb-6 flex items-start gap-2 rounded-lg border border-success/30 bg-success-soft p-3 text-sm font-medium text-success">
+                    <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
+                    {ALL_IN_ORDER}
+                  </span>
+                )}
+              </p>
               <MissingInputs needs={missing} />
               <ProfileFacts template={config.promptTemplate} fields={config.fields} data={shared.context} />
               <WorkedExampleNote />

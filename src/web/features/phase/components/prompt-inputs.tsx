@@ -8,7 +8,7 @@ import type * as React from 'react';
 import { Link } from 'wouter';
 import { useWorkspace } from '@/features/workspace';
 import { cn } from '@/lib/cn';
-import { checkedValues } from '../lib/answers';
+import { answerText } from '../lib/answers';
 
 function ActivityLink({ phase }: { phase: number }) {
   const { withTeam } = useWorkspace();
@@ -86,9 +86,7 @@ export function MissingInputs({ needs }: { needs: readonly Need[] }) {
 
 /** A fact's answer as the team reads it: the labels of the chosen options, or the text. */
 function factText(fact: SharedFact, value: string): string {
-  const label = (v: string) => fact.field.options?.find((o) => o.value === v)?.label ?? v;
-  if (fact.field.type === 'checkboxes') return checkedValues(value).map(label).join(', ');
-  return fact.field.type === 'select' ? label(value) : value;
+  return answerText(fact.field, value);
 }
 
 /**

@@ -10,8 +10,19 @@ import { useCopyToClipboard } from '@/lib/use-copy-to-clipboard';
 
 const PromptMarkdown = React.lazy(() => import('./prompt-markdown'));
 
-/** The live prompt, rendered with `data`: the activity's answers, every other activity's, and the facts. */
-export function PromptPreview({ template, data }: { template: string; data: Record<string, unknown> }) {
+/**
+ * The live prompt, rendered with `data`: the activity's answers, every other activity's, and the facts.
+ * `reader`: the team, on its activity page, or an instructor reading the team's work.
+ */
+export function PromptPreview({
+  template,
+  data,
+  reader = 'team',
+}: {
+  template: string;
+  data: Record<string, unknown>;
+  reader?: 'team' | 'instructor';
+}) {
   const deferred = React.useDeferredValue(data);
   const prompt = React.useMemo(() => renderPromptTemplate(template, deferred), [template, deferred]);
   const clipboard = useCopyToClipboard();
@@ -40,7 +51,9 @@ export function PromptPreview({ template, data }: { template: string; data: Reco
               AI Prompt Preview
             </CardTitle>
             <CardDescription className="mt-1">
-              Updates as you type. Copy it into ChatGPT, Claude or Gemini.
+              {reader === 'team'
+                ? 'Updates as you type. Copy it into ChatGPT, Claude or Gemini.'
+                : 'The prompt this team would copy, as their preview shows it now.'}
             </CardDescription>
           </div>
           <div className="flex gap-2">

@@ -3,7 +3,7 @@ import { renderPromptTemplate } from '@shared/prompt-template';
 import type { FeedbackNote } from '@shared/schemas/coaching';
 import type { Fact } from '@shared/schemas/facts';
 import { plainText } from '@shared/plain-text';
-import { checkedValues } from './answers.ts';
+import { answerText } from './answers.ts';
 import { formAnswers, promptContext } from './shared-answers.ts';
 
 /** A code fence longer than any run of backticks in the text, so a prompt can never close it early. */
@@ -26,9 +26,10 @@ export function reportFileName(teamName: string | undefined): string {
 
 /** A select's stored value as the label the team chose (ticked boxes as their labels); other fields as written. */
 function displayValue(config: PhaseConfig, fieldId: string, value: string): string {
-  const field = config.fields.find((f) => f.id === fieldId);
-  const label = (v: string) => field?.options?.find((o) => o.value === v)?.label ?? v;
-  return field?.type === 'checkboxes' ? checkedValues(value).map(label).join(', ') : label(value);
+  return answerText(
+    config.fields.find((f) => f.id === fieldId),
+    value,
+  );
 }
 
 /**

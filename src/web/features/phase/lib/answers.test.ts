@@ -2,6 +2,8 @@ import type { FormField, PhaseConfig } from '@shared/phase-config';
 import { describe, expect, it } from 'vitest';
 import { buildAnswersReport, reportFileName } from './answers-report.ts';
 import {
+  answerText,
+  pickedColour,
   checkedValues,
   isIncomplete,
   splitOptionLabel,
@@ -273,5 +275,48 @@ describe('the team report carries the instructors’ feedback', () => {
     expect(report).not.toMatch(/(?![\n])\p{Cc}|\u202e|[^\\](<img|<b>)/u);
     // In the prompt's fence nothing is markup: only the control characters go.
     expect(report).toContain('Compare Acme[2J # not a heading');
+  });
+});
+
+describe('answerText', () => {
+  const region = {
+    type: 'select',
+    options: [
+      { value: 'uk', label: 'United Kingdom' },
+      { value: 'eu', label: 'European Union or EEA' },
+    ],
+  };
+  const sensitive = {
+    type: 'checkboxes',
+    options: [
+      { value: 'children', label: 'Children' },
+      { value: 'finance', label: 'Money' },
+    ],
+  };
+
+  it('reads a choice by its label, not its stored value', () => {
+    expect(answerText(region, 'uk')).toBe('United Kingdom');
+    expect(answerText(sensitive, 'finance')).toBe('Money');
+    expect(answerText(sensitive, 'children, finance')).toBe('Children, Money');
+  });
+
+  it('keeps text answers, and values no option names, as written', () => {
+    expect(answerText({ type: 'text' }, 'uk')).toBe('uk');
+    expect(answerText(undefined, 'finance')).toBe('finance');
+    expect(answerText(region, 'somewhere')).toBe('somewhere');
+  });
+});
+
+describe('pickedColour', () => {
+  it('reads a colour answer as the picker takes it', () => {
+    expect(pickedColour('#1E90FF')).toBe('#1e90ff');
+    expect(pickedColour(' #000000 ')).toBe('#000000');
+  });
+
+  it('holds no colour while none is chosen, never black', () => {
+    expect(pickedColour('')).toBeNull();
+    expect(pickedColour(undefined)).toBeNull();
+    expect(pickedColour('#12')).toBeNull();
+    expect(pickedColour('blue')).toBeNull();
   });
 });

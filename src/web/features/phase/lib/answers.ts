@@ -5,6 +5,12 @@ export type Answers = Record<string, string>;
 
 export const COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
+/** The colour a colour answer holds, as a picker takes it (`#1e90ff`); null while none is chosen or it is not one. */
+export function pickedColour(value: string | undefined): string | null {
+  const trimmed = (value ?? '').trim();
+  return COLOR_PATTERN.test(trimmed) ? trimmed.toLowerCase() : null;
+}
+
 export const REQUIRED_BANNER = 'Please complete all required fields to continue.';
 
 /** Stored answers (any JSON object) as form values: strings kept, numbers and booleans as text. */
@@ -32,6 +38,20 @@ export function checkedValues(value: string | undefined): string[] {
     .split(',')
     .map((part) => part.trim())
     .filter((part) => part !== '');
+}
+
+/**
+ * An answer as a person reads it: a choice by its option's label ("Money", not "finance"; "United Kingdom",
+ * not "uk"), ticked boxes as their labels joined with ", ", anything else as written. The one rule for the
+ * team report, the facts note on the form and the instructor's view of a team's work.
+ */
+export function answerText(
+  field: { type?: string; options?: readonly { value: string; label: string }[] } | undefined,
+  value: string,
+): string {
+  const label = (v: string) => field?.options?.find((o) => o.value === v)?.label ?? v;
+  if (field?.type === 'checkboxes') return checkedValues(value).map(label).join(', ');
+  return field?.type === 'select' || field?.options ? label(value) : value;
 }
 
 /**

@@ -1,8 +1,10 @@
 import type { CohortStatus } from '@shared/schemas/cohort';
 import type { ShowcaseTeam } from '@shared/schemas/showcase';
 import { QRCodeSVG } from 'qrcode.react';
+import * as React from 'react';
 import { PresentationFrame } from '@/components/presentation-frame';
 import { TeamAvatar } from '@/components/team-avatar';
+import { addressBreaks } from '../lib/address-breaks';
 
 /** The showcase's address without its scheme: what the room types when it does not scan. */
 export function shortAddress(url: string): string {
@@ -58,10 +60,16 @@ export default function ShowcasePresentation({
           </h1>
           <p className="text-[clamp(1.25rem,2vw,3rem)] text-muted-foreground">Open it on your phone:</p>
           <p
-            className="font-mono text-[clamp(1.5rem,3vw,4.5rem)] leading-tight font-bold break-all text-foreground"
+            className="font-mono text-[clamp(1.5rem,3vw,4.5rem)] leading-tight font-bold break-words text-foreground"
             data-testid="showcase-address"
           >
-            {shortAddress(url)}
+            {/* Lines break after a "/" or before a ".", not in the middle of a word. */}
+            {addressBreaks(shortAddress(url)).map((part, i) => (
+              <React.Fragment key={i}>
+                {i > 0 && <wbr />}
+                {part}
+              </React.Fragment>
+            ))}
           </p>
         </div>
         {teams.length > 0 && (

@@ -13,6 +13,7 @@ import { toast } from '@/components/ui/use-toast';
 import { messages } from '@/lib/messages';
 import { useCopyToClipboard } from '@/lib/use-copy-to-clipboard';
 import { useCreateWorkspace, useOpenWorkspace, WorkspaceNotFoundError } from '../hooks/use-workspace-actions';
+import { showCodeCard } from '../lib/code-card';
 import { type DialogAnswer, practiceChoiceAfter } from '../lib/practice-choice';
 import { TRIED_KEY, useWorkspaceUi, type WorkspaceDialogState, workspaceUi } from '../workspace-ui';
 
@@ -149,6 +150,7 @@ export function WorkspaceDialog({ open: isOpen }: { open: boolean }) {
       create.mutate(name, {
         onSuccess: (team) => {
           announceCreated(team.code);
+          showCodeCard(team.id);
           arrive(team, dialog.phase ?? 1, createForm);
         },
         onError: () => toast({ variant: 'destructive', ...messages.createWorkspaceError }),

@@ -1,0 +1,126 @@
+import type { Page } from '@playwright/test';
+import { chooseOption, createWorkspace, expect, test } from './support/fixtures.ts';
+
+/**
+ * The day's flow for a team: its new Workspace Code handed over in a card that stays until dismissed, an
+ * activity finished (its required fields answered) showing "Done" on its page, in the header's menus and on
+ * the landing grid, and the way on to the next activity not done; each activity's tab named for it.
+ */
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const SAVED = { timeout: 10_000 };
+
+/** Answers every required field of activity 1, Market Research, through the form. */
+async function finishMarketResearch(page: Page) {
+  await field(page, 'Company name').fill('Harbour Roasters');
+  await field(page, 'Sector or product category').fill('Specialty coffee');
+  await chooseOption(page, field(page, 'Who your customers are'), /^Consumers/);
+  await field(page, 'Target audience').fill('Office workers who buy coffee on the way in');
+  await field(page, 'Target region').fill('Bristol, UK');
+  await page
+    .getByRole('group', { name: 'Whose rules apply' })
+    .getByRole('checkbox', { name: 'United Kingdom' })
+    .click();
+  await page
+    .getByRole('group', { name: 'Sensitive areas' })
+    .getByRole('checkbox', { name: /^Food or drink/ })
+    .click();
+  await field(page, 'Research questions').fill('How big is the morning market near offices?');
+  await chooseOption(page, field(page, 'Time horizon'), /Five-year outlook/);
+  await chooseOption(page, field(page, 'Research depth'), /Quick scan/);
+}
+
+test('a team finishes activity 1, sees it done everywhere, and is sent on to activity 2', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const code = await createWorkspace(page, 'Flow Finishers');
+  await expect(page).toHaveURL(new RegExp(`/phase/1\\?team_id=${code}$`));
+  await expect(page).toHaveTitle('Activity 1: Market Research · Applied GenAI Lab');
+  await expect(page.getByRole('form', { name: 'Decision Box' })).toHaveAttribute('data-ready', '');
+
+  // Not done yet: no mark, and the way on is the next activity.
+  await expect(page.getByTestId('activity-done')).toHaveCount(0);
+  await expect(page.getByTestId('activities-done')).toHaveText('0 of 8 activities done');
+  await expect(page.getByTestId('way-on')).toContainText(
+    'Next: activity 2 — Competitor Matrix (threat scoring)',
+  );
+  // Every activity has a step-by-step workflow: the numbered instructions would only repeat it.
+  await expect(page.getByRole('heading', { name: 'Instructions', exact: true })).toHaveCount(0);
+
+  // One move from the top of the page to the form's first field.
+  await page.getByRole('link', { name: 'Go to the form' }).click();
+  await expect(field(page, 'Company name')).toBeFocused();
+
+  await finishMarketResearch(page);
+  await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', SAVED);
+  await expect(page.getByTestId('activity-done')).toHaveText('Done', SAVED);
+  await expect(page.getByTestId('activities-done')).toHaveText('1 of 8 activities done');
+  // The specification's progress figure stays what it was.
+  await expect(page.getByTestId('phase-progress')).toHaveText('Progress 0/8 (0%)');
+
+  await page.getByRole('button', { name: 'Check my answers' }).click();
+  await expect(
+    page.getByText(
+      'Everything required is answered: this activity is done. Your next step is at the end of the page.',
+    ),
+  ).toBeVisible();
+
+  // The header's bar marks it done.
+  const nav = page.getByRole('navigation', { name: 'Activities' });
+  await expect(nav.getByRole('link', { name: /Market Research/ }).getByLabel('Done')).toBeVisible();
+
+  // The way on leads to activity 2.
+  const wayOn = page.getByTestId('way-on');
+  await expect(wayOn).toContainText('This activity is done.');
+  await wayOn.getByRole('link', { name: /Next: activity 2/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/phase/2\\?team_id=${code}$`));
+  await expect(page).toHaveTitle('Activity 2: Competition Analysis · Applied GenAI Lab');
+  await expect(page.getByTestId('activity-done')).toHaveCount(0);
+  // From activity 2 the next not done is activity 3 (activity 1 is done).
+  await expect(page.getByTestId('way-on')).toContainText('Next: activity 3 — Evidence Research');
+
+  // The landing grid marks activity 1, and only it.
+  await page.goto(`/?team_id=${code}`);
+  await expect(page.getByTestId('activity-1-done')).toHaveText('Done');
+  await expect(page.getByTestId('activity-2-done')).toHaveCount(0);
+
+  // The phone menu marks it too.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByRole('button', { name: 'Open navigation menu' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Navigate to Activity' });
+  await expect(sheet.getByRole('link', { name: /Market Research/ }).getByLabel('Done')).toBeVisible();
+});
+
+test('the new Workspace Code stays in a card until dismissed, with a copy button and a QR code', async ({
+  page,
+}) => {
+  const code = await createWorkspace(page, 'Code Keepers');
+  const card = page.getByTestId('workspace-code-card');
+  await expect(card.getByTestId('workspace-code-card-code')).toHaveText(code);
+  await expect(card).toContainText("For your team's members only");
+  await expect(card.locator('svg title')).toHaveText("QR code of your workspace's link");
+
+  await card.getByRole('button', { name: 'Copy Workspace Code' }).click();
+  await expect(card.getByRole('button', { name: 'Copied!' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+
+  // It stays across a reload and on other pages of the workspace...
+  await page.reload();
+  await expect(card.getByTestId('workspace-code-card-code')).toHaveText(code);
+  await page.goto(`/?team_id=${code}`);
+  await expect(card).toBeVisible();
+
+  // ...until dismissed, for good.
+  await card.getByRole('button', { name: 'Dismiss the Workspace Code card' }).click();
+  await expect(card).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'The eight activities' })).toBeVisible();
+  await expect(card).toHaveCount(0);
+});
+
+test("each activity's pre-rendered page carries its own title", async ({ request }) => {
+  const html = await (await request.get('/phase/3')).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  expect(head).toContain('<title>Activity 3: Background Research · Applied GenAI Lab</title>');
+});

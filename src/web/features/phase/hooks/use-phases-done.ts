@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import * as React from 'react';
+import { isActivityDone } from '@shared/activity-done';
+import { activityFieldsQueryOptions } from '@/lib/phase-config';
+import { useWorkspace } from '@/features/workspace';
+import { factValues } from '../api/facts';
+import { answerQueriesFor } from '../store/queries';
+
+/**
+ * The activities done (src/shared/activity-done.ts: every required field answered, a shared fact by the
+ * team's one copy), in the page's answer store: a workspace's on the server, practice mode's in this
+ * browser. The answers' cache follows the team's saves and its live events, so this follows them too.
+ * `undefined` until the answers and the fields have loaded (nothing is marked while unknown), and while a
+ * pre-rendered page is being adopted: it was rendered knowing nothing, and is adopted in slices, between
+ * which the answers may arrive.
+ */
+export function usePhasesDone({ enabled }: { enabled: boolean }): readonly number[] | undefined {
+  const { mode } = useWorkspace();
+  const store = answerQueriesFor(mode);
+  const fields = useQuery({ ...activityFieldsQueryOptions, enabled });
+  const activities = useQuery({ ...store.activities, enabled });
+  const facts = useQuery({ ...store.facts, enabled });
+  const adopting = React.useSyncExternalStore(
+    subscribeNever,
+    () => false,
+    () => true,
+  );
+  if (adopting || !fields.data || !activities.data || !facts.data) return undefined;
+  const values = factValues(facts.data);
+  const answersOf = new Map(activities.data.map((activity) => [activity.phaseNumber, activity.data]));
+  return fields.data.activities
+    .filter((activity) => isActivityDone(activity.fields, answersOf.get(activity.phase), values))
+    .map((activity) => activity.phase);
+}
+
+const subscribeNever = () => () => {};
