@@ -13,6 +13,9 @@ export default defineConfig({
     // API suites open a real database per file; two cores, so two workers.
     pool: 'forks',
     maxWorkers: 2,
+    // The memory bounds of the live layer's tests measure what the server keeps, after a collection
+    // (src/server/live/slow-readers.test.ts): on a busy machine garbage could otherwise still be counted.
+    execArgv: ['--expose-gc'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },
