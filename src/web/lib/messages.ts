@@ -141,6 +141,23 @@ export const messages = {
   submitWebsiteFailed: (message: string) => ({ title: 'Failed to submit website', description: message }),
   linkCopyFailed: { title: 'Failed to copy', description: 'Could not copy the link to the clipboard.' },
   votesSubmitted: { title: 'Votes submitted successfully', description: 'Thank you for voting!' },
+  paceFailed: (message?: string) => ({
+    title: 'Failed to pace the room',
+    description: message ?? 'Please try again.',
+  }),
+  paceSent: (cohortName: string) => ({
+    title: 'Sent to the room',
+    description: `Every open page of ${cohortName} shows it now.`,
+  }),
+  teamJoined: (teamName: string, cohortName: string) => ({
+    title: 'A team joined',
+    description: `${teamName} joined ${cohortName}.`,
+  }),
+  joinedCohort: (cohortName: string) => ({
+    title: 'Cohort joined',
+    description: `Your team is now in ${cohortName}.`,
+  }),
+  joinLinkCopied: { title: 'Copied!', description: 'Join link copied to clipboard.' },
   submitVotesFailed: (message?: string) => ({
     title: 'Failed to submit votes',
     description: message ?? 'Please try again.',

@@ -1,0 +1,56 @@
+import { Megaphone, Timer } from 'lucide-react';
+import type * as React from 'react';
+import { cn } from '@/lib/cn';
+import { useCohortPace } from '../hooks/pace-listeners';
+import { useTimeLeft } from '../hooks/use-time-left';
+import { nowLine, showsPace, timeLeftText } from './pace-lines';
+
+/**
+ * The room's pace at projector size (docs/product.md, Pacing the room and joining a cohort): the message, "Now: activity N" and
+ * the countdown, read from the back of the room; live on the cohort's stream. Sizes follow the screen
+ * (viewport units), like every presentation. `empty` shows while nothing is set.
+ */
+export function RoomPace({ tag, empty }: { tag: string; empty?: React.ReactNode }) {
+  const held = useCohortPace(tag);
+  const millisLeft = useTimeLeft(held);
+  const pace = held?.pace;
+  if (!showsPace(pace)) return <>{empty ?? null}</>;
+  const ended = millisLeft === 0;
+  return (
+    <section aria-label="The room's pace" className="flex min-w-0 flex-col gap-[3vh]" data-testid="room-pace">
+      {pace.phase && (
+        <p className="flex flex-col gap-[0.5vh]" data-testid="room-pace-now">
+          <span className="text-[clamp(2rem,5vw,7.5rem)] leading-none font-extrabold tracking-tight text-primary">
+            {nowLine(pace.phase).lead}
+          </span>
+          <span className="text-[clamp(1.25rem,2.4vw,3.5rem)] font-semibold text-muted-foreground">
+            {nowLine(pace.phase).name}
+          </span>
+        </p>
+      )}
+      {millisLeft !== undefined && (
+        <p
+          className={cn(
+            'flex items-center gap-[1.5vw] font-extrabold tabular-nums',
+            ended ? 'text-destructive' : 'text-foreground',
+          )}
+          data-testid="room-pace-time"
+        >
+          <Timer className="size-[clamp(2rem,5vw,7rem)] shrink-0" aria-hidden />
+          <span role="timer" aria-live="off" className="text-[clamp(2.5rem,8vw,12rem)] leading-none">
+            {timeLeftText(millisLeft)}
+          </span>
+        </p>
+      )}
+      {pace.message && (
+        <p
+          className="flex items-start gap-[1vw] rounded-2xl border border-accent/40 bg-accent-soft p-[2vh] text-[clamp(1.25rem,2.6vw,4rem)] leading-snug font-semibold text-balance break-words"
+          data-testid="room-pace-message"
+        >
+          <Megaphone className="mt-[0.4vh] size-[clamp(1.25rem,2.6vw,4rem)] shrink-0 text-warning" aria-hidden />
+          <span className="min-w-0">{pace.message}</span>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PaceState } from '@shared/schemas/pace';
+import { listenTo, type LiveSpec, useLiveEvents } from '@/lib/live/use-live-events';
+import { paceKeys } from '@/lib/query-keys';
+import { cohortPaceQuery, type HeldPace, holdPace, teamPaceQuery } from '../lib/pace-cache';
+
+/**
+ * The pace of the team's cohort on the team's stream (the page holding it adds this to its
+ * `useLiveEvents`): sent first on every (re)connection and on every change, so a late page shows it too.
+ */
+export function teamPaceListener(queryClient: QueryClient, teamId: string): LiveSpec {
+  return listenTo({
+    subscription: { kind: 'team', teamId },
+    onEvent: (event) => {
+      if (event.type === 'pace') holdPace(queryClient, paceKeys.team(teamId), event);
+    },
+  });
+}
+
+/** The pace a team's pages show, as the team's stream last said (none before it has). */
+export function useTeamPace(teamId: string): HeldPace | undefined {
+  return useQuery(teamPaceQuery(teamId)).data;
+}
+
+/**
+ * A cohort's pace as this page last heard it (an instructor's own change, the dashboard's `pace` events),
+ * without a subscription of its own.
+ */
+export function useHeldCohortPace(tag: string): HeldPace | undefined {
+  return useQuery(cohortPaceQuery(tag)).data;
+}
+
+/** A cohort's pace, live on its stream while the component is mounted (the room screen). */
+export function useCohortPace(tag: string): HeldPace | undefined {
+  const queryClient = useQueryClient();
+  useLiveEvents([
+    listenTo({
+      subscription: { kind: 'cohort', tag },
+      onEvent: (event) => {
+        if (event.type === 'pace') holdPace(queryClient, paceKeys.cohort(tag), event);
+      },
+    }),
+  ]);
+  return useQuery(cohortPaceQuery(tag)).data;
+}
+
+/** An instructors' `pace` event (on their progress stream): what the cards show. */
+export function holdCohortPace(queryClient: QueryClient, tag: string, state: PaceState): void {
+  holdPace(queryClient, paceKeys.cohort(tag), state);
+}
