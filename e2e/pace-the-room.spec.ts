@@ -137,7 +137,9 @@ test.describe('joining a cohort by its link', () => {
     // A team of another cohort is asked before it moves.
     const mover = await apiTeam(admin, otherTag, uniqueName('Mover'));
     const moving = await openAsTeam(browser, mover.team, { path: link });
-    await expect(moving.page.getByRole('heading', { name: `Move from ${otherName} to ${name}?` })).toBeVisible();
+    await expect(
+      moving.page.getByRole('heading', { name: `Move from ${otherName} to ${name}?` }),
+    ).toBeVisible();
     await moving.page.getByRole('button', { name: `Move to ${name}` }).click();
     await expect(moving.page.getByRole('heading', { name: `You joined ${name}` })).toBeVisible();
     await expect(lectern.getByText(`${mover.team.name} joined ${name}.`)).toBeVisible();
@@ -147,7 +149,9 @@ test.describe('joining a cohort by its link', () => {
     await expect(card.getByTestId('joining-state')).toHaveText('Closed');
     const late = await apiTeam(admin, otherTag, uniqueName('Late'));
     const refused = await openAsTeam(browser, late.team, { path: link });
-    await expect(refused.page.getByRole('heading', { name: 'You cannot join with this link now' })).toBeVisible();
+    await expect(
+      refused.page.getByRole('heading', { name: 'You cannot join with this link now' }),
+    ).toBeVisible();
     await expect(refused.page.getByRole('alert')).toHaveText(
       `Joining ${name} is closed. Ask your instructor to open it, then try again.`,
     );

@@ -7,7 +7,7 @@ import { cohorts, teams } from '../db/schema.ts';
 import { createCohort, createCohortMembers } from '../../../testing/api/cohorts.ts';
 import { openEventStream } from '../../../testing/api/live.ts';
 import { createAdminSession, createTeamSession, describeApi } from '../../../testing/api/test-app.ts';
-import { JOIN_CODE_MISSES_PER_MINUTE } from './routes.ts';
+import { JOIN_CODE_MISSES_PER_MINUTE } from './join-limit.ts';
 
 const codeOf = async (app: FastifyInstance, tag: string) => {
   const [row] = await app.db.select({ joinCode: cohorts.joinCode }).from(cohorts).where(eq(cohorts.tag, tag));
@@ -41,7 +41,9 @@ describeApi('joining a cohort by its join link', (ctx) => {
     expect(code).toMatch(/^[ACDEFGHJKMNPRTWX]{12}$/);
     const admin = await createAdminSession(ctx.app);
     const team = await createTeamSession(ctx.app, 'Newcomers');
-    const dashboard = await openEventStream<AdminEvent>(ctx.app, '/api/admin/events', { cookie: admin.cookie });
+    const dashboard = await openEventStream<AdminEvent>(ctx.app, '/api/admin/events', {
+      cookie: admin.cookie,
+    });
     await dashboard.waitFor(1);
 
     // Read in capitals, spaces and hyphens aside.
@@ -53,7 +55,11 @@ describeApi('joining a cohort by its join link', (ctx) => {
 
     const joined = await join(ctx.app, team.team.id, { code: typed }, team.cookie);
     expect(joined.statusCode).toBe(200);
-    expect(joined.json()).toEqual({ cohort: { tag: 'spring', name: 'Cohort spring' }, from: null, joined: true });
+    expect(joined.json()).toEqual({
+      cohort: { tag: 'spring', name: 'Cohort spring' },
+      from: null,
+      joined: true,
+    });
     expect(await cohortOf(ctx.app, team.team.id)).toBe('spring');
     expect(await dashboard.waitUntil((e) => e.type === 'joined')).toEqual({
       type: 'joined',
@@ -62,12 +68,19 @@ describeApi('joining a cohort by its join link', (ctx) => {
       cohortTag: 'spring',
       cohortName: 'Cohort spring',
     });
-    expect(await dashboard.waitUntil((e) => e.type === 'team')).toMatchObject({ teamId: team.team.id, reason: 'cohort' });
+    expect(await dashboard.waitUntil((e) => e.type === 'team')).toMatchObject({
+      teamId: team.team.id,
+      reason: 'cohort',
+    });
 
     // Again: nothing to do.
     const again = await join(ctx.app, team.team.id, { code }, team.cookie);
     expect(again.json()).toMatchObject({ joined: false, from: { tag: 'spring' } });
-    const status = await ctx.app.inject({ method: 'GET', url: '/api/auth/team/status', headers: { cookie: team.cookie } });
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/team/status',
+      headers: { cookie: team.cookie },
+    });
     expect(status.json().team.cohortTag).toBe('spring');
     await dashboard.close();
   });
@@ -78,18 +91,50 @@ describeApi('joining a cohort by its join link', (ctx) => {
     await createCohort(ctx.app, 'gone');
     await ctx.app.db.update(cohorts).set({ joiningOpen: false }).where(eq(cohorts.tag, 'closed'));
     await ctx.app.db.update(cohorts).set({ archivedAt: new Date() }).where(eq(cohorts.tag, 'gone'));
-    const [open, closed, gone] = await Promise.all(['open', 'closed', 'gone'].map((tag) => codeOf(ctx.app, tag)));
+    const [open, closed, gone] = (await Promise.all(
+      ['open', 'closed', 'gone'].map((tag) => codeOf(ctx.app, tag)),
+    )) as [string, string, string];
     const [settled] = await createCohortMembers(ctx.app, 'open', ['Settled']);
     const other = await createTeamSession(ctx.app, 'Other');
     const team = await createTeamSession(ctx.app, 'Careful');
 
     const refusals: [string, () => ReturnType<typeof join>, number, string][] = [
-      ['no session', () => join(ctx.app, team.team.id, { code: open }), 401, 'Team session required. Open your workspace first.'],
-      ["another team's id", () => join(ctx.app, team.team.id, { code: open }, other.cookie), 403, 'This workspace belongs to another team.'],
-      ['unknown code', () => join(ctx.app, team.team.id, { code: 'ACDEACDEACDE' }, team.cookie), 404, 'No cohort has this join code. Check the link with your instructor.'],
-      ['not a code', () => join(ctx.app, team.team.id, { code: 'spring-2026' }, team.cookie), 404, 'No cohort has this join code. Check the link with your instructor.'],
-      ['closed', () => join(ctx.app, team.team.id, { code: closed }, team.cookie), 409, 'Joining Cohort closed is closed. Ask your instructor to open it, then try again.'],
-      ['archived', () => join(ctx.app, team.team.id, { code: gone }, team.cookie), 409, 'Cohort gone is archived: it takes no new teams.'],
+      [
+        'no session',
+        () => join(ctx.app, team.team.id, { code: open }),
+        401,
+        'Team session required. Open your workspace first.',
+      ],
+      [
+        "another team's id",
+        () => join(ctx.app, team.team.id, { code: open }, other.cookie),
+        403,
+        'This workspace belongs to another team.',
+      ],
+      [
+        'unknown code',
+        () => join(ctx.app, team.team.id, { code: 'ACDEACDEACDE' }, team.cookie),
+        404,
+        'No cohort has this join code. Check the link with your instructor.',
+      ],
+      [
+        'not a code',
+        () => join(ctx.app, team.team.id, { code: 'spring-2026' }, team.cookie),
+        404,
+        'No cohort has this join code. Check the link with your instructor.',
+      ],
+      [
+        'closed',
+        () => join(ctx.app, team.team.id, { code: closed }, team.cookie),
+        409,
+        'Joining Cohort closed is closed. Ask your instructor to open it, then try again.',
+      ],
+      [
+        'archived',
+        () => join(ctx.app, team.team.id, { code: gone }, team.cookie),
+        409,
+        'Cohort gone is archived: it takes no new teams.',
+      ],
       ['no code', () => join(ctx.app, team.team.id, {}, team.cookie), 400, 'code is required'],
     ];
     for (const [what, call, status, message] of refusals) {
@@ -104,7 +149,9 @@ describeApi('joining a cohort by its join link', (ctx) => {
     const next = await codeOf(ctx.app, 'next');
     const unconfirmed = await join(ctx.app, settled!.team.id, { code: next }, settled!.cookie);
     expect(unconfirmed.statusCode).toBe(409);
-    expect(unconfirmed.json().message).toBe('Your team is in Cohort open. Confirm that it moves to Cohort next (move: true).');
+    expect(unconfirmed.json().message).toBe(
+      'Your team is in Cohort open. Confirm that it moves to Cohort next (move: true).',
+    );
     expect(await cohortOf(ctx.app, settled!.team.id)).toBe('open');
     const seen = await preview(ctx.app, settled!.team.id, next, settled!.cookie);
     expect(seen.json()).toEqual({
@@ -162,7 +209,9 @@ describeApi('joining a cohort by its join link', (ctx) => {
     const refused = await join(ctx.app, team.team.id, { code }, team.cookie);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused.json().message).toMatch(/^Too many join codes that match no cohort\. Please wait \d+ seconds/);
+    expect(refused.json().message).toMatch(
+      /^Too many join codes that match no cohort\. Please wait \d+ seconds/,
+    );
     // Another team of the room is not slowed down.
     const neighbour = await createTeamSession(ctx.app, 'Neighbour');
     expect((await join(ctx.app, neighbour.team.id, { code }, neighbour.cookie)).statusCode).toBe(200);
@@ -171,7 +220,9 @@ describeApi('joining a cohort by its join link', (ctx) => {
   it('takes many teams joining at once, each once, and a team sending its join twice joins once', async () => {
     await createCohort(ctx.app, 'crowd');
     const code = await codeOf(ctx.app, 'crowd');
-    const room = await Promise.all(Array.from({ length: 12 }, (_, i) => createTeamSession(ctx.app, `Team ${i + 1}`)));
+    const room = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => createTeamSession(ctx.app, `Team ${i + 1}`)),
+    );
     const answers = await Promise.all(
       room.flatMap((member) => [
         join(ctx.app, member.team.id, { code }, member.cookie),

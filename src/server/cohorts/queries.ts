@@ -1,4 +1,16 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AdminCohort, Cohort, CohortSwitch, CohortTeamRef } from '../../shared/schemas/cohort.ts';
 import { NO_PACE, type Pace, type PaceState, type UpdatePaceBody } from '../../shared/schemas/pace.ts';
 import type { Database } from '../db/client.ts';

@@ -20,17 +20,13 @@ import {
 import { ErrorResponseSchema, IdSchema } from '../../shared/schemas/common.ts';
 import { PaceStateSchema, UpdatePaceBodySchema } from '../../shared/schemas/pace.ts';
 import { DeletedCohortSchema } from '../../shared/schemas/data-deletion.ts';
-import {
-  type AttemptLimiter,
-  guarded,
-  MemoryAttemptLimiter,
-  SharedAttemptLimiter,
-} from '../lib/attempt-limiter.ts';
+import { guarded } from '../lib/attempt-limiter.ts';
 import { badRequest, conflict, notFound } from '../lib/http-error.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { adminOnly, requireTeamAccess } from '../plugins/sessions.ts';
 import { findTeamById } from '../teams/queries.ts';
 import { countBallots } from '../voting/queries.ts';
+import { joinMissLimiter } from './join-limit.ts';
 import { CohortTagParams, cohortLoader, cohortTag } from './lookup.ts';
 import {
   CohortTagTakenError,
@@ -58,12 +54,6 @@ const errors = {
   404: ErrorResponseSchema,
 };
 
-/**
- * Join codes that match no cohort, per team a minute. A code has 48 random bits, so guessing is hopeless at
- * any rate; this only keeps a broken or hostile page from hammering the look-up.
- */
-export const JOIN_CODE_MISSES_PER_MINUTE = 20;
-
 const JoinParams = z.object({ teamId: IdSchema });
 const JoinPreviewParams = z.object({ teamId: IdSchema, code: z.string().max(64) });
 
@@ -73,10 +63,7 @@ const JoinPreviewParams = z.object({ teamId: IdSchema, code: z.string().max(64) 
  */
 export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
   const loadCohort = cohortLoader(app.db);
-  const joinMisses: AttemptLimiter =
-    app.database?.kind === 'postgres'
-      ? new SharedAttemptLimiter(app.db, 'join', JOIN_CODE_MISSES_PER_MINUTE, MESSAGES.tooManyJoinCodes)
-      : new MemoryAttemptLimiter(JOIN_CODE_MISSES_PER_MINUTE, MESSAGES.tooManyJoinCodes);
+  const joinMisses = joinMissLimiter(app.db, app.database?.kind === 'postgres');
 
   /** The cohort's pace now, to its stream and its teams' (after a change of the pace or of its archive). */
   async function announcePace(tag: string) {
@@ -294,7 +281,12 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: JoinPreviewParams,
-        response: { 200: CohortJoinPreviewSchema, 403: ErrorResponseSchema, 409: ErrorResponseSchema, ...errors },
+        response: {
+          200: CohortJoinPreviewSchema,
+          403: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+          ...errors,
+        },
       },
     },
     async (request) => {
@@ -327,19 +319,23 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: JoinParams,
         body: CohortJoinBodySchema,
-        response: { 200: CohortJoinResultSchema, 403: ErrorResponseSchema, 409: ErrorResponseSchema, ...errors },
+        response: {
+          200: CohortJoinResultSchema,
+          403: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+          ...errors,
+        },
       },
     },
     async (request) => {
       const { teamId } = request.params;
       await requireTeamAccess(request, teamId);
       const code = joinCodeOf(request.body.code);
-      const result: JoinOutcome =
-        (await guarded(joinMisses, teamId, async () => {
-          if (!code) return undefined;
-          const outcome = await joinCohortByCode(app.db, teamId, code, request.body.move === true);
-          return outcome.outcome === 'unknown-code' ? undefined : outcome;
-        })) ?? { outcome: 'unknown-code' };
+      const result: JoinOutcome = (await guarded(joinMisses, teamId, async () => {
+        if (!code) return undefined;
+        const outcome = await joinCohortByCode(app.db, teamId, code, request.body.move === true);
+        return outcome.outcome === 'unknown-code' ? undefined : outcome;
+      })) ?? { outcome: 'unknown-code' };
       switch (result.outcome) {
         case 'unknown-code':
           throw notFound(MESSAGES.unknownJoinCode);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { deviceLabel } from '../../shared/device-label.ts';
 import type { CohortEvent } from '../../shared/schemas/cohort.ts';
 import { ErrorResponseSchema, IdSchema } from '../../shared/schemas/common.ts';
+import { hasPace } from '../../shared/schemas/pace.ts';
 import {
   type LiveMessage,
   type LivePage,
@@ -226,12 +227,14 @@ export const liveEventRoutes: FastifyPluginAsyncZod = async (app) => {
           listPresence(app.db, teamId),
           teamPaceState(app.db, teamId),
         ]);
-        return [
+        const messages: LiveMessage[] = [
           { sub, event: { type: 'versions', versions } },
           { sub, event: { type: 'presence', devices } },
-          // A page opened late, or reconnecting, shows the room's pace as it is now.
-          { sub, event: { type: 'pace', ...pace } },
         ];
+        // A page opened late, or reconnecting, shows the room's pace as it is now. None is sent while the
+        // cohort has none: a page forgets the pace it held when `versions` starts a (re)connection.
+        if (hasPace(pace.pace)) messages.push({ sub, event: { type: 'pace', ...pace } });
+        return messages;
       }
       case 'cohort': {
         const tag = g.cohortTag!;

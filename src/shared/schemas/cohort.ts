@@ -161,7 +161,10 @@ export const CohortNameSchema = z.object({ tag: z.string(), name: z.string() });
  * `GET /api/teams/:teamId/cohort-join/:code`: the cohort a join code names, and the cohort the team is in
  * now (null for none; the same cohort when it is in it already).
  */
-export const CohortJoinPreviewSchema = z.object({ cohort: CohortNameSchema, from: CohortNameSchema.nullable() });
+export const CohortJoinPreviewSchema = z.object({
+  cohort: CohortNameSchema,
+  from: CohortNameSchema.nullable(),
+});
 export type CohortJoinPreview = z.infer<typeof CohortJoinPreviewSchema>;
 
 export const CohortJoinBodySchema = z.object({

@@ -44,7 +44,10 @@ const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]+/gu;
 
 /** The message as stored: one line, trimmed. */
 export function cleanPaceMessage(text: string): string {
-  return text.replace(CONTROL_CHARACTERS, ' ').replace(/\s{2,}/g, ' ').trim();
+  return text
+    .replace(CONTROL_CHARACTERS, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 }
 
 export const PACE_MESSAGE_BLANK = 'message cannot be blank: write a few words, or clear the message';

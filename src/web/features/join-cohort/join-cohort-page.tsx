@@ -77,7 +77,13 @@ function JoinConfirmation({ teamId, teamName, code }: { teamId: string; teamName
 
   if (join.isSuccess) {
     return (
-      <CohortMessage icon={CheckCircle2} title={`You joined ${join.data.cohort.name}`} headingLevel={1} tone="celebrate" action={home}>
+      <CohortMessage
+        icon={CheckCircle2}
+        title={`You joined ${join.data.cohort.name}`}
+        headingLevel={1}
+        tone="celebrate"
+        action={home}
+      >
         <span role="status">
           {teamName} is in {join.data.cohort.name} now. Your instructor sees it on the dashboard, and your
           pages show what the instructor sends the room.
@@ -99,14 +105,21 @@ function JoinConfirmation({ teamId, teamName, code }: { teamId: string; teamName
           </Button>
         }
       >
-        <span role="alert">{serverMessageOf(preview.error) ?? 'The join link could not be read. Please try again.'}</span>
+        <span role="alert">
+          {serverMessageOf(preview.error) ?? 'The join link could not be read. Please try again.'}
+        </span>
       </CohortMessage>
     );
   }
   const { cohort, from } = preview.data;
   if (from?.tag === cohort.tag) {
     return (
-      <CohortMessage icon={CheckCircle2} title={`Your team is in ${cohort.name}`} headingLevel={1} action={home}>
+      <CohortMessage
+        icon={CheckCircle2}
+        title={`Your team is in ${cohort.name}`}
+        headingLevel={1}
+        action={home}
+      >
         {teamName} has already joined this cohort: there is nothing more to do.
       </CohortMessage>
     );

@@ -84,7 +84,10 @@ export function ProgressBoard({ teams, caption }: { teams: AdminTeam[]; caption:
                     </Link>
                   </td>
                 ))}
-                <td className="px-2 py-1 text-center font-semibold whitespace-nowrap tabular-nums" data-testid="board-done">
+                <td
+                  className="px-2 py-1 text-center font-semibold whitespace-nowrap tabular-nums"
+                  data-testid="board-done"
+                >
                   {team.activitiesDone.length}
                   <span className="font-normal text-muted-foreground">/{TOTAL_PHASES}</span>
                   <span className="sr-only"> activities done</span>

@@ -41,5 +41,6 @@ export function applyCoachingEvent(queryClient: QueryClient, teamId: string, eve
 export function helpQueueReading(event: AdminEvent): 'now' | 'soon' | null {
   if (event.type === 'help') return 'now';
   if (event.type === 'catch-up') return 'soon';
+  if (event.type !== 'team') return null;
   return event.reason === 'deleted' || event.reason === 'cohort' ? 'soon' : null;
 }

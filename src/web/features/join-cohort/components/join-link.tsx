@@ -55,7 +55,9 @@ export function JoinLinkDialog({ cohort }: { cohort: AdminCohort }) {
             <Badge variant="warning">Joining is closed: the link refuses every team</Badge>
           )}
           <figure className="rounded-xl border border-border bg-white p-4">
-            <React.Suspense fallback={<Spinner className="size-8 text-primary" label="Drawing the QR code" />}>
+            <React.Suspense
+              fallback={<Spinner className="size-8 text-primary" label="Drawing the QR code" />}
+            >
               <JoinQr url={url} />
             </React.Suspense>
           </figure>

@@ -43,39 +43,39 @@ export default function PaceBanner({ teamId, teamCode }: { teamId: string; teamC
           )}
           data-testid="pace-banner"
         >
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-5 gap-y-1.5 px-3 py-2 text-sm sm:px-6">
-        {pace.message && (
-          <p className="flex min-w-0 items-start gap-2 font-medium" data-testid="pace-message">
-            <Megaphone className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
-            <span className="break-words">{pace.message}</span>
-          </p>
-        )}
-        {pace.phase && (
-          <Link
-            to={withTeamCode(teamCode, `/phase/${pace.phase}`)}
-            className="inline-flex items-center gap-1.5 rounded-md font-semibold text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-            data-testid="pace-now"
-          >
-            {nowLine(pace.phase).lead}
-            <span className="font-normal text-foreground">· {nowLine(pace.phase).name}</span>
-            <ArrowRight className="size-4" aria-hidden />
-          </Link>
-        )}
-        {millisLeft !== undefined && (
-          <p
-            className={cn(
-              'ml-auto flex items-center gap-1.5 font-semibold tabular-nums',
-              ended ? 'text-destructive' : 'text-foreground',
+          <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-5 gap-y-1.5 px-3 py-2 text-sm sm:px-6">
+            {pace.message && (
+              <p className="flex min-w-0 items-start gap-2 font-medium" data-testid="pace-message">
+                <Megaphone className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
+                <span className="break-words">{pace.message}</span>
+              </p>
             )}
-            data-testid="pace-time"
-          >
-            <Timer className="size-4" aria-hidden />
-            <span role="timer" aria-live="off">
-              {timeLeftText(millisLeft)}
-            </span>
-          </p>
-        )}
-      </div>
+            {pace.phase && (
+              <Link
+                to={withTeamCode(teamCode, `/phase/${pace.phase}`)}
+                className="inline-flex items-center gap-1.5 rounded-md font-semibold text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                data-testid="pace-now"
+              >
+                {nowLine(pace.phase).lead}
+                <span className="font-normal text-foreground">· {nowLine(pace.phase).name}</span>
+                <ArrowRight className="size-4" aria-hidden />
+              </Link>
+            )}
+            {millisLeft !== undefined && (
+              <p
+                className={cn(
+                  'ml-auto flex items-center gap-1.5 font-semibold tabular-nums',
+                  ended ? 'text-destructive' : 'text-foreground',
+                )}
+                data-testid="pace-time"
+              >
+                <Timer className="size-4" aria-hidden />
+                <span role="timer" aria-live="off">
+                  {timeLeftText(millisLeft)}
+                </span>
+              </p>
+            )}
+          </div>
         </section>
       )}
     </>

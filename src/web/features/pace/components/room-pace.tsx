@@ -47,7 +47,10 @@ export function RoomPace({ tag, empty }: { tag: string; empty?: React.ReactNode 
           className="flex items-start gap-[1vw] rounded-2xl border border-accent/40 bg-accent-soft p-[2vh] text-[clamp(1.25rem,2.6vw,4rem)] leading-snug font-semibold text-balance break-words"
           data-testid="room-pace-message"
         >
-          <Megaphone className="mt-[0.4vh] size-[clamp(1.25rem,2.6vw,4rem)] shrink-0 text-warning" aria-hidden />
+          <Megaphone
+            className="mt-[0.4vh] size-[clamp(1.25rem,2.6vw,4rem)] shrink-0 text-warning"
+            aria-hidden
+          />
           <span className="min-w-0">{pace.message}</span>
         </p>
       )}

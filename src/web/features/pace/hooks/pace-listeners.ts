@@ -1,18 +1,24 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PaceState } from '@shared/schemas/pace';
+import { NO_PACE, type PaceState } from '@shared/schemas/pace';
 import { listenTo, type LiveSpec, useLiveEvents } from '@/lib/live/use-live-events';
 import { paceKeys } from '@/lib/query-keys';
 import { cohortPaceQuery, type HeldPace, holdPace, teamPaceQuery } from '../lib/pace-cache';
 
 /**
  * The pace of the team's cohort on the team's stream (the page holding it adds this to its
- * `useLiveEvents`): sent first on every (re)connection and on every change, so a late page shows it too.
+ * `useLiveEvents`): sent on every change, and right after `versions` on every (re)connection while the
+ * cohort has one, so a late page shows it too. `versions` starts a (re)connection: the pace held until then
+ * is forgotten (one cleared meanwhile is not sent again).
  */
 export function teamPaceListener(queryClient: QueryClient, teamId: string): LiveSpec {
   return listenTo({
     subscription: { kind: 'team', teamId },
     onEvent: (event) => {
-      if (event.type === 'pace') holdPace(queryClient, paceKeys.team(teamId), event);
+      if (event.type === 'versions') {
+        holdPace(queryClient, paceKeys.team(teamId), { pace: NO_PACE, now: new Date().toISOString() });
+      } else if (event.type === 'pace') {
+        holdPace(queryClient, paceKeys.team(teamId), { pace: event.pace, now: event.now });
+      }
     },
   });
 }
@@ -37,7 +43,8 @@ export function useCohortPace(tag: string): HeldPace | undefined {
     listenTo({
       subscription: { kind: 'cohort', tag },
       onEvent: (event) => {
-        if (event.type === 'pace') holdPace(queryClient, paceKeys.cohort(tag), event);
+        if (event.type === 'pace')
+          holdPace(queryClient, paceKeys.cohort(tag), { pace: event.pace, now: event.now });
       },
     }),
   ]);
