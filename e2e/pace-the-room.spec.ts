@@ -131,7 +131,7 @@ test.describe('joining a cohort by its link', () => {
     await expect(team.page.getByRole('heading', { name: `Join cohort ${name}?` })).toBeVisible();
     await team.page.getByRole('button', { name: 'Join cohort' }).click();
     await expect(team.page.getByRole('heading', { name: `You joined ${name}` })).toBeVisible();
-    await expect(lectern.getByText(`${newcomer.team.name} joined ${name}.`)).toBeVisible();
+    await expect(lectern.getByText(`${newcomer.team.name} joined ${name}.`, { exact: true })).toBeVisible();
     await expect(card.locator('dl')).toContainText('Teams1');
 
     // A team of another cohort is asked before it moves.
@@ -142,7 +142,7 @@ test.describe('joining a cohort by its link', () => {
     ).toBeVisible();
     await moving.page.getByRole('button', { name: `Move to ${name}` }).click();
     await expect(moving.page.getByRole('heading', { name: `You joined ${name}` })).toBeVisible();
-    await expect(lectern.getByText(`${mover.team.name} joined ${name}.`)).toBeVisible();
+    await expect(lectern.getByText(`${mover.team.name} joined ${name}.`, { exact: true })).toBeVisible();
 
     // Closed: the link refuses and nothing changes.
     await card.getByRole('switch', { name: 'Joining' }).click();
@@ -171,7 +171,7 @@ test.describe('joining a cohort by its link', () => {
     await expect(page.getByRole('heading', { name: `Join cohort ${name}?` })).toBeVisible();
     await page.getByRole('button', { name: 'Join cohort' }).click();
     await expect(page.getByRole('heading', { name: `You joined ${name}` })).toBeVisible();
-    await expect(lectern.getByText(`${visitorName} joined ${name}.`)).toBeVisible();
+    await expect(lectern.getByText(`${visitorName} joined ${name}.`, { exact: true })).toBeVisible();
 
     for (const t of [team, moving, refused]) await t.close();
     await visitor.close();
