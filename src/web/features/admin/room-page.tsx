@@ -94,30 +94,33 @@ function Room() {
   );
 }
 
-/** The screen itself: the pace (or the cohort's name while none is set) and the join QR code. */
+/**
+ * The screen itself: the pace (or the cohort's name while none is set) and the join QR code, sized to the
+ * screen's box (container units), so the page's preview and the full screen read the same.
+ */
 function RoomScreen({ cohort }: { cohort: AdminCohort }) {
   const url = joinUrl(cohort.joinCode);
   return (
-    <div className="grid min-h-0 flex-1 grid-cols-[1fr_auto] items-center gap-[4vw]">
+    <div className="grid min-h-0 flex-1 grid-cols-[1fr_auto] items-center gap-[4cqw] [container-type:size]">
       <RoomPace
         tag={cohort.tag}
         empty={
-          <div className="flex flex-col gap-[1.5vh]">
-            <p className="text-[clamp(1rem,1.6vw,2.5rem)] font-semibold tracking-wide text-primary uppercase">
+          <div className="flex flex-col gap-[1.5cqh]">
+            <p className="text-[clamp(1rem,1.6cqw,2.5rem)] font-semibold tracking-wide text-primary uppercase">
               Welcome
             </p>
-            <p className="text-[clamp(2rem,4.5vw,7rem)] leading-[1.05] font-extrabold tracking-tight text-balance">
+            <p className="text-[clamp(2rem,4.5cqw,7rem)] leading-[1.05] font-extrabold tracking-tight text-balance">
               {cohort.name}
             </p>
           </div>
         }
       />
       {cohort.joiningOpen ? (
-        <figure className="flex flex-col items-center gap-[1.5vh] rounded-2xl border border-border bg-white p-[2.5vh] shadow-sm">
+        <figure className="flex flex-col items-center gap-[1.5cqh] rounded-2xl border border-border bg-white p-[2.5cqh] shadow-sm">
           <React.Suspense fallback={<Spinner className="size-8 text-primary" label="Drawing the QR code" />}>
-            <JoinQr url={url} className="size-[min(45vh,28vw)]" />
+            <JoinQr url={url} className="size-[min(45cqh,28cqw)]" />
           </React.Suspense>
-          <figcaption className="max-w-[min(45vh,28vw)] text-center text-[clamp(0.875rem,1.3vw,2rem)] font-medium text-muted-foreground">
+          <figcaption className="max-w-[min(45cqh,28cqw)] text-center text-[clamp(0.875rem,1.3cqw,2rem)] font-medium text-muted-foreground">
             Scan in your workspace to join {cohort.name}
           </figcaption>
         </figure>

@@ -17,13 +17,17 @@ export function RoomPace({ tag, empty }: { tag: string; empty?: React.ReactNode 
   if (!showsPace(pace)) return <>{empty ?? null}</>;
   const ended = millisLeft === 0;
   return (
-    <section aria-label="The room's pace" className="flex min-w-0 flex-col gap-[3vh]" data-testid="room-pace">
+    <section
+      aria-label="The room's pace"
+      className="flex min-w-0 flex-col gap-[3cqh]"
+      data-testid="room-pace"
+    >
       {pace.phase && (
-        <p className="flex flex-col gap-[0.5vh]" data-testid="room-pace-now">
-          <span className="text-[clamp(2rem,5vw,7.5rem)] leading-none font-extrabold tracking-tight text-primary">
+        <p className="flex flex-col gap-[0.5cqh]" data-testid="room-pace-now">
+          <span className="text-[clamp(2rem,5cqw,7.5rem)] leading-none font-extrabold tracking-tight text-primary">
             {nowLine(pace.phase).lead}
           </span>
-          <span className="text-[clamp(1.25rem,2.4vw,3.5rem)] font-semibold text-muted-foreground">
+          <span className="text-[clamp(1.25rem,2.4cqw,3.5rem)] font-semibold text-muted-foreground">
             {nowLine(pace.phase).name}
           </span>
         </p>
@@ -31,24 +35,24 @@ export function RoomPace({ tag, empty }: { tag: string; empty?: React.ReactNode 
       {millisLeft !== undefined && (
         <p
           className={cn(
-            'flex items-center gap-[1.5vw] font-extrabold tabular-nums',
+            'flex items-center gap-[1.5cqw] font-extrabold tabular-nums',
             ended ? 'text-destructive' : 'text-foreground',
           )}
           data-testid="room-pace-time"
         >
-          <Timer className="size-[clamp(2rem,5vw,7rem)] shrink-0" aria-hidden />
-          <span role="timer" aria-live="off" className="text-[clamp(2.5rem,8vw,12rem)] leading-none">
+          <Timer className="size-[clamp(2rem,5cqw,7rem)] shrink-0" aria-hidden />
+          <span role="timer" aria-live="off" className="text-[clamp(2.5rem,8cqw,12rem)] leading-none">
             {timeLeftText(millisLeft)}
           </span>
         </p>
       )}
       {pace.message && (
         <p
-          className="flex items-start gap-[1vw] rounded-2xl border border-accent/40 bg-accent-soft p-[2vh] text-[clamp(1.25rem,2.6vw,4rem)] leading-snug font-semibold text-balance break-words"
+          className="flex items-start gap-[1cqw] rounded-2xl border border-accent/40 bg-accent-soft p-[2cqh] text-[clamp(1.25rem,2.6cqw,4rem)] leading-snug font-semibold text-balance break-words"
           data-testid="room-pace-message"
         >
           <Megaphone
-            className="mt-[0.4vh] size-[clamp(1.25rem,2.6vw,4rem)] shrink-0 text-warning"
+            className="mt-[0.4cqh] size-[clamp(1.25rem,2.6cqw,4rem)] shrink-0 text-warning"
             aria-hidden
           />
           <span className="min-w-0">{pace.message}</span>
