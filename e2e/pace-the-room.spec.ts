@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { adminApi, apiTeam, createCohort, uniqueName } from './support/api.ts';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { chooseOption, expect, openAsTeam, test } from './support/fixtures.ts';
 import { instructorContext, watchedPage } from './support/live-room.ts';
 
@@ -74,6 +75,10 @@ test.describe('pacing the room', () => {
     }
     await expect(screen.getByTestId('room-pace-now')).toContainText('Now: activity 3');
     await expect(screen.getByTestId('room-pace-time')).toHaveText(/^(10:00|9:[0-5]\d) left$/);
+    // The banner, the card and the room screen, as assistive technology reads them.
+    await expectNoSeriousAxeViolations(pages[2]!.page);
+    await expectNoSeriousAxeViolations(lectern);
+    await expectNoSeriousAxeViolations(screen);
 
     // The banner's link leads to the activity; a page opened now shows the pace at once.
     await pages[1]!.page.getByTestId('pace-now').click();
@@ -129,6 +134,7 @@ test.describe('joining a cohort by its link', () => {
     await admin.patch('/api/admin/cohorts/unassign-teams', { data: { teamIds: [newcomer.team.id] } });
     const team = await openAsTeam(browser, newcomer.team, { path: link });
     await expect(team.page.getByRole('heading', { name: `Join cohort ${name}?` })).toBeVisible();
+    await expectNoSeriousAxeViolations(team.page);
     await team.page.getByRole('button', { name: 'Join cohort' }).click();
     await expect(team.page.getByRole('heading', { name: `You joined ${name}` })).toBeVisible();
     await expect(lectern.getByText(`${newcomer.team.name} joined ${name}.`, { exact: true })).toBeVisible();
