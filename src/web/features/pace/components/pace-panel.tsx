@@ -49,7 +49,8 @@ export function PacePanel({ cohort }: { cohort: AdminCohort }) {
   const clear = (body: UpdatePaceBody) => update.mutate({ tag: cohort.tag, body });
   const headingId = React.useId();
   return (
-    <section
+    <div
+      role="group"
       aria-labelledby={headingId}
       className="flex flex-col gap-2 rounded-lg border border-border p-3"
       data-testid="pace-panel"
@@ -57,6 +58,7 @@ export function PacePanel({ cohort }: { cohort: AdminCohort }) {
       <div className="flex items-center justify-between gap-2">
         <h4 id={headingId} className="flex items-center gap-2 text-sm font-medium">
           <Gauge className="size-4 text-primary" aria-hidden /> Room pace
+          <span className="sr-only"> of {cohort.name}</span>
         </h4>
         <PaceDialog cohort={cohort} pace={pace} />
       </div>
@@ -120,7 +122,7 @@ export function PacePanel({ cohort }: { cohort: AdminCohort }) {
           )}
         </ul>
       )}
-    </section>
+    </div>
   );
 }
 
