@@ -75,6 +75,19 @@ test.describe('pacing the room', () => {
     }
     await expect(screen.getByTestId('room-pace-now')).toContainText('Now: activity 3');
     await expect(screen.getByTestId('room-pace-time')).toHaveText(/^(10:00|9:[0-5]\d) left$/);
+    // The showcase's presentation carries it along its bottom.
+    const { page: showcase, errors: showcaseErrors } = await watchedPage(instructor);
+    await showcase.setViewportSize({ width: 1920, height: 1080 });
+    await showcase.goto(`/showcase/${tag}`);
+    await showcase.getByRole('button', { name: 'Present' }).click();
+    await expect(showcase.getByTestId('pace-strip')).toContainText('Now: activity 3');
+    await expect(showcase.getByTestId('pace-strip')).toContainText(/(10:00|9:[0-5]\d) left/);
+    expect(await showcase.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(
+      true,
+    );
+    await showcase.close();
+    expect(showcaseErrors).toEqual([]);
+
     // The banner, the card and the room screen, as assistive technology reads them.
     await expectNoSeriousAxeViolations(pages[2]!.page);
     await expectNoSeriousAxeViolations(lectern);

@@ -66,6 +66,13 @@ describeApi('pacing the room (PATCH /api/admin/cohorts/:tag/pace)', (ctx) => {
       endsAt: null,
     });
 
+    // The cohort's public status carries it, with the server's clock.
+    const status = await ctx.app.inject({ url: '/api/cohorts/room/status' });
+    expect(status.json()).toMatchObject({
+      pace: { message: 'Coffee in the hall', phase: null, endsAt: null },
+    });
+    expect(Date.parse(status.json().clock)).not.toBeNaN();
+
     // The dashboard's list carries it, with the join code.
     const list = await ctx.app.inject({
       method: 'GET',

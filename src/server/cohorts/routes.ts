@@ -18,7 +18,7 @@ import {
   joinCodeOf,
 } from '../../shared/schemas/cohort.ts';
 import { ErrorResponseSchema, IdSchema } from '../../shared/schemas/common.ts';
-import { PaceStateSchema, UpdatePaceBodySchema } from '../../shared/schemas/pace.ts';
+import { NO_PACE, PaceStateSchema, UpdatePaceBodySchema } from '../../shared/schemas/pace.ts';
 import { DeletedCohortSchema } from '../../shared/schemas/data-deletion.ts';
 import { guarded } from '../lib/attempt-limiter.ts';
 import { badRequest, conflict, notFound } from '../lib/http-error.ts';
@@ -109,8 +109,12 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const cohort = toCohort(await loadCohort(request.params.tag));
       const { name, competitionEnabled, votingOpen, resultsVisible, revealedAt } = cohort;
-      const counts = await countBallots(app.db, cohort.tag);
-      return { name, competitionEnabled, votingOpen, resultsVisible, revealedAt, ...counts };
+      const [counts, paceState] = await Promise.all([
+        countBallots(app.db, cohort.tag),
+        cohortPaceState(app.db, cohort.tag),
+      ]);
+      const { pace, now: clock } = paceState ?? { pace: NO_PACE, now: new Date().toISOString() };
+      return { name, competitionEnabled, votingOpen, resultsVisible, revealedAt, ...counts, pace, clock };
     },
   );
 

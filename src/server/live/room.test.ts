@@ -116,6 +116,8 @@ describeApi('the room reveal', (ctx) => {
       revealedAt,
       ballotCount: 0,
       teamCount: 2,
+      pace: { message: null, phase: null, endsAt: null },
+      clock: expect.any(String),
     });
     expect((await ctx.app.inject({ url: '/api/cohorts/finale' })).json().revealedAt).toBe(revealedAt);
 

@@ -45,7 +45,9 @@ export const CohortSchema = z.object({
 });
 export type Cohort = z.infer<typeof CohortSchema>;
 
-/** `GET /api/cohorts/:tag/status`: the switches, the room's reveal, and "N of M teams voted". */
+/**
+ * `GET /api/cohorts/:tag/status`: the switches, the room's reveal, "N of M teams voted" and the room's pace.
+ */
 export const CohortStatusSchema = CohortSchema.pick({
   name: true,
   competitionEnabled: true,
@@ -57,6 +59,9 @@ export const CohortStatusSchema = CohortSchema.pick({
   ballotCount: z.number().int(),
   /** Teams of the cohort (M). */
   teamCount: z.number().int(),
+  /** The room's pace now (none while archived), and the server's clock when it was read (ISO). */
+  pace: PaceSchema,
+  clock: z.string(),
 });
 export type CohortStatus = z.infer<typeof CohortStatusSchema>;
 

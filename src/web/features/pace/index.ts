@@ -6,5 +6,6 @@
  */
 export { PaceBannerHost } from './components/pace-banner-host';
 export { PacePanel } from './components/pace-panel';
+export { PaceStrip } from './components/pace-strip';
 export { RoomPace } from './components/room-pace';
 export { holdCohortPace, teamPaceListener, useCohortPace } from './hooks/pace-listeners';

@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/use-toast';
 import { api, serverMessageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
 import { cohortKeys, paceKeys } from '@/lib/query-keys';
-import { holdPace } from '../lib/pace-cache';
+import { holdPace } from '@/lib/pace-cache';
 
 /** `PATCH /api/admin/cohorts/:tag/pace`: the parts given are set (null clears one), the others stay. */
 export function updatePace(tag: string, body: UpdatePaceBody): Promise<PaceState> {

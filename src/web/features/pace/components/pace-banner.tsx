@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
 import { withTeamCode } from '@/lib/session-view';
 import { useTeamPace } from '../hooks/pace-listeners';
 import { useTimeLeft } from '../hooks/use-time-left';
-import type { HeldPace } from '../lib/pace-cache';
+import type { HeldPace } from '@/lib/pace-cache';
 import { countdownWords, nowLine, showsPace, timeLeftText } from './pace-lines';
 
 /**

@@ -47,16 +47,10 @@ export function PacePanel({ cohort }: { cohort: AdminCohort }) {
   const millisLeft = useTimeLeft(held);
   const update = useUpdatePace();
   const clear = (body: UpdatePaceBody) => update.mutate({ tag: cohort.tag, body });
-  const headingId = React.useId();
   return (
-    <div
-      role="group"
-      aria-labelledby={headingId}
-      className="flex flex-col gap-2 rounded-lg border border-border p-3"
-      data-testid="pace-panel"
-    >
+    <div className="flex flex-col gap-2 rounded-lg border border-border p-3" data-testid="pace-panel">
       <div className="flex items-center justify-between gap-2">
-        <h4 id={headingId} className="flex items-center gap-2 text-sm font-medium">
+        <h4 className="flex items-center gap-2 text-sm font-medium">
           <Gauge className="size-4 text-primary" aria-hidden /> Room pace
           <span className="sr-only"> of {cohort.name}</span>
         </h4>

@@ -1,8 +1,10 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NO_PACE, type PaceState } from '@shared/schemas/pace';
+import * as React from 'react';
+import { cohortStatusQueryOptions } from '@/lib/cohort-status';
 import { listenTo, type LiveSpec, useLiveEvents } from '@/lib/live/use-live-events';
 import { paceKeys } from '@/lib/query-keys';
-import { cohortPaceQuery, type HeldPace, holdPace, teamPaceQuery } from '../lib/pace-cache';
+import { cohortPaceQuery, type HeldPace, holdPace, teamPaceQuery } from '@/lib/pace-cache';
 
 /**
  * The pace of the team's cohort on the team's stream (the page holding it adds this to its
@@ -36,6 +38,22 @@ export function useHeldCohortPace(tag: string): HeldPace | undefined {
   return useQuery(cohortPaceQuery(tag)).data;
 }
 
+/**
+ * A cohort's pace: the newer of what its stream said and what its status read. Both are needed: a tab that
+ * joins a stream another tab of the browser already holds hears no first messages, only changes.
+ */
+export function useCohortPaceState(tag: string): HeldPace | undefined {
+  const heard = useQuery(cohortPaceQuery(tag)).data;
+  const status = useQuery(cohortStatusQueryOptions(tag));
+  const { data, dataUpdatedAt } = status;
+  const read = React.useMemo(
+    () => (data ? { pace: data.pace, now: data.clock, receivedAt: dataUpdatedAt } : undefined),
+    [data, dataUpdatedAt],
+  );
+  if (heard && read) return Date.parse(heard.now) >= Date.parse(read.now) ? heard : read;
+  return heard ?? read;
+}
+
 /** A cohort's pace, live on its stream while the component is mounted (the room screen). */
 export function useCohortPace(tag: string): HeldPace | undefined {
   const queryClient = useQueryClient();
@@ -48,7 +66,7 @@ export function useCohortPace(tag: string): HeldPace | undefined {
       },
     }),
   ]);
-  return useQuery(cohortPaceQuery(tag)).data;
+  return useCohortPaceState(tag);
 }
 
 /** An instructors' `pace` event (on their progress stream): what the cards show. */

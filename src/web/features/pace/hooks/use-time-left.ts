@@ -1,6 +1,6 @@
 import { paceMillisLeft } from '@shared/schemas/pace';
 import * as React from 'react';
-import type { HeldPace } from '../lib/pace-cache';
+import type { HeldPace } from '@/lib/pace-cache';
 
 /**
  * The countdown's milliseconds left, by the server's clock, ticking each second while it runs; undefined

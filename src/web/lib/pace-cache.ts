@@ -1,9 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { NO_PACE, type PaceState } from '@shared/schemas/pace';
-import { paceKeys } from '@/lib/query-keys';
+import { paceKeys } from './query-keys';
 
 /**
- * A pace as this page holds it: the server's state and when this page received it (`Date.now()`), so the
+ * The room's pace as this page holds it (docs/decisions/035-pacing-and-joining.md), written by live events
+ * only: the team stream's (features/pace), a cohort's (`useCohortEvents`, the room screen), the
+ * instructors' (the dashboard). The server's state and when this page received it (`Date.now()`), so the
  * time left is counted by the server's clock (`paceMillisLeft`), whatever this device's clock says.
  */
 export type HeldPace = PaceState & { receivedAt: number };
