@@ -137,7 +137,7 @@ describeApi('pacing the room (PATCH /api/admin/cohorts/:tag/pace)', (ctx) => {
       teamStream(ctx.app, loner.team.id, loner.cookie),
     ]);
     const room = await openEventStream<CohortEvent>(ctx.app, '/api/cohorts/room/events');
-    // Every stream starts from the pace as it is: none yet (a team's stream sends none, its cohort's says so).
+    // Every stream starts from the pace as it is: none yet (a team's stream sends none; its cohort's says so).
     for (const stream of streams) await stream.waitUntil((e) => e.type === 'presence');
     expect(await room.waitUntil((e) => e.type === 'pace')).toMatchObject({ pace: NO_PACE });
     for (const stream of streams) expect(stream.events.filter((e) => e.type === 'pace')).toEqual([]);

@@ -67,7 +67,11 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The cohort's pace now, to its stream and its teams' (after a change of the pace or of its archive). */
   async function announcePace(tag: string) {
-    const state = await cohortPaceState(app.db, tag).catch(() => undefined);
+    // Like a failed publish (the announcer's policy): the change has landed, so a failed read is logged once.
+    const state = await cohortPaceState(app.db, tag).catch((error: unknown) => {
+      app.log.warn({ err: error, tag }, 'pace not read after a change; not published');
+      return undefined;
+    });
     if (state) await app.announce.pace(tag, state);
   }
 
@@ -255,8 +259,9 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   /**
-   * Pacing the room (docs/product.md, Pacing the room and joining a cohort): sets or clears the message, "Now: activity N" and the
-   * countdown; every open page of the cohort's teams, its projector view and the instructors' cards follow.
+   * Pacing the room (docs/product.md, Pacing the room and joining a cohort): sets or clears the message,
+   * "Now: activity N" and the countdown; every open page of the cohort's teams, its projector view and the
+   * instructors' cards follow.
    */
   app.patch(
     '/api/admin/cohorts/:tag/pace',

@@ -45,8 +45,8 @@ export const cohorts = pgTable(
       ),
     /** Whether a team may join by the join link now; the instructor closes and reopens it. */
     joiningOpen: boolean('joining_open').notNull().default(true),
-    // The room's pace (docs/product.md, Pacing the room and joining a cohort): a short message, the activity the room is on, and
-    // a countdown's end, by the database's clock. Each is null when not set.
+    // The room's pace (docs/product.md, Pacing the room and joining a cohort): a short message, the activity
+    // the room is on, and a countdown's end, by the database's clock. Each is null when not set.
     paceMessage: varchar('pace_message', { length: 200 }),
     pacePhase: smallint('pace_phase'),
     paceEndsAt: timestamp('pace_ends_at', { withTimezone: true, mode: 'date' }),

@@ -47,9 +47,9 @@ export function setCachedRevealedAt(queryClient: QueryClient, tag: string, revea
 /**
  * The live classroom, on the browser's one live stream: a 'cohort' event replaces the cached cohort's
  * switches, a 'ballots' event its counts ("N of M teams voted"), a 'reveal' event its `revealedAt` (null:
- * hidden again), a 'pace' event the room's pace (lib/pace-cache.ts), so a page reacts within a second when the instructor opens voting, releases results or
- * reveals them. The stream reconnects by itself, and the subscription ends when the page unmounts. Pass a
- * tag only once the cohort is known to exist.
+ * hidden again), a 'pace' event the room's pace (lib/pace-cache.ts), so a page reacts within a second when
+ * the instructor opens voting, releases results or reveals them. The stream reconnects by itself, and the
+ * subscription ends when the page unmounts. Pass a tag only once the cohort is known to exist.
  */
 export function useCohortEvents(tag: string | undefined, onBallots?: (count: BallotCount) => void) {
   const queryClient = useQueryClient();

@@ -13,10 +13,10 @@ import { decodeParam } from '@/lib/route-param';
 import { joinPreviewQueryOptions, useJoinCohort } from './api/join-cohort';
 
 /**
- * `/join/CODE`, a cohort's join link (docs/product.md, Pacing the room and joining a cohort): a team opens it in its workspace
- * (the workspace dialog first when it has none), reads "Join cohort X?" (or, in another cohort, "Move
- * from A to B?") and joins with one press. A code no cohort has, closed joining and an archived cohort are
- * each said plainly, and nothing changes.
+ * `/join/CODE`, a cohort's join link (docs/product.md, Pacing the room and joining a cohort): a team opens it
+ * in its workspace (the workspace dialog first when it has none), reads "Join cohort X?" (or, in another
+ * cohort, "Move from A to B?") and joins with one press. A code no cohort has, closed joining and an archived
+ * cohort are each said plainly, and nothing changes.
  */
 export default function JoinCohortPage() {
   const params = useParams<{ code?: string }>();

@@ -10,10 +10,10 @@ import type { HeldPace } from '@/lib/pace-cache';
 import { countdownWords, nowLine, showsPace, timeLeftText } from './pace-lines';
 
 /**
- * The room's pace on every page of a team whose cohort has one (docs/product.md, Pacing the room and joining a cohort): the
- * instructor's message, "Now: activity N" with its link, and the time left. In the page's flow under the
- * header, so it never covers the form, on a phone too. A screen reader hears the message, the activity and
- * a countdown's start and end (the status region changes only then), never each second.
+ * The room's pace on every page of a team whose cohort has one (docs/product.md, Pacing the room and joining
+ * a cohort): the instructor's message, "Now: activity N" with its link, and the time left. In the page's flow
+ * under the header, so it never covers the form, on a phone too. A screen reader hears the message, the
+ * activity and a countdown's start and end (the status region changes only then), never each second.
  */
 export default function PaceBanner({ teamId, teamCode }: { teamId: string; teamCode: string }) {
   const held = useTeamPace(teamId);

@@ -30,10 +30,10 @@ import { useTimeLeft } from '../hooks/use-time-left';
 import { nowLine, showsPace, timeLeftText } from './pace-lines';
 
 /**
- * Pacing a cohort's room from its card (docs/product.md, Pacing the room and joining a cohort): what every open page of its
- * teams shows now (the message, "Now: activity N", the time left), each with its own "Clear", and "Pace the
- * room", which sets any of them. Live: another instructor's change shows here too (the dashboard's
- * progress stream carries it).
+ * Pacing a cohort's room from its card (docs/product.md, Pacing the room and joining a cohort): what every
+ * open page of its teams shows now (the message, "Now: activity N", the time left), each with its own
+ * "Clear", and "Pace the room", which sets any of them. Live: another instructor's change shows here too (the
+ * dashboard's progress stream carries it).
  */
 export function PacePanel({ cohort }: { cohort: AdminCohort }) {
   // The list's reading, until a newer one is heard (this page's own change, a `pace` event).

@@ -6,9 +6,9 @@ import { useTimeLeft } from '../hooks/use-time-left';
 import { nowLine, showsPace, timeLeftText } from './pace-lines';
 
 /**
- * The room's pace at projector size (docs/product.md, Pacing the room and joining a cohort): the message, "Now: activity N" and
- * the countdown, read from the back of the room; live on the cohort's stream. Sizes follow the screen
- * (viewport units), like every presentation. `empty` shows while nothing is set.
+ * The room's pace at projector size (docs/product.md, Pacing the room and joining a cohort): the message,
+ * "Now: activity N" and the countdown, read from the back of the room; live on the cohort's stream. Sizes
+ * follow the screen (container units: the room screen's box). `empty` shows while nothing is set.
  */
 export function RoomPace({ tag, empty }: { tag: string; empty?: React.ReactNode }) {
   const held = useCohortPace(tag);
