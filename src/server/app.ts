@@ -99,7 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   // The API, one plugin per resource; instructor-only routes carry the `adminOnly` guard.
   await app.register(authRoutes);
-  await app.register(teamRoutes);
+  await app.register(teamRoutes, { phaseConfigs });
   await app.register(cohortRoutes);
   await app.register(phaseDataRoutes);
   await app.register(showcaseRoutes);

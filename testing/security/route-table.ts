@@ -33,6 +33,8 @@ export type World = {
   noteId: string;
   /** A mate's open request for help. */
   mateHelpId: string;
+  /** The own cohort's join code (the named team is in it already: joining again changes nothing). */
+  ownJoinCode: string;
 };
 
 type WorldOptions = {
@@ -92,7 +94,12 @@ export async function seedWorld(app: FastifyInstance, options: WorldOptions = {}
     .values({ teamId: mates[0]!.team.id, phaseNumber: 2 })
     .returning();
   if (options.helpOpen) await app.db.insert(helpRequests).values({ teamId: own.team.id, phaseNumber: 1 });
+  const [ownCohort] = await app.db
+    .select({ joinCode: cohorts.joinCode })
+    .from(cohorts)
+    .where(eq(cohorts.tag, OWN_COHORT));
   return {
+    ownJoinCode: ownCohort!.joinCode,
     own,
     mates,
     other,
@@ -428,6 +435,35 @@ export const ROUTE_TABLE: RouteRow[] = [
     route: 'POST /api/admin/cohorts/:tag/reveal',
     request: () => ({ url: `/api/admin/cohorts/${OWN_COHORT}/reveal` }),
     expect: adminOnly(),
+  },
+  {
+    route: 'PATCH /api/admin/cohorts/:tag/pace',
+    request: () => ({ url: `/api/admin/cohorts/${OWN_COHORT}/pace`, payload: { phase: 3, minutes: 10 } }),
+    expect: adminOnly(),
+  },
+  {
+    route: 'PATCH /api/admin/cohorts/:tag/pace',
+    variant: 'an archived cohort',
+    world: { archived: true },
+    request: () => ({ url: `/api/admin/cohorts/${OWN_COHORT}/pace`, payload: { message: 'Break' } }),
+    expect: { anonymous: 401, otherTeam: 401, ownTeam: 401, admin: 409 },
+  },
+  {
+    route: 'GET /api/teams/:teamId/cohort-join/:code',
+    request: (w) => ({ url: `/api/teams/${w.own.team.id}/cohort-join/${w.ownJoinCode}` }),
+    expect: teamScoped(),
+  },
+  {
+    route: 'POST /api/teams/:teamId/cohort-join',
+    request: (w) => ({ url: `/api/teams/${w.own.team.id}/cohort-join`, payload: { code: w.ownJoinCode } }),
+    expect: teamScoped(),
+  },
+  {
+    route: 'POST /api/teams/:teamId/cohort-join',
+    variant: 'an archived cohort',
+    world: { archived: true },
+    request: (w) => ({ url: `/api/teams/${w.own.team.id}/cohort-join`, payload: { code: w.ownJoinCode } }),
+    expect: { anonymous: 401, otherTeam: 403, ownTeam: 409, admin: 409 },
   },
   {
     route: 'POST /api/admin/cohorts/:tag/reveal',

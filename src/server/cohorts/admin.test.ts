@@ -445,7 +445,7 @@ describeApi('admin cohorts', (ctx) => {
     expect(
       (await ctx.app.inject({ url: '/api/admin/cohorts/archived', headers: { cookie } })).json(),
     ).toEqual([]);
-    expect(events.map((e) => e.type === 'cohort' && e.cohort.archived)).toEqual([true, false]);
+    expect(events.flatMap((e) => (e.type === 'cohort' ? [e.cohort.archived] : []))).toEqual([true, false]);
 
     const unknown = await ctx.app.inject({
       method: 'POST',

@@ -26,7 +26,7 @@ describeApi('cohort event stream', (ctx) => {
     expect(stream.response.headers.get('content-encoding')).toBeNull();
     expect(stream.response.headers.get('cache-control')).toContain('no-cache');
 
-    const initial = await stream.waitFor(3);
+    const initial = await stream.waitFor(4);
     expect(stream.comments[0]).toBe('retry: 3000');
     expect(initial[0]).toMatchObject({
       type: 'cohort',
@@ -34,6 +34,7 @@ describeApi('cohort event stream', (ctx) => {
     });
     expect(initial[1]).toEqual({ type: 'ballots', ballotCount: 0, teamCount: 1 });
     expect(initial[2]).toEqual({ type: 'reveal', revealedAt: null });
+    expect(initial[3]).toMatchObject({ type: 'pace', pace: { message: null, phase: null, endsAt: null } });
 
     const [row] = await ctx.app.db
       .update(cohorts)
@@ -46,10 +47,10 @@ describeApi('cohort event stream', (ctx) => {
       teamCount: 9,
     });
     await ctx.app.liveEvents.publish(liveChannel.cohort('live'), { type: 'cohort', cohort: toCohort(row!) });
-    const events = await stream.waitFor(4);
-    expect(events[3]).toMatchObject({ type: 'cohort', cohort: { votingOpen: true } });
+    const events = await stream.waitFor(5);
+    expect(events[4]).toMatchObject({ type: 'cohort', cohort: { votingOpen: true } });
     await new Promise((r) => setTimeout(r, 100));
-    expect(events).toHaveLength(4);
+    expect(events).toHaveLength(5);
   });
 
   it('ends open streams when the app closes, and unsubscribes them', async () => {
@@ -84,7 +85,7 @@ describeTwoInstances('cohort events across app instances', (apps) => {
       .where(inArray(teams.id, [voter.team.id, a.team.id]));
 
     const stream = await openCohortStream(apps.second, 'scaled');
-    await stream.waitFor(3);
+    await stream.waitFor(4);
     expect(stream.events[1]).toEqual({ type: 'ballots', ballotCount: 0, teamCount: 2 });
 
     const cast = await apps.first.inject({
@@ -94,8 +95,8 @@ describeTwoInstances('cohort events across app instances', (apps) => {
       payload: { votes: [{ voted_for_team_id: a.team.id, rank: 1 }] },
     });
     expect(cast.statusCode).toBe(201);
-    const events = await stream.waitFor(4);
-    expect(events[3]).toEqual({ type: 'ballots', ballotCount: 1, teamCount: 2 });
+    const events = await stream.waitFor(5);
+    expect(events[4]).toEqual({ type: 'ballots', ballotCount: 1, teamCount: 2 });
   });
 
   it('delivers an instance its own events once, not again when they come back from PostgreSQL', async () => {

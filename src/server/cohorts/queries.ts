@@ -1,5 +1,18 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AdminCohort, Cohort, CohortSwitch, CohortTeamRef } from '../../shared/schemas/cohort.ts';
+import { NO_PACE, type Pace, type PaceState, type UpdatePaceBody } from '../../shared/schemas/pace.ts';
 import type { Database } from '../db/client.ts';
 import { ballots, type CohortRow, cohorts, teams } from '../db/schema.ts';
 import { isUniqueViolation } from '../teams/queries.ts';
@@ -15,8 +28,26 @@ export function toCohort(row: CohortRow): Cohort {
     archived: row.archivedAt !== null,
     createdAt: row.createdAt.toISOString(),
     revealedAt: row.revealedAt ? row.revealedAt.toISOString() : null,
+    joiningOpen: row.joiningOpen,
   };
 }
+
+type PaceColumns = Pick<CohortRow, 'paceMessage' | 'pacePhase' | 'paceEndsAt'>;
+
+export function toPace(row: PaceColumns): Pace {
+  return {
+    message: row.paceMessage,
+    phase: row.pacePhase,
+    endsAt: row.paceEndsAt ? row.paceEndsAt.toISOString() : null,
+  };
+}
+
+/**
+ * The database's clock now, in milliseconds: a countdown's end is set by it, so the `now` sent beside a
+ * pace is read from it too (several app instances may disagree with it, and with each other).
+ */
+const databaseNowMs = sql<number>`(extract(epoch from clock_timestamp()) * 1000)::float8`;
+const isoOf = (millis: number | string) => new Date(Number(millis)).toISOString();
 
 /** The cohort with this stored tag (src/server/cohorts/lookup.ts reads a tag from a path). */
 export async function findCohortByTag(db: Database, tag: string): Promise<CohortRow | undefined> {
@@ -64,6 +95,7 @@ export async function listCohortsForAdmin(db: Database, archived: boolean): Prom
       ballotCount: ballotCounts.ballotCount,
       notVoted: teamCounts.notVoted,
       missingWebsite: teamCounts.missingWebsite,
+      clock: databaseNowMs,
     })
     .from(cohorts)
     .leftJoin(teamCounts, eq(teamCounts.cohortTag, cohorts.tag))
@@ -77,6 +109,9 @@ export async function listCohortsForAdmin(db: Database, archived: boolean): Prom
     ballotCount: Number(row.ballotCount ?? 0),
     notVoted: row.notVoted ?? [],
     missingWebsite: row.missingWebsite ?? [],
+    joinCode: row.cohort.joinCode,
+    pace: toPace(row.cohort),
+    clock: isoOf(row.clock),
   }));
 }
 
@@ -218,5 +253,135 @@ export async function deleteArchivedCohort(db: Database, tag: string): Promise<C
       teamsUnassigned: Number(teamCount?.n ?? 0),
       ballotsDeleted: Number(ballotCount?.n ?? 0),
     };
+  });
+}
+
+/**
+ * Sets the parts of the cohort's pace that `change` names (null clears one); `minutes` ends a countdown that
+ * many minutes from the database's now. The cohort as it now stands and that now; undefined for no cohort.
+ */
+export async function setCohortPace(
+  db: Database,
+  tag: string,
+  change: UpdatePaceBody,
+): Promise<{ cohort: CohortRow; now: string } | undefined> {
+  const set: { paceMessage?: string | null; pacePhase?: number | null; paceEndsAt?: SQL | null } = {};
+  if (change.message !== undefined) set.paceMessage = change.message;
+  if (change.phase !== undefined) set.pacePhase = change.phase;
+  if (change.minutes !== undefined) {
+    set.paceEndsAt =
+      change.minutes === null ? null : sql`now() + make_interval(mins => ${change.minutes}::int)`;
+  }
+  const [row] = await db
+    .update(cohorts)
+    .set(set)
+    .where(eq(cohorts.tag, tag))
+    .returning({ ...getTableColumns(cohorts), now: databaseNowMs });
+  if (!row) return undefined;
+  const { now, ...cohort } = row;
+  return { cohort, now: isoOf(now) };
+}
+
+/** The cohort's pace (none while it is archived) and the database's now; undefined for no cohort. */
+export async function cohortPaceState(db: Database, tag: string): Promise<PaceState | undefined> {
+  const [row] = await db
+    .select({
+      paceMessage: cohorts.paceMessage,
+      pacePhase: cohorts.pacePhase,
+      paceEndsAt: cohorts.paceEndsAt,
+      archivedAt: cohorts.archivedAt,
+      now: databaseNowMs,
+    })
+    .from(cohorts)
+    .where(eq(cohorts.tag, tag))
+    .limit(1);
+  if (!row) return undefined;
+  return { pace: row.archivedAt ? NO_PACE : toPace(row), now: isoOf(row.now) };
+}
+
+/**
+ * The pace a team's pages show: its cohort's, or none (no cohort, or an archived one), with the database's
+ * now.
+ */
+export async function teamPaceState(db: Database, teamId: string): Promise<PaceState> {
+  const [row] = await db
+    .select({
+      paceMessage: cohorts.paceMessage,
+      pacePhase: cohorts.pacePhase,
+      paceEndsAt: cohorts.paceEndsAt,
+      now: databaseNowMs,
+    })
+    .from(teams)
+    .leftJoin(cohorts, and(eq(cohorts.tag, teams.cohortTag), isNull(cohorts.archivedAt)))
+    .where(eq(teams.id, teamId))
+    .limit(1);
+  if (!row) return { pace: NO_PACE, now: new Date().toISOString() };
+  const pace =
+    row.paceMessage === null && row.pacePhase === null && row.paceEndsAt === null
+      ? NO_PACE
+      : toPace(row as PaceColumns);
+  return { pace, now: isoOf(row.now) };
+}
+
+/** The ids of the cohort's teams (whose open pages hear its pace). */
+export async function listCohortTeamIds(db: Database, tag: string): Promise<string[]> {
+  const rows = await db.select({ id: teams.id }).from(teams).where(eq(teams.cohortTag, tag));
+  return rows.map((row) => row.id);
+}
+
+/** The cohort with this join code, or undefined. */
+export async function findCohortByJoinCode(db: Database, code: string): Promise<CohortRow | undefined> {
+  const [row] = await db.select().from(cohorts).where(eq(cohorts.joinCode, code)).limit(1);
+  return row;
+}
+
+type CohortName = { tag: string; name: string };
+
+export type JoinOutcome =
+  | { outcome: 'unknown-code' }
+  | { outcome: 'unknown-team' }
+  | { outcome: 'archived' | 'closed'; cohort: CohortName }
+  | { outcome: 'needs-move'; cohort: CohortName; from: CohortName }
+  | { outcome: 'joined' | 'already'; cohort: CohortName; from: CohortName | null };
+
+/**
+ * Puts the team in the cohort whose join code this is, if the cohort takes teams (not archived, joining
+ * open) and, when the team is in another cohort, `move` confirms leaving it. One transaction: the team's
+ * row is locked, and the cohort's row shared, so an instructor closing joining or archiving the cohort
+ * meanwhile is either before this join (refused) or after it; joins of many teams run side by side.
+ */
+export async function joinCohortByCode(
+  db: Database,
+  teamId: string,
+  code: string,
+  move: boolean,
+): Promise<JoinOutcome> {
+  return db.transaction(async (tx): Promise<JoinOutcome> => {
+    const [cohort] = await tx
+      .select({
+        tag: cohorts.tag,
+        name: cohorts.name,
+        archivedAt: cohorts.archivedAt,
+        joiningOpen: cohorts.joiningOpen,
+      })
+      .from(cohorts)
+      .where(eq(cohorts.joinCode, code))
+      .for('share');
+    if (!cohort) return { outcome: 'unknown-code' };
+    const target = { tag: cohort.tag, name: cohort.name };
+    if (cohort.archivedAt) return { outcome: 'archived', cohort: target };
+    if (!cohort.joiningOpen) return { outcome: 'closed', cohort: target };
+    const [team] = await tx
+      .select({ cohortTag: teams.cohortTag, cohortName: cohorts.name })
+      .from(teams)
+      .leftJoin(cohorts, eq(cohorts.tag, teams.cohortTag))
+      .where(eq(teams.id, teamId))
+      .for('update', { of: teams });
+    if (!team) return { outcome: 'unknown-team' };
+    const from = team.cohortTag ? { tag: team.cohortTag, name: team.cohortName ?? team.cohortTag } : null;
+    if (from?.tag === target.tag) return { outcome: 'already', cohort: target, from };
+    if (from && !move) return { outcome: 'needs-move', cohort: target, from };
+    await tx.update(teams).set({ cohortTag: target.tag }).where(eq(teams.id, teamId));
+    return { outcome: 'joined', cohort: target, from };
   });
 }

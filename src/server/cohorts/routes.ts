@@ -4,6 +4,9 @@ import { TeamAssignmentResultSchema } from '../../shared/schemas/admin.ts';
 import {
   AdminCohortSchema,
   type Cohort,
+  CohortJoinBodySchema,
+  CohortJoinPreviewSchema,
+  CohortJoinResultSchema,
   type CohortEvent,
   type CohortSwitch,
   CohortSchema,
@@ -12,25 +15,36 @@ import {
   RevealResponseSchema,
   TeamIdsBodySchema,
   UpdateCohortBodySchema,
+  joinCodeOf,
 } from '../../shared/schemas/cohort.ts';
-import { ErrorResponseSchema } from '../../shared/schemas/common.ts';
+import { ErrorResponseSchema, IdSchema } from '../../shared/schemas/common.ts';
+import { NO_PACE, PaceStateSchema, UpdatePaceBodySchema } from '../../shared/schemas/pace.ts';
 import { DeletedCohortSchema } from '../../shared/schemas/data-deletion.ts';
+import { guarded } from '../lib/attempt-limiter.ts';
 import { badRequest, conflict, notFound } from '../lib/http-error.ts';
 import { MESSAGES } from '../lib/messages.ts';
-import { adminOnly } from '../plugins/sessions.ts';
+import { adminOnly, requireTeamAccess } from '../plugins/sessions.ts';
+import { findTeamById } from '../teams/queries.ts';
 import { countBallots } from '../voting/queries.ts';
+import { joinMissLimiter } from './join-limit.ts';
 import { CohortTagParams, cohortLoader, cohortTag } from './lookup.ts';
 import {
   CohortTagTakenError,
+  cohortPaceState,
   createCohort,
   deleteArchivedCohort,
+  findCohortByJoinCode,
   findCohortByTag,
+  type JoinOutcome,
+  joinCohortByCode,
   listCohortsForAdmin,
   revealCohort,
   setCohortArchived,
+  setCohortPace,
   setCohortSwitch,
   setTeamsCohort,
   toCohort,
+  toPace,
   UnknownTeamsError,
 } from './queries.ts';
 
@@ -40,12 +54,26 @@ const errors = {
   404: ErrorResponseSchema,
 };
 
+const JoinParams = z.object({ teamId: IdSchema });
+const JoinPreviewParams = z.object({ teamId: IdSchema, code: z.string().max(64) });
+
 /**
  * Cohorts: anyone reads a cohort's record and its switches (its live stream: src/server/live/routes.ts);
  * instructors (`adminOnly`) list, create, switch, reveal, fill, archive and delete them.
  */
 export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
   const loadCohort = cohortLoader(app.db);
+  const joinMisses = joinMissLimiter(app.db, app.database?.kind === 'postgres');
+
+  /** The cohort's pace now, to its stream and its teams' (after a change of the pace or of its archive). */
+  async function announcePace(tag: string) {
+    // Like a failed publish (the announcer's policy): the change has landed, so a failed read is logged once.
+    const state = await cohortPaceState(app.db, tag).catch((error: unknown) => {
+      app.log.warn({ err: error, tag }, 'pace not read after a change; not published');
+      return undefined;
+    });
+    if (state) await app.announce.pace(tag, state);
+  }
 
   /**
    * Live classroom: open showcase and results pages of the cohort follow the change. `reveal` also tells
@@ -69,6 +97,7 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     for (const cohortTag of moved.cohortTags) await app.announce.ballotCounts(cohortTag);
     await app.announce.progress(moved.teamIds, 'cohort');
+    await app.announce.paceOfTeams(moved.teamIds, tag);
     return moved.teamIds.length;
   }
 
@@ -84,8 +113,12 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const cohort = toCohort(await loadCohort(request.params.tag));
       const { name, competitionEnabled, votingOpen, resultsVisible, revealedAt } = cohort;
-      const counts = await countBallots(app.db, cohort.tag);
-      return { name, competitionEnabled, votingOpen, resultsVisible, revealedAt, ...counts };
+      const [counts, paceState] = await Promise.all([
+        countBallots(app.db, cohort.tag),
+        cohortPaceState(app.db, cohort.tag),
+      ]);
+      const { pace, now: clock } = paceState ?? { pace: NO_PACE, now: new Date().toISOString() };
+      return { name, competitionEnabled, votingOpen, resultsVisible, revealedAt, ...counts, pace, clock };
     },
   );
 
@@ -218,10 +251,132 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!row) throw notFound(MESSAGES.cohortNotFound);
         const cohort = toCohort(row);
         await announceCohort(cohort);
+        // An archived cohort's room has no pace; restored, it has its own again.
+        await announcePace(cohort.tag);
         return cohort;
       },
     );
   }
+
+  /**
+   * Pacing the room (docs/product.md, Pacing the room and joining a cohort): sets or clears the message,
+   * "Now: activity N" and the countdown; every open page of the cohort's teams, its projector view and the
+   * instructors' cards follow.
+   */
+  app.patch(
+    '/api/admin/cohorts/:tag/pace',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: CohortTagParams,
+        body: UpdatePaceBodySchema,
+        response: { 200: PaceStateSchema, 409: ErrorResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const cohort = await loadCohort(request.params.tag);
+      if (cohort.archivedAt) throw conflict(MESSAGES.cohortArchivedNoPace);
+      const updated = await setCohortPace(app.db, cohort.tag, request.body);
+      if (!updated) throw notFound(MESSAGES.cohortNotFound);
+      const state = { pace: toPace(updated.cohort), now: updated.now };
+      await app.announce.pace(cohort.tag, state);
+      return state;
+    },
+  );
+
+  /** What the team would join: the cohort's name, and the cohort it is in now. */
+  app.get(
+    '/api/teams/:teamId/cohort-join/:code',
+    {
+      schema: {
+        params: JoinPreviewParams,
+        response: {
+          200: CohortJoinPreviewSchema,
+          403: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { teamId } = request.params;
+      await requireTeamAccess(request, teamId);
+      const cohort = await guarded(joinMisses, teamId, async () => {
+        const code = joinCodeOf(request.params.code);
+        return code ? findCohortByJoinCode(app.db, code) : undefined;
+      });
+      if (!cohort) throw notFound(MESSAGES.unknownJoinCode);
+      if (cohort.archivedAt) throw conflict(MESSAGES.joinArchived(cohort.name));
+      if (!cohort.joiningOpen) throw conflict(MESSAGES.joiningClosed(cohort.name));
+      const team = await findTeamById(app.db, teamId);
+      if (!team) throw notFound(MESSAGES.workspaceNotFound);
+      const current = team.cohortTag ? await findCohortByTag(app.db, team.cohortTag) : undefined;
+      return {
+        cohort: { tag: cohort.tag, name: cohort.name },
+        from: current ? { tag: current.tag, name: current.name } : null,
+      };
+    },
+  );
+
+  /**
+   * A team joins a cohort by its join code, once it confirmed ("Join cohort X?"); a team in another cohort
+   * also confirms the move (`move: true`). Joining again is harmless (`joined: false`).
+   */
+  app.post(
+    '/api/teams/:teamId/cohort-join',
+    {
+      schema: {
+        params: JoinParams,
+        body: CohortJoinBodySchema,
+        response: {
+          200: CohortJoinResultSchema,
+          403: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { teamId } = request.params;
+      await requireTeamAccess(request, teamId);
+      const code = joinCodeOf(request.body.code);
+      const result: JoinOutcome = (await guarded(joinMisses, teamId, async () => {
+        if (!code) return undefined;
+        const outcome = await joinCohortByCode(app.db, teamId, code, request.body.move === true);
+        return outcome.outcome === 'unknown-code' ? undefined : outcome;
+      })) ?? { outcome: 'unknown-code' };
+      switch (result.outcome) {
+        case 'unknown-code':
+          throw notFound(MESSAGES.unknownJoinCode);
+        case 'unknown-team':
+          throw notFound(MESSAGES.workspaceNotFound);
+        case 'archived':
+          throw conflict(MESSAGES.joinArchived(result.cohort.name));
+        case 'closed':
+          throw conflict(MESSAGES.joiningClosed(result.cohort.name));
+        case 'needs-move':
+          throw conflict(MESSAGES.confirmMove(result.from.name, result.cohort.name));
+        case 'already':
+          return { cohort: result.cohort, from: result.from, joined: false };
+        case 'joined': {
+          const { cohort, from } = result;
+          request.log.info({ tag: cohort.tag, teamId }, 'team joined a cohort by its join link');
+          for (const tag of [from?.tag, cohort.tag]) if (tag) await app.announce.ballotCounts(tag);
+          await app.announce.progress(teamId, 'cohort');
+          await app.announce.paceOfTeams([teamId], cohort.tag);
+          const team = await findTeamById(app.db, teamId).catch(() => undefined);
+          await app.announce.joined({
+            type: 'joined',
+            teamId,
+            teamName: team?.name ?? '',
+            cohortTag: cohort.tag,
+            cohortName: cohort.name,
+          });
+          return { cohort, from, joined: true };
+        }
+      }
+    },
+  );
 
   /** Deleting data on request: an archived cohort goes; its teams stay, in no cohort. */
   app.delete(

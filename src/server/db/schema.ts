@@ -19,19 +19,40 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-export const cohorts = pgTable('cohorts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  tag: varchar('tag', { length: 48 }).notNull().unique(),
-  name: varchar('name', { length: 120 }).notNull(),
-  description: text('description').notNull().default(''),
-  competitionEnabled: boolean('competition_enabled').notNull().default(false),
-  votingOpen: boolean('voting_open').notNull().default(false),
-  resultsVisible: boolean('results_visible').notNull().default(false),
-  archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
-  // When the instructor started the room's reveal of the winners; hiding the results clears it.
-  revealedAt: timestamp('revealed_at', { withTimezone: true, mode: 'date' }),
-  createdAt: createdAt(),
-});
+export const cohorts = pgTable(
+  'cohorts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tag: varchar('tag', { length: 48 }).notNull().unique(),
+    name: varchar('name', { length: 120 }).notNull(),
+    description: text('description').notNull().default(''),
+    competitionEnabled: boolean('competition_enabled').notNull().default(false),
+    votingOpen: boolean('voting_open').notNull().default(false),
+    resultsVisible: boolean('results_visible').notNull().default(false),
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+    // When the instructor started the room's reveal of the winners; hiding the results clears it.
+    revealedAt: timestamp('revealed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    /**
+     * What a team's join link carries (docs/decisions/035-pacing-and-joining.md): 12 random characters of 16
+     * that no one mistakes for others, drawn by the database (48 bits), so existing cohorts got one too.
+     */
+    joinCode: varchar('join_code', { length: 16 })
+      .notNull()
+      .unique()
+      .default(
+        sql`translate(substr(replace(gen_random_uuid()::text, '-', ''), 1, 12), '0123456789abcdef', 'ACDEFGHJKMNPRTWX')`,
+      ),
+    /** Whether a team may join by the join link now; the instructor closes and reopens it. */
+    joiningOpen: boolean('joining_open').notNull().default(true),
+    // The room's pace (docs/product.md, Pacing the room and joining a cohort): a short message, the activity
+    // the room is on, and a countdown's end, by the database's clock. Each is null when not set.
+    paceMessage: varchar('pace_message', { length: 200 }),
+    pacePhase: smallint('pace_phase'),
+    paceEndsAt: timestamp('pace_ends_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [check('cohorts_pace_phase_range', sql`${t.pacePhase} between 1 and 8`)],
+);
 
 export const teams = pgTable(
   'teams',

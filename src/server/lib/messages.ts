@@ -45,6 +45,17 @@ export const MESSAGES = {
   cohortArchivedNoTeams: 'This cohort is archived. Restore it before adding teams.',
   unknownTeams: 'teamIds: one or more teams do not exist; nothing was changed.',
   revealBeforeRelease: 'Release the results before revealing the winners.',
+  cohortArchivedNoPace: 'This cohort is archived. Restore it before pacing its room.',
+
+  // Joining a cohort by its join link.
+  unknownJoinCode: 'No cohort has this join code. Check the link with your instructor.',
+  joiningClosed: (name: string) =>
+    `Joining ${name} is closed. Ask your instructor to open it, then try again.`,
+  joinArchived: (name: string) => `${name} is archived: it takes no new teams.`,
+  confirmMove: (from: string, to: string) =>
+    `Your team is in ${from}. Confirm that it moves to ${to} (move: true).`,
+  tooManyJoinCodes: (seconds: number) =>
+    `Too many join codes that match no cohort. Please wait ${seconds} seconds and try again.`,
 
   // Deleting data.
   wrongDeletionConfirmation:

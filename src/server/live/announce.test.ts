@@ -473,7 +473,12 @@ describeApi('a failed publish never fails the call', (ctx) => {
           url: '/api/admin/cohorts/spring/teams',
           cookie: (await createAdminSession(app)).cookie,
           payload: { teamIds: [member!.team.id] },
-          unpublished: [['cohort:autumn ballots'], ['cohort:spring ballots'], ['admin team']],
+          unpublished: [
+            ['cohort:autumn ballots'],
+            ['cohort:spring ballots'],
+            ['admin team'],
+            [`team:${member!.team.id} pace`],
+          ],
         };
       },
     },
@@ -487,7 +492,7 @@ describeApi('a failed publish never fails the call', (ctx) => {
           url: '/api/admin/cohorts/unassign-teams',
           cookie: (await createAdminSession(app)).cookie,
           payload: { teamIds: [member!.team.id] },
-          unpublished: [['cohort:spring ballots'], ['admin team']],
+          unpublished: [['cohort:spring ballots'], ['admin team'], [`team:${member!.team.id} pace`]],
         };
       },
     },
@@ -499,7 +504,7 @@ describeApi('a failed publish never fails the call', (ctx) => {
           method: 'POST',
           url: '/api/admin/cohorts/spring/archive',
           cookie: (await createAdminSession(app)).cookie,
-          unpublished: [['cohort:spring cohort']],
+          unpublished: [['cohort:spring cohort'], ['cohort:spring pace']],
         };
       },
     },
@@ -511,7 +516,46 @@ describeApi('a failed publish never fails the call', (ctx) => {
           method: 'POST',
           url: '/api/admin/cohorts/spring/unarchive',
           cookie: (await createAdminSession(app)).cookie,
-          unpublished: [['cohort:spring cohort']],
+          unpublished: [['cohort:spring cohort'], ['cohort:spring pace']],
+        };
+      },
+    },
+    'PATCH /api/admin/cohorts/:tag/pace': {
+      status: 200,
+      prepare: async (app) => {
+        await createCohort(app, 'spring');
+        await createCohortMembers(app, 'spring', ['Paced']);
+        return {
+          method: 'PATCH',
+          url: '/api/admin/cohorts/spring/pace',
+          cookie: (await createAdminSession(app)).cookie,
+          payload: { phase: 3, minutes: 10 },
+          unpublished: [['cohort:spring pace']],
+          landed: async () => expect((await cohortRow('spring'))!.pacePhase).toBe(3),
+        };
+      },
+    },
+    'POST /api/teams/:teamId/cohort-join': {
+      status: 200,
+      prepare: async (app) => {
+        await createCohort(app, 'spring');
+        const member = await createTeamSession(app, 'Joiner');
+        const { joinCode } = (await cohortRow('spring'))!;
+        return {
+          method: 'POST',
+          url: `/api/teams/${member.team.id}/cohort-join`,
+          cookie: member.cookie,
+          payload: { code: joinCode },
+          unpublished: [
+            ['cohort:spring ballots'],
+            ['admin team'],
+            [`team:${member.team.id} pace`],
+            ['admin joined'],
+          ],
+          landed: async () => {
+            const { team } = await read('/api/auth/team/status', member.cookie);
+            expect(team.cohortTag).toBe('spring');
+          },
         };
       },
     },

@@ -1,6 +1,8 @@
-import type { AdminTeamChange } from '../../shared/schemas/admin.ts';
+import type { AdminEvent, AdminTeamChange } from '../../shared/schemas/admin.ts';
 import type { CohortEvent } from '../../shared/schemas/cohort.ts';
+import { NO_PACE, type PaceState } from '../../shared/schemas/pace.ts';
 import type { TeamEvent } from '../../shared/schemas/team-events.ts';
+import { cohortPaceState, listCohortTeamIds } from '../cohorts/queries.ts';
 import type { Database } from '../db/client.ts';
 import { countBallots } from '../voting/queries.ts';
 import { publishAdminEvents, teamChange } from './admin-events.ts';
@@ -59,6 +61,42 @@ export class Announcer {
     return this.settle([{ channel: liveChannel.admin(), type: 'team' }], () =>
       publishAdminEvents(this.bus, this.db(), events),
     );
+  }
+
+  /**
+   * The cohort's pace as it now stands: to its room screen (the cohort's stream), to every open page of each
+   * of its teams (their streams) and to the instructors' dashboards, in one NOTIFY statement.
+   */
+  pace(tag: string, state: PaceState): Promise<void> {
+    const event = { type: 'pace', ...state } as const;
+    return this.settle([{ channel: liveChannel.cohort(tag), type: 'pace' }], async () => {
+      const teamIds = await listCohortTeamIds(this.db(), tag);
+      const channels = [liveChannel.cohort(tag), ...teamIds.map((id) => liveChannel.team(id))];
+      await this.bus.publishEach([
+        ...channels.map((channel) => ({ channel, event, others: true })),
+        { channel: liveChannel.admin(), event: { ...event, tag }, others: true },
+      ]);
+    });
+  }
+
+  /** Teams that moved to cohort `tag` (null: to none): their open pages now show its pace. */
+  paceOfTeams(teamIds: readonly string[], tag: string | null): Promise<void> {
+    if (teamIds.length === 0) return Promise.resolve();
+    return this.settle([{ channel: liveChannel.team(teamIds[0]!), type: 'pace' }], async () => {
+      const state = (tag ? await cohortPaceState(this.db(), tag) : undefined) ?? {
+        pace: NO_PACE,
+        now: new Date().toISOString(),
+      };
+      const event = { type: 'pace', ...state } as const;
+      await this.bus.publishEach(
+        teamIds.map((id) => ({ channel: liveChannel.team(id), event, others: true })),
+      );
+    });
+  }
+
+  /** To every instructor's dashboard: a team joined a cohort by its join link. */
+  joined(event: Extract<AdminEvent, { type: 'joined' }>): Promise<void> {
+    return this.each([{ channel: liveChannel.admin(), event, others: true }]);
   }
 
   /** To every instructor's dashboard: a team's request for help was asked, withdrawn or answered. */

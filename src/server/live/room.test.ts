@@ -91,8 +91,9 @@ describeApi('the room reveal', (ctx) => {
     ]);
     const admin = await createAdminSession(ctx.app);
     const stream = await openCohortStream(ctx.app, 'finale');
-    const initial = await stream.waitFor(3);
+    const initial = await stream.waitFor(4);
     expect(initial[2]).toEqual({ type: 'reveal', revealedAt: null });
+    expect(initial[3]).toMatchObject({ type: 'pace' });
 
     const before = Date.now();
     const first = await reveal(ctx.app, 'Finale', admin.cookie);
@@ -102,9 +103,9 @@ describeApi('the room reveal', (ctx) => {
     expect(Math.abs(new Date(revealedAt).getTime() - before)).toBeLessThan(60_000);
 
     // The room hears it: the reveal first, then the cohort's record with it.
-    const events = await stream.waitFor(5);
-    expect(events[3]).toEqual({ type: 'reveal', revealedAt });
-    expect(events[4]).toMatchObject({ type: 'cohort', cohort: { tag: 'finale', revealedAt } });
+    const events = await stream.waitFor(6);
+    expect(events[4]).toEqual({ type: 'reveal', revealedAt });
+    expect(events[5]).toMatchObject({ type: 'cohort', cohort: { tag: 'finale', revealedAt } });
 
     const status = await ctx.app.inject({ url: '/api/cohorts/finale/status' });
     expect(status.json()).toEqual({
@@ -115,6 +116,8 @@ describeApi('the room reveal', (ctx) => {
       revealedAt,
       ballotCount: 0,
       teamCount: 2,
+      pace: { message: null, phase: null, endsAt: null },
+      clock: expect.any(String),
     });
     expect((await ctx.app.inject({ url: '/api/cohorts/finale' })).json().revealedAt).toBe(revealedAt);
 
@@ -123,11 +126,11 @@ describeApi('the room reveal', (ctx) => {
     expect(again.json()).toEqual({ revealedAt });
     // A later page starts from the stored reveal: it shows the winners at once.
     const late = await openCohortStream(ctx.app, 'finale');
-    expect((await late.waitFor(3))[2]).toEqual({ type: 'reveal', revealedAt });
+    expect((await late.waitFor(4))[2]).toEqual({ type: 'reveal', revealedAt });
     expect(late.events[0]).toMatchObject({ type: 'cohort', cohort: { revealedAt } });
-    // The second press published nothing: the late stream's three events arrived after it, and the first
-    // stream still has its five.
-    expect(stream.events).toHaveLength(5);
+    // The second press published nothing: the late stream's four events arrived after it, and the first
+    // stream still has its six.
+    expect(stream.events).toHaveLength(6);
     await late.close();
     await stream.close();
   });
@@ -136,7 +139,7 @@ describeApi('the room reveal', (ctx) => {
     await seedCohort(ctx.app, 'rush', { competitionEnabled: true, resultsVisible: true }, ['Alpha']);
     const admin = await createAdminSession(ctx.app);
     const stream = await openCohortStream(ctx.app, 'rush');
-    await stream.waitFor(3);
+    await stream.waitFor(4);
     const answers = await Promise.all(Array.from({ length: 6 }, () => reveal(ctx.app, 'rush', admin.cookie)));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     const times = new Set(answers.map((a) => a.json().revealedAt as string));
@@ -144,7 +147,7 @@ describeApi('the room reveal', (ctx) => {
     const [row] = await ctx.app.db.select().from(cohorts).where(eq(cohorts.tag, 'rush'));
     expect(row!.revealedAt!.toISOString()).toBe([...times][0]);
     // Only one of them started the room: one reveal event after the initial state.
-    await stream.waitFor(5);
+    await stream.waitFor(6);
     const marker = { type: 'ballots', ballotCount: 42, teamCount: 42 } as const;
     await ctx.app.liveEvents.publish(liveChannel.cohort('rush'), marker);
     await stream.waitUntil((event) => event.type === 'ballots' && event.ballotCount === 42);
@@ -159,7 +162,7 @@ describeApi('the room reveal', (ctx) => {
     const admin = await createAdminSession(ctx.app);
     const first = (await reveal(ctx.app, 'encore', admin.cookie)).json().revealedAt as string;
     const stream = await openCohortStream(ctx.app, 'encore');
-    expect((await stream.waitFor(3))[2]).toEqual({ type: 'reveal', revealedAt: first });
+    expect((await stream.waitFor(4))[2]).toEqual({ type: 'reveal', revealedAt: first });
 
     // Another switch leaves the reveal alone.
     const voting = await setSwitch(ctx.app, 'encore', admin.cookie, { votingOpen: true });
@@ -230,12 +233,12 @@ describeApi('live counts', (ctx) => {
     const admin = await createAdminSession(ctx.app);
     const north = await openCohortStream(ctx.app, 'north');
     const south = await openCohortStream(ctx.app, 'south');
-    await north.waitFor(3);
-    await south.waitFor(3);
+    await north.waitFor(4);
+    await south.waitFor(4);
 
     const website = await setWebsite(ctx.app, alpha!.cookie, alpha!.team.id, 'alpha.example');
     expect(website.statusCode).toBe(200);
-    expect((await north.waitFor(4))[3]).toEqual({ type: 'ballots', ballotCount: 0, teamCount: 2 });
+    expect((await north.waitFor(5))[4]).toEqual({ type: 'ballots', ballotCount: 0, teamCount: 2 });
 
     const move = await ctx.app.inject({
       method: 'POST',
@@ -244,8 +247,8 @@ describeApi('live counts', (ctx) => {
       payload: { teamIds: [bravo!.team.id] },
     });
     expect(move.statusCode).toBe(200);
-    expect((await north.waitFor(5))[4]).toEqual({ type: 'ballots', ballotCount: 0, teamCount: 1 });
-    expect((await south.waitFor(4))[3]).toEqual({ type: 'ballots', ballotCount: 0, teamCount: 1 });
+    expect((await north.waitFor(6))[5]).toEqual({ type: 'ballots', ballotCount: 0, teamCount: 1 });
+    expect((await south.waitFor(5))[4]).toEqual({ type: 'ballots', ballotCount: 0, teamCount: 1 });
 
     const out = await ctx.app.inject({
       method: 'PATCH',
@@ -254,7 +257,7 @@ describeApi('live counts', (ctx) => {
       payload: { teamIds: [bravo!.team.id] },
     });
     expect(out.statusCode).toBe(200);
-    expect((await south.waitFor(5))[4]).toEqual({ type: 'ballots', ballotCount: 0, teamCount: 0 });
+    expect((await south.waitFor(6))[5]).toEqual({ type: 'ballots', ballotCount: 0, teamCount: 0 });
 
     const gone = await ctx.app.inject({
       method: 'DELETE',
@@ -263,7 +266,7 @@ describeApi('live counts', (ctx) => {
       payload: { confirmName: 'Alpha' },
     });
     expect(gone.statusCode).toBe(200);
-    expect((await north.waitFor(6))[5]).toEqual({ type: 'ballots', ballotCount: 0, teamCount: 0 });
+    expect((await north.waitFor(7))[6]).toEqual({ type: 'ballots', ballotCount: 0, teamCount: 0 });
     await north.close();
     await south.close();
   });
@@ -392,7 +395,7 @@ describeTwoInstances('the live room across app instances', (apps) => {
     ]);
     const admin = await createAdminSession(apps.first);
     const stream = await openCohortStream(apps.second, 'stage');
-    expect((await stream.waitFor(3))[2]).toEqual({ type: 'reveal', revealedAt: null });
+    expect((await stream.waitFor(4))[2]).toEqual({ type: 'reveal', revealedAt: null });
     const pressed = await reveal(apps.first, 'stage', admin.cookie);
     expect(pressed.statusCode).toBe(200);
     const { revealedAt } = pressed.json() as { revealedAt: string };
@@ -522,7 +525,7 @@ describeTwoInstances('the live room across app instances', (apps) => {
     const [mover] = await seedCohort(apps.first, 'east', {}, ['Mover', 'Stayer']);
     const admin = await createAdminSession(apps.first);
     const stream = await openCohortStream(apps.second, 'east');
-    await stream.waitFor(3);
+    await stream.waitFor(4);
     const out = await apps.first.inject({
       method: 'PATCH',
       url: '/api/admin/cohorts/unassign-teams',
@@ -530,7 +533,7 @@ describeTwoInstances('the live room across app instances', (apps) => {
       payload: { teamIds: [mover!.team.id] },
     });
     expect(out.statusCode).toBe(200);
-    expect((await stream.waitFor(4))[3]).toEqual({ type: 'ballots', ballotCount: 0, teamCount: 1 });
+    expect((await stream.waitFor(5))[4]).toEqual({ type: 'ballots', ballotCount: 0, teamCount: 1 });
     await apps.first.db.delete(teams).where(inArray(teams.id, [mover!.team.id]));
     await stream.close();
   });

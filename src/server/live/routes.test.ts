@@ -207,13 +207,14 @@ describeApi('one stream for all of a browser’s tabs (GET /api/events)', (ctx) 
       cookie,
     );
     expect(stream.response.status).toBe(200);
-    const initial = await stream.waitFor(6);
-    expect(initial.slice(0, 6).map((m) => `${m.sub} ${'event' in m ? m.event.type : 'refused'}`)).toEqual([
+    const initial = await stream.waitFor(7);
+    expect(initial.slice(0, 7).map((m) => `${m.sub} ${'event' in m ? m.event.type : 'refused'}`)).toEqual([
       `team:${t} versions`,
       `team:${t} presence`,
       'cohort:spring cohort',
       'cohort:spring ballots',
       'cohort:spring reveal',
+      'cohort:spring pace',
       'admin catch-up',
     ]);
     // Both tabs show as pages of the workspace, on one stream.

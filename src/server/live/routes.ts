@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { deviceLabel } from '../../shared/device-label.ts';
 import type { CohortEvent } from '../../shared/schemas/cohort.ts';
 import { ErrorResponseSchema, IdSchema } from '../../shared/schemas/common.ts';
+import { hasPace } from '../../shared/schemas/pace.ts';
 import {
   type LiveMessage,
   type LivePage,
@@ -20,7 +21,7 @@ import {
   pruneStaleAdminListeners,
   refreshAdminListener,
 } from './queries.ts';
-import { findCohortByTag, toCohort } from '../cohorts/queries.ts';
+import { cohortPaceState, findCohortByTag, teamPaceState, toCohort } from '../cohorts/queries.ts';
 import { listPhaseVersions } from '../phase-data/queries.ts';
 import {
   type LeftPage,
@@ -248,20 +249,26 @@ export const liveEventRoutes: FastifyPluginAsyncZod = async (app) => {
     switch (g.subscription.kind) {
       case 'team': {
         const { teamId } = g.subscription;
-        const [versions, devices] = await Promise.all([
+        const [versions, devices, pace] = await Promise.all([
           listPhaseVersions(app.db, teamId),
           listPresence(app.db, teamId),
+          teamPaceState(app.db, teamId),
         ]);
-        return [
+        const messages: LiveMessage[] = [
           { sub, event: { type: 'versions', versions } },
           { sub, event: { type: 'presence', devices } },
         ];
+        // A page opened late, or reconnecting, shows the room's pace as it is now. None is sent while the
+        // cohort has none: a page forgets the pace it held when `versions` starts a (re)connection.
+        if (hasPace(pace.pace)) messages.push({ sub, event: { type: 'pace', ...pace } });
+        return messages;
       }
       case 'cohort': {
         const tag = g.cohortTag!;
-        const [current, counts] = await Promise.all([
+        const [current, counts, pace] = await Promise.all([
           findCohortByTag(app.db, tag),
           countBallots(app.db, tag),
+          cohortPaceState(app.db, tag),
         ]);
         const events: CohortEvent[] = [];
         const cohort = current ? toCohort(current) : undefined;
@@ -269,6 +276,7 @@ export const liveEventRoutes: FastifyPluginAsyncZod = async (app) => {
         events.push({ type: 'ballots', ...counts });
         // A page opened (or reconnected) after the reveal shows the winners at once.
         if (cohort) events.push({ type: 'reveal', revealedAt: cohort.revealedAt });
+        if (pace) events.push({ type: 'pace', ...pace });
         return events.map((event) => ({ sub, event }));
       }
       case 'admin':

@@ -5,7 +5,14 @@ import { progressShare } from '../../shared/progress.ts';
 import type { AdminTeam, Team } from '../../shared/schemas/team.ts';
 import { generateWorkspaceCode } from '../../shared/workspace-code.ts';
 import type { Database } from '../db/client.ts';
-import { answeredCountSql, hasAnyAnswerSql, isAnsweredTextSql } from '../phase-data/answered-sql.ts';
+import {
+  type ActivityForm,
+  activitiesDoneSql,
+  answeredCountSql,
+  hasAnyAnswerSql,
+  isAnsweredTextSql,
+} from '../phase-data/answered-sql.ts';
+import { isSharedFactId } from '../../shared/shared-facts.ts';
 import { cohorts, feedbackNotes, phaseData, sessions, teamFacts, type TeamRow, teams } from '../db/schema.ts';
 
 export function toTeam(row: TeamRow): Team {
@@ -177,16 +184,25 @@ const phasesWithDataSql = sql<number[]>`coalesce((
   ) x
 ), '[]'::jsonb)`;
 
-/** Every team with its cohort's name and the phases it has data for: one query. */
-export async function listTeamsForAdmin(db: Database): Promise<AdminTeam[]> {
+/**
+ * Every team with its cohort's name, the phases it has data for and the activities it has done (by the
+ * activities' `forms`): one query.
+ */
+export async function listTeamsForAdmin(db: Database, forms: readonly ActivityForm[]): Promise<AdminTeam[]> {
   const rows = await db
-    .select({ team: teams, cohortName: cohorts.name, phasesWithData: phasesWithDataSql })
+    .select({
+      team: teams,
+      cohortName: cohorts.name,
+      phasesWithData: phasesWithDataSql,
+      activitiesDone: activitiesDoneSql(sql`${teams.id}`, forms, isSharedFactId),
+    })
     .from(teams)
     .leftJoin(cohorts, eq(cohorts.tag, teams.cohortTag))
     .orderBy(asc(teams.createdAt), asc(teams.id));
-  return rows.map(({ team, cohortName, phasesWithData }) => ({
+  return rows.map(({ team, cohortName, phasesWithData, activitiesDone }) => ({
     ...toTeam(team),
     phasesWithData: (phasesWithData ?? []).map(Number),
+    activitiesDone: ((activitiesDone as number[] | null) ?? []).map(Number),
     progress: progressShare(team),
     cohortName: cohortName ?? null,
   }));

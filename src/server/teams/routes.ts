@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { confirmsTeamName } from '../../shared/data-deletion.ts';
+import type { PhaseConfig } from '../../shared/phase-config.ts';
 import { ErrorResponseSchema, IdSchema } from '../../shared/schemas/common.ts';
 import { DeletedTeamSchema, DeleteTeamBodySchema } from '../../shared/schemas/data-deletion.ts';
 import {
@@ -45,7 +46,12 @@ const errors = {
  * Workspaces: a team creates and finds its own, sets its avatar and website, deletes it; instructors
  * (`adminOnly`) list every team, give one a new code, export the progress, and delete a team too.
  */
-export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
+export const teamRoutes: FastifyPluginAsyncZod<{ phaseConfigs: Map<number, PhaseConfig> }> = async (
+  app,
+  options,
+) => {
+  // The activities' forms, for the activities each team has done (the progress board).
+  const forms = [...options.phaseConfigs].map(([phase, config]) => ({ phase, fields: config.fields }));
   app.post(
     '/api/teams',
     {
@@ -196,7 +202,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [noStore, adminOnly],
       schema: { response: { 200: z.array(AdminTeamSchema), ...errors } },
     },
-    async () => listTeamsForAdmin(app.db),
+    async () => listTeamsForAdmin(app.db, forms),
   );
 
   /**

@@ -57,6 +57,8 @@ describeApi('cohort (public)', (ctx) => {
       revealedAt: null,
       ballotCount: 0,
       teamCount: 0,
+      pace: { message: null, phase: null, endsAt: null },
+      clock: expect.any(String),
     });
     for (const url of ['/api/cohorts/nope', '/api/cohorts/nope/status', '/api/cohorts/nope/events']) {
       const missing = await ctx.app.inject({ url });

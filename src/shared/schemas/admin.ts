@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PaceSchema } from './pace.ts';
 
 /** `POST /api/admin/cohorts/:tag/teams` and `PATCH /api/admin/cohorts/unassign-teams`. */
 export const TeamAssignmentResultSchema = z.object({
@@ -33,5 +34,15 @@ export const AdminEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('catch-up') }),
   /** A help request was asked, answered or withdrawn: the dashboard reads its list of requests again. */
   z.object({ type: z.literal('help'), teamId: z.string(), requestId: z.string() }),
+  /** A cohort's pace changed (docs/product.md, Pacing the room and joining a cohort): its card shows it, with the server's clock. */
+  z.object({ type: z.literal('pace'), tag: z.string(), pace: PaceSchema, now: z.string() }),
+  /** A team joined a cohort by its join link (the dashboard says so; its lists follow the 'team' event). */
+  z.object({
+    type: z.literal('joined'),
+    teamId: z.string(),
+    teamName: z.string(),
+    cohortTag: z.string(),
+    cohortName: z.string(),
+  }),
 ]);
 export type AdminEvent = z.infer<typeof AdminEventSchema>;

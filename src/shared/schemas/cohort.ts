@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isBlank, plainText } from '../plain-text.ts';
 import { IdSchema } from './common.ts';
+import { PaceEventSchema, PaceSchema } from './pace.ts';
 
 export const COHORT_TAG_MAX = 48;
 export const COHORT_NAME_MAX = 120;
@@ -40,10 +41,14 @@ export const CohortSchema = z.object({
   createdAt: z.string(),
   /** When the instructor started the room's reveal of the winners (ISO); null until then. */
   revealedAt: z.string().nullable(),
+  /** Whether teams may join by the cohort's join link now. */
+  joiningOpen: z.boolean(),
 });
 export type Cohort = z.infer<typeof CohortSchema>;
 
-/** `GET /api/cohorts/:tag/status`: the switches, the room's reveal, and "N of M teams voted". */
+/**
+ * `GET /api/cohorts/:tag/status`: the switches, the room's reveal, "N of M teams voted" and the room's pace.
+ */
 export const CohortStatusSchema = CohortSchema.pick({
   name: true,
   competitionEnabled: true,
@@ -55,6 +60,9 @@ export const CohortStatusSchema = CohortSchema.pick({
   ballotCount: z.number().int(),
   /** Teams of the cohort (M). */
   teamCount: z.number().int(),
+  /** The room's pace now (none while archived), and the server's clock when it was read (ISO). */
+  pace: PaceSchema,
+  clock: z.string(),
 });
 export type CohortStatus = z.infer<typeof CohortStatusSchema>;
 
@@ -71,6 +79,12 @@ export const AdminCohortSchema = CohortSchema.extend({
   notVoted: z.array(CohortTeamRefSchema),
   /** The cohort's teams without a submitted website, by name. */
   missingWebsite: z.array(CohortTeamRefSchema),
+  /** What the cohort's join link carries: instructors only (never on the cohort's public record). */
+  joinCode: z.string(),
+  /** The room's pace now (docs/product.md, Pacing the room and joining a cohort). */
+  pace: PaceSchema,
+  /** The server's clock when the list was read (ISO): a countdown's time left counts from it. */
+  clock: z.string(),
 });
 export type AdminCohort = z.infer<typeof AdminCohortSchema>;
 
@@ -102,9 +116,10 @@ export const UpdateCohortBodySchema = z
     competitionEnabled: z.boolean().optional(),
     votingOpen: z.boolean().optional(),
     resultsVisible: z.boolean().optional(),
+    joiningOpen: z.boolean().optional(),
   })
   .refine((body) => Object.values(body).filter((v) => v !== undefined).length === 1, {
-    message: 'send exactly one of competitionEnabled, votingOpen, resultsVisible',
+    message: 'send exactly one of competitionEnabled, votingOpen, resultsVisible, joiningOpen',
   });
 /** The names of a cohort's switches. */
 export type CohortSwitch = keyof z.input<typeof UpdateCohortBodySchema>;
@@ -124,10 +139,58 @@ export const RevealResponseSchema = z.object({ revealedAt: z.string() });
  * - `cohort`: the cohort's record after a change of its switches, its archive state or its reveal.
  * - `ballots`: "N of M teams voted": ballots cast and teams of the cohort.
  * - `reveal`: the instructor started the room's reveal (`revealedAt`), or hid the results again (null).
+ * - `pace`: the room's pace as it now stands, with the server's clock (src/shared/schemas/pace.ts).
  */
 export const CohortEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cohort'), cohort: CohortSchema }),
   z.object({ type: z.literal('ballots'), ballotCount: z.number().int(), teamCount: z.number().int() }),
   z.object({ type: z.literal('reveal'), revealedAt: z.string().nullable() }),
+  PaceEventSchema,
 ]);
 export type CohortEvent = z.infer<typeof CohortEventSchema>;
+
+/**
+ * A cohort's join code (docs/decisions/035-pacing-and-joining.md): 12 characters of these 16, none of which
+ * reads as another (no 0 and O, 1 and I or L, 5 and S, 8 and B). A code is read in capitals, spaces and
+ * hyphens aside, so a code typed from a screen in groups still works.
+ */
+export const JOIN_CODE_ALPHABET = 'ACDEFGHJKMNPRTWX';
+export const JOIN_CODE_LENGTH = 12;
+const JOIN_CODE_PATTERN = new RegExp(`^[${JOIN_CODE_ALPHABET}]{${JOIN_CODE_LENGTH}}$`);
+
+/** The join code `text` names, as stored; undefined for text no cohort's code can be. */
+export function joinCodeOf(text: string): string | undefined {
+  const code = text.toUpperCase().replace(/[\s-]/g, '');
+  return JOIN_CODE_PATTERN.test(code) ? code : undefined;
+}
+
+/** Where a team opens a cohort's join link: the page that asks "Join cohort X?". */
+export const joinPath = (code: string) => `/join/${code}`;
+
+/** A cohort as a team about to join sees it: its tag and name. */
+export const CohortNameSchema = z.object({ tag: z.string(), name: z.string() });
+
+/**
+ * `GET /api/teams/:teamId/cohort-join/:code`: the cohort a join code names, and the cohort the team is in
+ * now (null for none; the same cohort when it is in it already).
+ */
+export const CohortJoinPreviewSchema = z.object({
+  cohort: CohortNameSchema,
+  from: CohortNameSchema.nullable(),
+});
+export type CohortJoinPreview = z.infer<typeof CohortJoinPreviewSchema>;
+
+export const CohortJoinBodySchema = z.object({
+  code: z.string({ message: 'code is required' }).max(64, 'code is not a join code'),
+  /** Moving out of another cohort is confirmed: without it, a team in another cohort is refused (409). */
+  move: z.boolean().optional(),
+});
+export type CohortJoinBody = z.infer<typeof CohortJoinBodySchema>;
+
+/** `POST /api/teams/:teamId/cohort-join`: the cohort joined, the one left (null for none), and whether it moved. */
+export const CohortJoinResultSchema = z.object({
+  cohort: CohortNameSchema,
+  from: CohortNameSchema.nullable(),
+  joined: z.boolean(),
+});
+export type CohortJoinResult = z.infer<typeof CohortJoinResultSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TOTAL_PHASES } from '../phases.ts';
 import { FeedbackNoteSchema, HelpRequestSchema } from './coaching.ts';
 import { FactSchema } from './facts.ts';
+import { PaceEventSchema } from './pace.ts';
 import { ClientIdSchema } from './phase-data.ts';
 
 /** Where an open page of a workspace is: an activity, or elsewhere in the app (null). */
@@ -68,6 +69,12 @@ export const TeamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('feedback-removed'), id: z.string(), phaseNumber: z.number().int() }),
   /** The team's request for help, as it now stands (asked, answered, withdrawn). */
   z.object({ type: z.literal('help'), request: HelpRequestSchema }),
+  /**
+   * The pace of the team's cohort (its instructor's message, "Now: activity N", a countdown), whenever it or
+   * the team's cohort changes, and after `presence` on a (re)connection while the cohort has one (a page
+   * forgets the pace it held at `versions`).
+   */
+  PaceEventSchema,
 ]);
 export type TeamEvent = z.infer<typeof TeamEventSchema>;
 export type AnswersEvent = Extract<TeamEvent, { type: 'answers' }>;

@@ -59,6 +59,8 @@ export const TeamStatusSchema = z.object({ team: TeamSchema });
 /** The admin's list: each team with the phases it has saved and its progress (0..1). */
 export const AdminTeamSchema = TeamSchema.extend({
   phasesWithData: z.array(z.number().int()),
+  /** The activities it has done: every required field answered (src/shared/activity-done.ts). */
+  activitiesDone: z.array(z.number().int()),
   progress: z.number(),
   cohortName: z.string().nullable(),
 });

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import * as React from 'react';
+import { PaceBannerHost } from '@/features/pace';
 import { usePhasesDone, usePhasesWithData, TeamStreamHost } from '@/features/phase';
 import {
   AdoptWorkspaceFromUrl,
@@ -44,6 +45,15 @@ export function DataHosts() {
       <TeamStreamHost />
       <LinkSwitchHost />
       <WorkspaceDialogHost />
+    </DataProvider>
+  );
+}
+
+/** The room's pace under the header, for the open workspace's team. */
+export function PaceBannerSlot() {
+  return (
+    <DataProvider>
+      <PaceBannerHost />
     </DataProvider>
   );
 }

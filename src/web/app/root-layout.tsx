@@ -35,6 +35,15 @@ function DataLayerHosts() {
 }
 
 /**
+ * The room's pace under the header, in the page's flow (features/pace): there once the data layer has
+ * loaded, for a page with a workspace open. Hidden while presenting, like the header.
+ */
+function PaceSlot() {
+  const data = useDataLayer();
+  return <div data-pace-slot="">{data ? <data.PaceBannerSlot /> : null}</div>;
+}
+
+/**
  * The frame of every page: header, the page (`children`, loaded on demand), footer, overlays. It reads no
  * server state itself: a change above a pre-rendered page still being adopted (hydrated) would make React
  * throw that page's HTML away.
@@ -51,6 +60,7 @@ export function RootLayout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <Header />
+        <PaceSlot />
         {/* The Workspace Code card of a workspace created here, until dismissed: the team's own pages only. */}
         {(pathname === '/' || pathname.startsWith('/phase/')) && <WorkspaceCodeSlot />}
         <div id="main" className="flex flex-1 flex-col">

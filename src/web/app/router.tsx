@@ -18,6 +18,8 @@ const AdminLoginPage = lazyWithData(() => import('@/features/admin/admin-login-p
 const WorkPage = lazyWithData(() => import('@/features/phase/work-page'));
 const ShowcasePage = lazyWithData(() => import('@/features/showcase/showcase-page'));
 const ResultsPage = lazyWithData(() => import('@/features/results/results-page'));
+const JoinCohortPage = lazyWithData(() => import('@/features/join-cohort/join-cohort-page'));
+const RoomPage = lazyWithData(() => import('@/features/admin/room-page'));
 const CreditsPage = React.lazy(() =>
   import('@/features/static-pages/credits-page').then((m) => ({ default: m.CreditsPage })),
 );
@@ -39,9 +41,11 @@ export function AppRoutes() {
               <Route path="/phase/:phaseId" component={PhasePage} />
               <Route path="/admin" component={AdminPage} />
               <Route path="/admin/teams/:teamId/work" component={WorkPage} />
+              <Route path="/admin/cohorts/:cohortTag/room" component={RoomPage} />
               <Route path="/admin-login" component={AdminLoginPage} />
               <Route path="/showcase/:cohortTag?" component={ShowcasePage} />
               <Route path="/results/:cohortTag?" component={ResultsPage} />
+              <Route path="/join/:code" component={JoinCohortPage} />
               <Route path="/credits" component={CreditsPage} />
               <Route path="/privacy" component={PrivacyPage} />
               <Route component={NotFoundPage} />

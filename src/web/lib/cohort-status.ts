@@ -1,8 +1,10 @@
 import { type QueryClient, queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { CohortEvent, CohortStatus } from '@shared/schemas/cohort';
+import { NO_PACE } from '@shared/schemas/pace';
 import { ApiError, api } from './api-client';
 import { listenTo, useLiveEvents } from './live/use-live-events';
-import { cohortKeys } from './query-keys';
+import { holdPace } from './pace-cache';
+import { cohortKeys, paceKeys } from './query-keys';
 
 /**
  * A cohort's public status, read by the showcase, the results page and the website-builder activity's
@@ -45,9 +47,9 @@ export function setCachedRevealedAt(queryClient: QueryClient, tag: string, revea
 /**
  * The live classroom, on the browser's one live stream: a 'cohort' event replaces the cached cohort's
  * switches, a 'ballots' event its counts ("N of M teams voted"), a 'reveal' event its `revealedAt` (null:
- * hidden again), so a page reacts within a second when the instructor opens voting, releases results or
- * reveals them. The stream reconnects by itself, and the subscription ends when the page unmounts. Pass a
- * tag only once the cohort is known to exist.
+ * hidden again), a 'pace' event the room's pace (lib/pace-cache.ts), so a page reacts within a second when
+ * the instructor opens voting, releases results or reveals them. The stream reconnects by itself, and the
+ * subscription ends when the page unmounts. Pass a tag only once the cohort is known to exist.
  */
 export function useCohortEvents(tag: string | undefined, onBallots?: (count: BallotCount) => void) {
   const queryClient = useQueryClient();
@@ -78,6 +80,8 @@ function applyCohortEvent(
       (current): CohortStatus => ({
         ballotCount: 0,
         teamCount: 0,
+        pace: NO_PACE,
+        clock: new Date().toISOString(),
         ...current,
         name,
         competitionEnabled,
@@ -92,5 +96,8 @@ function applyCohortEvent(
     onBallots?.(event);
   } else if (event.type === 'reveal') {
     setCachedRevealedAt(queryClient, tag, event.revealedAt);
+  } else if (event.type === 'pace') {
+    // The room's pace, for a presentation of the page that shows it (features/pace).
+    holdPace(queryClient, paceKeys.cohort(tag), { pace: event.pace, now: event.now });
   }
 }

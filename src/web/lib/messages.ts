@@ -145,6 +145,23 @@ export const messages = {
     description: 'Could not copy the Workspace Code to the clipboard. Write it down instead.',
   },
   votesSubmitted: { title: 'Votes submitted successfully', description: 'Thank you for voting!' },
+  paceFailed: (message?: string) => ({
+    title: 'Failed to pace the room',
+    description: message ?? 'Please try again.',
+  }),
+  paceSent: (cohortName: string) => ({
+    title: 'Sent to the room',
+    description: `Every open page of ${cohortName} shows it now.`,
+  }),
+  teamJoined: (teamName: string, cohortName: string) => ({
+    title: 'A team joined',
+    description: `${teamName} joined ${cohortName}.`,
+  }),
+  joinedCohort: (cohortName: string) => ({
+    title: 'Cohort joined',
+    description: `Your team is now in ${cohortName}.`,
+  }),
+  joinLinkCopied: { title: 'Copied!', description: 'Join link copied to clipboard.' },
   submitVotesFailed: (message?: string) => ({
     title: 'Failed to submit votes',
     description: message ?? 'Please try again.',

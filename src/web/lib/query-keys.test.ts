@@ -36,6 +36,8 @@ describe('query keys', () => {
         'coachingKeys',
         'cohortKeys',
         'factKeys',
+        'joinKeys',
+        'paceKeys',
         'phaseConfigKeys',
         'phaseDataKeys',
         'showcaseKeys',

@@ -77,3 +77,17 @@ export const coachingKeys = {
   /** `GET /api/admin/help-requests`: the open requests, for instructors. */
   queue: () => ['coaching', 'queue'] as const,
 };
+
+export const paceKeys = {
+  all: ['pace'] as const,
+  /** The pace a team's pages show (its cohort's), kept by the team's live events. */
+  team: (teamId: string) => ['pace', 'team', teamId] as const,
+  /** A cohort's pace, kept by the cohort's live events (its projector view). */
+  cohort: (tag: string) => ['pace', 'cohort', tag] as const,
+};
+
+export const joinKeys = {
+  all: ['join'] as const,
+  /** `GET /api/teams/{teamId}/cohort-join/{code}`: the cohort a join link names, for that team. */
+  preview: (teamId: string, code: string) => ['join', 'preview', teamId, code] as const,
+};

@@ -7,7 +7,10 @@ import { createStore, useStore } from '@/lib/store';
  * both by `workspaceModeOf` (lib/workspace-mode.ts).
  */
 
-export type WorkspaceDialogState = { open: boolean; destination: 'phase' | 'landing'; phase?: number };
+/** Where choosing a workspace leads: an activity, the landing page, or this very page (a join link). */
+type Destination = 'phase' | 'landing' | 'here';
+
+export type WorkspaceDialogState = { open: boolean; destination: Destination; phase?: number };
 
 /**
  * The dialog answered without a workspace: "Try without saving" (`tried`, remembered for the tab so a
@@ -51,7 +54,7 @@ export function practiceWasChosen(): boolean {
   return workspaceUi.get().practiceChoice === 'tried';
 }
 
-export function openWorkspaceDialog(options?: { destination?: 'phase' | 'landing'; phase?: number }) {
+export function openWorkspaceDialog(options?: { destination?: Destination; phase?: number }) {
   update({ dialog: { open: true, destination: options?.destination ?? 'phase', phase: options?.phase } });
 }
 

@@ -1,5 +1,5 @@
 import type { AdminCohort, CohortSwitch } from '@shared/schemas/cohort';
-import { Archive, ArchiveRestore, ExternalLink, Trophy, Vote } from 'lucide-react';
+import { Archive, ArchiveRestore, ExternalLink, MonitorPlay, Trophy, Vote } from 'lucide-react';
 import * as React from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
@@ -8,6 +8,8 @@ import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
+import { JoinLinkDialog } from '@/features/join-cohort';
+import { PacePanel } from '@/features/pace';
 import { CohortLivePanel } from './cohort-live-panel';
 
 type Props = {
@@ -74,10 +76,17 @@ export function CohortCard({ cohort, onToggle, onArchive, onRestore, busy = fals
         </div>
       )}
 
+      {!cohort.archived && (
+        <div className="mt-3">
+          <PacePanel cohort={cohort} />
+        </div>
+      )}
+
       {!cohort.archived && <CohortLivePanel cohort={cohort} />}
 
       {onToggle && (
         <div className="mt-4 flex flex-col divide-y divide-border rounded-lg border border-border">
+          <SwitchRow cohort={cohort} name="joiningOpen" onToggle={onToggle} />
           <SwitchRow cohort={cohort} name="competitionEnabled" onToggle={onToggle} />
           {cohort.competitionEnabled && (
             <>
@@ -89,6 +98,16 @@ export function CohortCard({ cohort, onToggle, onArchive, onRestore, busy = fals
       )}
 
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
+        {!cohort.archived && <JoinLinkDialog cohort={cohort} />}
+        {!cohort.archived && (
+          <Link
+            to={`/admin/cohorts/${cohort.tag}/room`}
+            className={buttonVariants({ variant: 'outline', size: 'sm' })}
+          >
+            <MonitorPlay aria-hidden /> Room screen
+            <span className="sr-only"> of {cohort.name}</span>
+          </Link>
+        )}
         <CohortPageLink cohort={cohort} page="showcase" />
         <CohortPageLink cohort={cohort} page="results" />
         <span className="ml-auto text-xs text-muted-foreground">Created {created}</span>
@@ -125,6 +144,7 @@ function Stat({ label, value }: { label: string; value: number }) {
 
 /** Each switch's words: its label, what it does, and how its state reads when on and when off. */
 const SWITCH_ROWS: Record<CohortSwitch, { label: string; hint: string; on: string; off: string }> = {
+  joiningOpen: { label: 'Joining', hint: 'Teams join by the join link', on: 'Open', off: 'Closed' },
   competitionEnabled: {
     label: 'Competition',
     hint: 'Voting and results for this cohort',

@@ -134,7 +134,7 @@ function CohortBoardDialog({ cohort }: { cohort: AdminCohort }) {
         <DialogHeader>
           <DialogTitle>{cohort.name}: progress board</DialogTitle>
           <DialogDescription>
-            Each team's activities with saved answers, and where it is now. Updates as teams work.
+            Each team's activities done and started, and where it is now. Updates as teams work.
           </DialogDescription>
         </DialogHeader>
         {teams.isPending ? (

@@ -1,18 +1,19 @@
 import { phaseNavName, TOTAL_PHASES } from '@shared/phases';
 import { formatRelativeTime } from '@shared/relative-time';
 import type { AdminTeam } from '@shared/schemas/team';
-import { Check, Globe } from 'lucide-react';
+import { CheckCheck, Globe, PencilLine } from 'lucide-react';
 import { TeamAvatar } from '@/components/team-avatar';
 import { Link } from 'wouter';
 import { cn } from '@/lib/cn';
-import { boardRow, teamsPerActivity } from '../lib/board';
+import { type BoardCell, boardRow, teamsPerActivity } from '../lib/board';
 
 const ACTIVITIES = Array.from({ length: TOTAL_PHASES }, (_, i) => i + 1);
 
 /**
- * The board: teams (rows) by activities 1 to 8 (columns). A filled cell is an activity with saved answers,
- * the amber cell where the team is now (its furthest activity), so who is stuck where reads at a glance.
- * It follows the dashboard's live lists.
+ * The board: teams (rows) by activities 1 to 8 (columns). A green cell is an activity done (every required
+ * field answered), a blue one an activity started (answers saved, not all required ones), the amber cell
+ * where the team is now (its furthest activity), and "Done" counts the activities done, so who is behind
+ * the room's pace reads at a glance. It follows the dashboard's live lists.
  */
 export function ProgressBoard({ teams, caption }: { teams: AdminTeam[]; caption: string }) {
   const perActivity = teamsPerActivity(teams);
@@ -44,6 +45,9 @@ export function ProgressBoard({ teams, caption }: { teams: AdminTeam[]; caption:
                   </span>
                 </th>
               ))}
+              <th scope="col" className="px-2 py-1.5 text-center font-medium text-muted-foreground">
+                Done
+              </th>
               <th
                 scope="col"
                 className="px-2 py-1.5 text-left font-medium whitespace-nowrap text-muted-foreground"
@@ -80,6 +84,14 @@ export function ProgressBoard({ teams, caption }: { teams: AdminTeam[]; caption:
                     </Link>
                   </td>
                 ))}
+                <td
+                  className="px-2 py-1 text-center font-semibold whitespace-nowrap tabular-nums"
+                  data-testid="board-done"
+                >
+                  {team.activitiesDone.length}
+                  <span className="font-normal text-muted-foreground">/{TOTAL_PHASES}</span>
+                  <span className="sr-only"> activities done</span>
+                </td>
                 <td className="px-2 py-1 whitespace-nowrap text-muted-foreground">
                   {formatRelativeTime(team.updatedAt)}
                 </td>
@@ -92,22 +104,33 @@ export function ProgressBoard({ teams, caption }: { teams: AdminTeam[]; caption:
   );
 }
 
-function BoardCellView({ phase, hasData, current }: { phase: number; hasData: boolean; current: boolean }) {
-  const words = [current ? 'Now here' : null, hasData ? 'has data' : 'no data'].filter(Boolean).join(', ');
+function BoardCellView({ phase, hasData, done, current }: BoardCell) {
+  const words = [current ? 'Now here' : null, done ? 'done' : hasData ? 'started' : 'not started']
+    .filter(Boolean)
+    .join(', ');
   return (
     <span
       className={cn(
         'flex h-9 min-w-9 items-center justify-center rounded-md text-xs font-semibold',
         current
           ? 'bg-accent text-accent-foreground ring-2 ring-amber-700 ring-offset-1'
-          : hasData
-            ? 'bg-primary text-primary-foreground'
-            : 'bg-muted text-muted-foreground',
+          : done
+            ? 'bg-success text-white'
+            : hasData
+              ? 'bg-primary text-primary-foreground'
+              : 'bg-muted text-muted-foreground',
       )}
-      data-cell={current ? 'current' : hasData ? 'data' : 'empty'}
+      data-cell={current ? 'current' : done ? 'done' : hasData ? 'data' : 'empty'}
+      data-done={done ? '' : undefined}
       data-phase={phase}
     >
-      {hasData ? <Check className="size-4" aria-hidden /> : current ? phase : null}
+      {done ? (
+        <CheckCheck className="size-4" aria-hidden />
+      ) : hasData ? (
+        <PencilLine className="size-4" aria-hidden />
+      ) : current ? (
+        phase
+      ) : null}
       <span className="sr-only">
         Activity {phase}: {words}
       </span>
@@ -119,10 +142,16 @@ function BoardLegend() {
   return (
     <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-muted-foreground" aria-label="Legend">
       <li className="flex items-center gap-2">
-        <span className="flex size-5 items-center justify-center rounded bg-primary text-primary-foreground">
-          <Check className="size-3.5" aria-hidden />
+        <span className="flex size-5 items-center justify-center rounded bg-success text-white">
+          <CheckCheck className="size-3.5" aria-hidden />
         </span>
-        Answers saved
+        Done
+      </li>
+      <li className="flex items-center gap-2">
+        <span className="flex size-5 items-center justify-center rounded bg-primary text-primary-foreground">
+          <PencilLine className="size-3.5" aria-hidden />
+        </span>
+        Started
       </li>
       <li className="flex items-center gap-2">
         <span className="size-5 rounded bg-accent ring-2 ring-amber-700 ring-offset-1" aria-hidden />

@@ -1,5 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import * as React from 'react';
+import { toast } from '@/components/ui/use-toast';
+import { holdCohortPace } from '@/features/pace';
+import { messages } from '@/lib/messages';
 import { cohortKeys, teamKeys } from '@/lib/query-keys';
 import { listenTo, useLiveEvents } from '@/lib/live/use-live-events';
 import { throttle } from '@/lib/throttle';
@@ -31,8 +34,15 @@ export function useAdminEvents() {
     listenTo({
       subscription: { kind: 'admin' },
       onEvent: (event) => {
+        // A cohort's pace changes no list: its card shows it at once, with the server's clock.
+        if (event.type === 'pace') {
+          holdCohortPace(queryClient, event.tag, { pace: event.pace, now: event.now });
+          return;
+        }
         // A request for help changes no team's row: the coaching feature reads its own list.
         if (event.type !== 'help') refresh();
+        // A team that joined by a join link is said at once; its row follows with the lists.
+        if (event.type === 'joined') toast(messages.teamJoined(event.teamName, event.cohortName));
       },
     }),
   ]);

@@ -8,6 +8,12 @@ describe('progress board', () => {
     expect(row.filter((c) => c.current).map((c) => c.phase)).toEqual([4]);
   });
 
+  it('marks the activities done apart from those only started', () => {
+    const row = boardRow({ currentPhase: 3, phasesWithData: [1, 2, 3], activitiesDone: [1, 3] });
+    expect(row.map((c) => c.done)).toEqual([true, false, true, false, false, false, false, false]);
+    expect(row.map((c) => c.hasData)).toEqual([true, true, true, false, false, false, false, false]);
+  });
+
   it('takes the furthest activity with data when it lies past the current one', () => {
     expect(furthestActivity({ currentPhase: 2, phasesWithData: [1, 6] })).toBe(6);
     expect(boardRow({ currentPhase: 2, phasesWithData: [1, 6] }).find((c) => c.current)?.phase).toBe(6);

@@ -23,6 +23,7 @@ const team = (name: string, extra: Partial<AdminTeam> = {}): AdminTeam => ({
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
   phasesWithData: [],
+  activitiesDone: [],
   progress: 0,
   ...extra,
 });
@@ -36,6 +37,10 @@ const cohort = (tag: string, extra: Partial<AdminCohort> = {}): AdminCohort => (
   archived: false,
   createdAt: '2026-11-01T00:00:00.000Z',
   revealedAt: null,
+  joiningOpen: true,
+  joinCode: 'ACDEFGHJKMNP',
+  pace: { message: null, phase: null, endsAt: null },
+  clock: '2026-11-01T00:00:00.000Z',
   teamCount: 0,
   submittedCount: 0,
   ballotCount: 0,

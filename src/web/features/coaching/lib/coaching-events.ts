@@ -40,5 +40,6 @@ export function applyCoachingEvent(queryClient: QueryClient, teamId: string, eve
  */
 export function readsHelpQueue(event: AdminEvent): boolean {
   if (event.type === 'help' || event.type === 'catch-up') return true;
+  if (event.type !== 'team') return false;
   return event.reason === 'deleted' || event.reason === 'cohort';
 }

@@ -11,7 +11,7 @@ import { changePresence, setPresence } from './presence-store';
  * (docs/product.md, Autosave and collaboration). The activity form follows the cache
  * (hooks/use-follow-remote.ts), the header's list of activities with answers too, so keeping the cache
  * right is all the stream does here. Feedback and help requests ride on the same stream and are the
- * coaching feature's (`teamCoachingListener`).
+ * coaching feature's (`teamCoachingListener`); the room's pace is the pace feature's (`teamPaceListener`).
  */
 export function applyTeamEvent(
   queryClient: QueryClient,

@@ -4,6 +4,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import * as React from 'react';
 import { PresentationFrame } from '@/components/presentation-frame';
 import { TeamAvatar } from '@/components/team-avatar';
+import { PaceStrip } from '@/features/pace';
 import { addressBreaks } from '../lib/address-breaks';
 
 /** The showcase's address without its scheme: what the room types when it does not scan. */
@@ -13,8 +14,9 @@ export function shortAddress(url: string): string {
 
 /**
  * The showcase on a projector: a QR code of the showcase's full address and its short address in large
- * type, so every team in the room opens it on a phone, beside the teams taking part. Loaded on demand (the
- * QR code's library with it), only when an instructor presents.
+ * type, so every team in the room opens it on a phone, beside the teams taking part, and the room's pace
+ * along the bottom while one is set. Loaded on demand (the QR code's library with it), only when an
+ * instructor presents.
  */
 export default function ShowcasePresentation({
   tag,
@@ -95,6 +97,8 @@ export default function ShowcasePresentation({
           </section>
         )}
       </div>
+      {/* The room's pace, when the instructor has set one: a line along the bottom. */}
+      <PaceStrip tag={tag} className="col-span-2" />
     </PresentationFrame>
   );
 }

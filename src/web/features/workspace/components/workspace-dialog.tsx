@@ -115,8 +115,9 @@ function closeWorkspaceDialog(answer: DialogAnswer) {
   });
 }
 
-/** Where a chosen workspace leads: the landing page's activities, or an activity. */
-function destinationOf(dialog: WorkspaceDialogState, team: Team, phase: number): string {
+/** Where a chosen workspace leads: the landing page's activities, an activity, or this page (`here`). */
+function destinationOf(dialog: WorkspaceDialogState, team: Team, phase: number, pathname: string): string {
+  if (dialog.destination === 'here') return `${pathname}?team_id=${team.code}`;
   return dialog.destination === 'landing' ? `/?team_id=${team.code}` : `/phase/${phase}?team_id=${team.code}`;
 }
 
@@ -141,7 +142,7 @@ export function WorkspaceDialog({ open: isOpen }: { open: boolean }) {
   const arrive = (team: Team, phase: number, form: { reset(): void }) => {
     closeWorkspaceDialog('workspace');
     form.reset();
-    navigate(destinationOf(dialog, team, phase));
+    navigate(destinationOf(dialog, team, phase, pathname));
   };
 
   const onCreate = createForm.handleSubmit(

@@ -1,0 +1,200 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { adminApi, apiTeam, createCohort, uniqueName } from './support/api.ts';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { chooseOption, expect, openAsTeam, test } from './support/fixtures.ts';
+import { instructorContext, watchedPage } from './support/live-room.ts';
+
+/** The cohort as the instructors' list has it (its join code is only there). */
+async function adminCohort(admin: APIRequestContext, tag: string) {
+  const list = (await (await admin.get('/api/admin/cohorts')).json()) as {
+    tag: string;
+    joinCode: string;
+    teamCount: number;
+  }[];
+  return list.find((c) => c.tag === tag)!;
+}
+
+/** The dashboard's Cohorts tab, and one cohort's card on it. */
+async function cohortCard(page: Page, tag: string) {
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: /Cohorts/ }).click();
+  const card = page.getByTestId(`cohort-${tag}`);
+  await expect(card).toBeVisible();
+  return card;
+}
+
+test.describe('pacing the room', () => {
+  test('"Now: activity 3, 10 minutes" reaches every team page and the room screen live, then clears', async ({
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const admin = await adminApi();
+    const name = uniqueName('Paced Room');
+    const tag = await createCohort(admin, name);
+    const teams = [];
+    for (const team of ['Otter', 'Heron', 'Lynx']) teams.push(await apiTeam(admin, tag, uniqueName(team)));
+
+    // Three teams at work (one on a phone), and the room's screen, all open before the instructor acts.
+    const pages = [
+      await openAsTeam(browser, teams[0]!.team, { path: '/phase/1' }),
+      await openAsTeam(browser, teams[1]!.team, { path: '/phase/2' }),
+      await openAsTeam(browser, teams[2]!.team, { path: '/phase/1', viewport: { width: 375, height: 740 } }),
+    ];
+    const instructor = await instructorContext(browser);
+    const { page: lectern, errors: lecternErrors } = await watchedPage(instructor);
+    const { page: screen, errors: screenErrors } = await watchedPage(instructor);
+    await screen.goto(`/admin/cohorts/${tag}/room`);
+    await expect(screen.getByRole('heading', { name: `Room screen: ${name}` })).toBeVisible();
+    await expect(screen.getByTestId('join-qr')).toBeVisible();
+    for (const { page } of pages) {
+      await expect(page.getByRole('form', { name: 'Decision Box' })).toBeVisible();
+      await expect(page.getByTestId('pace-banner')).toHaveCount(0);
+    }
+
+    const card = await cohortCard(lectern, tag);
+    await expect(card.getByText("Nothing on the teams' screens.", { exact: false })).toBeVisible();
+    await card.getByRole('button', { name: `Pace the room of ${name}` }).click();
+    const dialog = lectern.getByRole('dialog', { name: `Pace the room: ${name}` });
+    await chooseOption(lectern, dialog.getByLabel('Now: activity'), /Activity 3:/);
+    await dialog.getByLabel('Countdown (minutes)').fill('10');
+    await dialog.getByRole('button', { name: 'Send to the room' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(card.getByTestId('pace-panel-now')).toHaveText('Now: activity 3');
+    await expect(card.getByTestId('pace-panel-time')).toHaveText(/^(10:00|9:[0-5]\d) left$/);
+
+    // Every open page shows it without a reload, in the page's flow under the header.
+    for (const { page } of pages) {
+      const banner = page.getByTestId('pace-banner');
+      await expect(banner.getByTestId('pace-now')).toContainText('Now: activity 3');
+      await expect(banner.getByTestId('pace-time')).toHaveText(/^(10:00|9:[0-5]\d) left$/);
+      await expect(page.getByTestId('pace-status')).toContainText('Now: activity 3');
+      expect(await banner.evaluate((el) => getComputedStyle(el).position)).toBe('static');
+      const bannerBox = (await banner.boundingBox())!;
+      const formBox = (await page.getByRole('form', { name: 'Decision Box' }).boundingBox())!;
+      expect(bannerBox.y + bannerBox.height).toBeLessThanOrEqual(formBox.y);
+    }
+    await expect(screen.getByTestId('room-pace-now')).toContainText('Now: activity 3');
+    await expect(screen.getByTestId('room-pace-time')).toHaveText(/^(10:00|9:[0-5]\d) left$/);
+    // The showcase's presentation carries it along its bottom.
+    const { page: showcase, errors: showcaseErrors } = await watchedPage(instructor);
+    await showcase.setViewportSize({ width: 1920, height: 1080 });
+    await showcase.goto(`/showcase/${tag}`);
+    await showcase.getByRole('button', { name: 'Present' }).click();
+    await expect(showcase.getByTestId('pace-strip')).toContainText('Now: activity 3');
+    await expect(showcase.getByTestId('pace-strip')).toContainText(/(10:00|9:[0-5]\d) left/);
+    expect(await showcase.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(
+      true,
+    );
+    await showcase.close();
+    expect(showcaseErrors).toEqual([]);
+
+    // The banner, the card and the room screen, as assistive technology reads them.
+    await expectNoSeriousAxeViolations(pages[2]!.page);
+    await expectNoSeriousAxeViolations(lectern);
+    await expectNoSeriousAxeViolations(screen);
+
+    // The banner's link leads to the activity; a page opened now shows the pace at once.
+    await pages[1]!.page.getByTestId('pace-now').click();
+    await expect(pages[1]!.page).toHaveURL(/\/phase\/3/);
+    await expect(pages[1]!.page.getByTestId('pace-now')).toContainText('Now: activity 3');
+    const late = await openAsTeam(browser, teams[0]!.team, { path: '/' });
+    await expect(late.page.getByTestId('pace-now')).toContainText('Now: activity 3');
+
+    // A message joins it; then the instructor clears everything and every banner goes.
+    await card.getByRole('button', { name: `Pace the room of ${name}` }).click();
+    await dialog.getByLabel('Message').fill('Coffee is ready in the hall');
+    await dialog.getByRole('button', { name: 'Send to the room' }).click();
+    for (const { page } of [...pages, late]) {
+      await expect(page.getByTestId('pace-message')).toHaveText('Coffee is ready in the hall');
+    }
+    await expect(screen.getByTestId('room-pace-message')).toHaveText('Coffee is ready in the hall');
+    await card.getByRole('button', { name: `Clear all of the pace of ${name}` }).click();
+    for (const { page } of [...pages, late]) await expect(page.getByTestId('pace-banner')).toHaveCount(0);
+    await expect(screen.getByTestId('room-pace')).toHaveCount(0);
+    await expect(card.getByText("Nothing on the teams' screens.", { exact: false })).toBeVisible();
+
+    for (const team of [...pages, late]) await team.close();
+    await instructor.close();
+    expect([...lecternErrors, ...screenErrors]).toEqual([]);
+  });
+});
+
+test.describe('joining a cohort by its link', () => {
+  test('a team joins after confirming, the dashboard shows it live, a move is asked, closed joining refuses', async ({
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const admin = await adminApi();
+    const name = uniqueName('Join Room');
+    const tag = await createCohort(admin, name);
+    const otherName = uniqueName('First Room');
+    const otherTag = await createCohort(admin, otherName);
+    const { joinCode } = await adminCohort(admin, tag);
+    const link = `/join/${joinCode}`;
+
+    const instructor = await instructorContext(browser);
+    const { page: lectern, errors } = await watchedPage(instructor);
+    const card = await cohortCard(lectern, tag);
+    await card.getByRole('button', { name: `Join link of ${name}` }).click();
+    const linkDialog = lectern.getByRole('dialog', { name: `Join link: ${name}` });
+    await expect(linkDialog.getByTestId('join-link-url')).toHaveValue(new RegExp(`${link}$`));
+    await expect(linkDialog.getByTestId('join-qr')).toBeVisible();
+    await expect(linkDialog.getByText('Joining is open')).toBeVisible();
+    await lectern.keyboard.press('Escape');
+
+    // A team in no cohort: one confirmation, and the dashboard shows it without a reload.
+    const newcomer = await apiTeam(admin, otherTag, uniqueName('Newcomer'));
+    await admin.patch('/api/admin/cohorts/unassign-teams', { data: { teamIds: [newcomer.team.id] } });
+    const team = await openAsTeam(browser, newcomer.team, { path: link });
+    await expect(team.page.getByRole('heading', { name: `Join cohort ${name}?` })).toBeVisible();
+    await expectNoSeriousAxeViolations(team.page);
+    await team.page.getByRole('button', { name: 'Join cohort' }).click();
+    await expect(team.page.getByRole('heading', { name: `You joined ${name}` })).toBeVisible();
+    await expect(lectern.getByText(`${newcomer.team.name} joined ${name}.`, { exact: true })).toBeVisible();
+    await expect(card.locator('dl')).toContainText('Teams1');
+
+    // A team of another cohort is asked before it moves.
+    const mover = await apiTeam(admin, otherTag, uniqueName('Mover'));
+    const moving = await openAsTeam(browser, mover.team, { path: link });
+    await expect(
+      moving.page.getByRole('heading', { name: `Move from ${otherName} to ${name}?` }),
+    ).toBeVisible();
+    await moving.page.getByRole('button', { name: `Move to ${name}` }).click();
+    await expect(moving.page.getByRole('heading', { name: `You joined ${name}` })).toBeVisible();
+    await expect(lectern.getByText(`${mover.team.name} joined ${name}.`, { exact: true })).toBeVisible();
+
+    // Closed: the link refuses and nothing changes.
+    await card.getByRole('switch', { name: 'Joining' }).click();
+    await expect(card.getByTestId('joining-state')).toHaveText('Closed');
+    const late = await apiTeam(admin, otherTag, uniqueName('Late'));
+    const refused = await openAsTeam(browser, late.team, { path: link });
+    await expect(
+      refused.page.getByRole('heading', { name: 'You cannot join with this link now' }),
+    ).toBeVisible();
+    await expect(refused.page.getByRole('alert')).toHaveText(
+      `Joining ${name} is closed. Ask your instructor to open it, then try again.`,
+    );
+    expect((await adminCohort(admin, tag)).teamCount).toBe(2);
+
+    // A visitor without a workspace opens one first, and comes back to the link.
+    await card.getByRole('switch', { name: 'Joining' }).click();
+    await expect(card.getByTestId('joining-state')).toHaveText('Open');
+    const visitor = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const page = await visitor.newPage();
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Join a cohort' })).toBeVisible();
+    await page.getByRole('button', { name: 'Open Your Workspace' }).click();
+    const visitorName = uniqueName('Walk-in');
+    await page.getByPlaceholder('How would you like to be known?').fill(visitorName);
+    await page.getByRole('button', { name: 'Create My Workspace' }).click();
+    await expect(page.getByRole('heading', { name: `Join cohort ${name}?` })).toBeVisible();
+    await page.getByRole('button', { name: 'Join cohort' }).click();
+    await expect(page.getByRole('heading', { name: `You joined ${name}` })).toBeVisible();
+    await expect(lectern.getByText(`${visitorName} joined ${name}.`, { exact: true })).toBeVisible();
+
+    for (const t of [team, moving, refused]) await t.close();
+    await visitor.close();
+    await instructor.close();
+    expect(errors).toEqual([]);
+  });
+});

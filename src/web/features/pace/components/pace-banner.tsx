@@ -1,0 +1,100 @@
+import { paceMillisLeft } from '@shared/schemas/pace';
+import { ArrowRight, Megaphone, Timer } from 'lucide-react';
+import * as React from 'react';
+import { Link } from 'wouter';
+import { cn } from '@/lib/cn';
+import { withTeamCode } from '@/lib/session-view';
+import { useTeamPace } from '../hooks/pace-listeners';
+import { useTimeLeft } from '../hooks/use-time-left';
+import type { HeldPace } from '@/lib/pace-cache';
+import { countdownWords, nowLine, showsPace, timeLeftText } from './pace-lines';
+
+/**
+ * The room's pace on every page of a team whose cohort has one (docs/product.md, Pacing the room and joining
+ * a cohort): the instructor's message, "Now: activity N" with its link, and the time left. In the page's flow
+ * under the header, so it never covers the form, on a phone too. A screen reader hears the message, the
+ * activity and a countdown's start and end (the status region changes only then), never each second.
+ */
+export default function PaceBanner({ teamId, teamCode }: { teamId: string; teamCode: string }) {
+  const held = useTeamPace(teamId);
+  const millisLeft = useTimeLeft(held);
+  const countdownStart = useCountdownStart(held);
+  const pace = held?.pace;
+  const ended = millisLeft === 0;
+  // The status region's words: the same text until the pace changes or the time is up.
+  const spoken = [
+    pace?.message,
+    pace?.phase ? `${nowLine(pace.phase).lead}, ${nowLine(pace.phase).name}` : null,
+    ended ? 'Time is up' : countdownStart,
+  ]
+    .filter(Boolean)
+    .join('. ');
+  return (
+    <>
+      <p role="status" aria-live="polite" className="sr-only" data-testid="pace-status">
+        {showsPace(pace) ? spoken : ''}
+      </p>
+      {showsPace(pace) && (
+        <section
+          aria-label="From your instructor"
+          className={cn(
+            'border-b',
+            ended ? 'border-destructive/30 bg-destructive-soft' : 'border-accent/40 bg-accent-soft',
+          )}
+          data-testid="pace-banner"
+        >
+          <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-5 gap-y-1.5 px-3 py-2 text-sm sm:px-6">
+            {pace.message && (
+              <p className="flex min-w-0 items-start gap-2 font-medium" data-testid="pace-message">
+                <Megaphone className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
+                <span className="break-words">{pace.message}</span>
+              </p>
+            )}
+            {pace.phase && (
+              <Link
+                to={withTeamCode(teamCode, `/phase/${pace.phase}`)}
+                className="inline-flex items-center gap-1.5 rounded-md font-semibold text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                data-testid="pace-now"
+              >
+                {nowLine(pace.phase).lead}
+                <span className="font-normal text-foreground">· {nowLine(pace.phase).name}</span>
+                <ArrowRight className="size-4" aria-hidden />
+              </Link>
+            )}
+            {millisLeft !== undefined && (
+              <p
+                className={cn(
+                  'ml-auto flex items-center gap-1.5 font-semibold tabular-nums',
+                  ended ? 'text-destructive' : 'text-foreground',
+                )}
+                data-testid="pace-time"
+              >
+                <Timer className="size-4" aria-hidden />
+                <span role="timer" aria-live="off">
+                  {timeLeftText(millisLeft)}
+                </span>
+              </p>
+            )}
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
+
+/**
+ * "N minutes on the clock", fixed when a countdown starts (or when this page first hears of it), so the
+ * status region does not change while it runs.
+ */
+function useCountdownStart(held: HeldPace | undefined): string | null {
+  const endsAt = held?.pace.endsAt ?? null;
+  const [start, setStart] = React.useState<{ endsAt: string | null; words: string | null }>({
+    endsAt: null,
+    words: null,
+  });
+  if (held && start.endsAt !== endsAt) {
+    const left = endsAt ? paceMillisLeft(endsAt, held.now, held.receivedAt, Date.now()) : undefined;
+    setStart({ endsAt, words: countdownWords(left) });
+  }
+  return start.words;
+}

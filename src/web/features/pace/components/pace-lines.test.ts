@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { countdownWords, nowLine, showsPace, timeLeftText } from './pace-lines';
+
+describe("the pace's words", () => {
+  it('says the activity by number and name', () => {
+    expect(nowLine(3)).toEqual({ lead: 'Now: activity 3', name: 'Background Research' });
+  });
+
+  it('shows the time left, then "Time is up"', () => {
+    expect(timeLeftText(600_000)).toBe('10:00 left');
+    expect(timeLeftText(1)).toBe('0:01 left');
+    expect(timeLeftText(0)).toBe('Time is up');
+  });
+
+  it('tells a screen reader the length once, in whole minutes, and the end', () => {
+    expect(countdownWords(600_000)).toBe('10 minutes on the clock');
+    expect(countdownWords(30_000)).toBe('1 minute on the clock');
+    expect(countdownWords(0)).toBe('Time is up');
+    expect(countdownWords(undefined)).toBeNull();
+  });
+
+  it('shows nothing while nothing is set', () => {
+    expect(showsPace({ message: null, phase: null, endsAt: null })).toBe(false);
+    expect(showsPace(undefined)).toBe(false);
+    expect(showsPace({ message: 'Break', phase: null, endsAt: null })).toBe(true);
+  });
+});

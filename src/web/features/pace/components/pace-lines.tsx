@@ -1,0 +1,24 @@
+import { formatTimeLeft, type Pace } from '@shared/schemas/pace';
+import { phaseNavName } from '@shared/phases';
+
+/** "Now: activity 3" and the activity's name: the words the banner, the card and the projector share. */
+export function nowLine(phase: number): { lead: string; name: string } {
+  return { lead: `Now: activity ${phase}`, name: phaseNavName(phase) };
+}
+
+/** What a screen reader hears of a countdown: its length when it starts, never each second. */
+export function countdownWords(millisLeft: number | undefined): string | null {
+  if (millisLeft === undefined) return null;
+  if (millisLeft === 0) return 'Time is up';
+  const minutes = Math.ceil(millisLeft / 60_000);
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} on the clock`;
+}
+
+/** The countdown as it reads: "12:05 left", or "Time is up". */
+export function timeLeftText(millisLeft: number): string {
+  return millisLeft === 0 ? 'Time is up' : `${formatTimeLeft(millisLeft)} left`;
+}
+
+/** Whether the pace shows anything. */
+export const showsPace = (pace: Pace | undefined): pace is Pace =>
+  pace !== undefined && (pace.message !== null || pace.phase !== null || pace.endsAt !== null);
