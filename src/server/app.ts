@@ -35,6 +35,8 @@ export type BuildAppOptions = {
   loggerStream?: NodeJS.WritableStream;
   /** Live events; in-process unless given (PostgreSQL LISTEN/NOTIFY across instances). */
   liveEvents?: LiveEventBus;
+  /** The time the code look-up limit reads, in milliseconds: tests hold it still; the real clock if absent. */
+  clock?: () => number;
 };
 
 /** Builds the whole app: the server listens on it, the API tests `inject()` into it. */
@@ -78,7 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(sessionsPlugin);
-  await app.register(securityPlugin, { requestsPerMinute: config.requestsPerMinute });
+  await app.register(securityPlugin, { requestsPerMinute: config.requestsPerMinute, clock: options.clock });
   await app.register(livePlugin, { liveEvents: options.liveEvents });
 
   await app.register(docsPlugin);

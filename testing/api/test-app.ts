@@ -89,10 +89,27 @@ export async function resetDatabase(database: DatabaseHandle): Promise<void> {
   );
 }
 
+/** A clock that stands still until the test moves it. */
+export type TestClock = { now(): number; advance(ms: number): void };
+
+export function stillClock(start = Date.now()): TestClock {
+  let time = start;
+  return {
+    now: () => time,
+    advance: (ms) => {
+      time += ms;
+    },
+  };
+}
+
+/**
+ * The app on a test database. The code look-up limit reads a clock that stands still unless `options.clock`
+ * is given: its bucket refills one try every few seconds, and a slow machine must not change what passes.
+ */
 export async function buildTestApp(
   database: DatabaseHandle,
   overrides: Partial<BuildAppOptions['config']> = {},
-  options: Pick<BuildAppOptions, 'liveEvents'> = {},
+  options: Pick<BuildAppOptions, 'liveEvents' | 'clock'> = {},
 ): Promise<FastifyInstance> {
   return buildApp({
     config: {
@@ -107,6 +124,7 @@ export async function buildTestApp(
     closeDatabase: false,
     logger: false,
     ...options,
+    clock: options.clock ?? stillClock().now,
   });
 }
 
