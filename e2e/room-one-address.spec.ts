@@ -22,7 +22,10 @@ test.afterAll(async () => {
 
 /** The API as seen from `address`. */
 function apiFrom(address: string): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({ baseURL: app.baseURL, extraHTTPHeaders: { 'x-forwarded-for': address } });
+  return playwrightRequest.newContext({
+    baseURL: app.baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': address },
+  });
 }
 
 /** A code no workspace can have: new codes never hold 0 or 1, so these are misses whatever was created. */
@@ -36,7 +39,9 @@ async function openCode(page: Page, code: string) {
 }
 
 test.describe('a room on one address', () => {
-  test('thirty teams mistype twice from one address, then every team opens its own code', async ({ browser }) => {
+  test('thirty teams mistype twice from one address, then every team opens its own code', async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const room = '203.0.113.30';
     const api = await apiFrom(room);
@@ -120,8 +125,11 @@ test.describe('a room on one address', () => {
     await expect(
       page.getByText(/^Too many wrong codes from this network\. Try again in \d+ seconds?\.$/),
     ).toBeVisible();
-    await expect(page.getByText('Failed to open workspace. Please try again.', { exact: true })).toHaveCount(0);
-    if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/room-refused-1280.png` });
+    await expect(page.getByText('Failed to open workspace. Please try again.', { exact: true })).toHaveCount(
+      0,
+    );
+    if (process.env.SHOTS_DIR)
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/room-refused-1280.png` });
     await context.close();
     await api.dispose();
   });

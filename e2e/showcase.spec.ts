@@ -456,7 +456,13 @@ test.describe('results', () => {
     }
 
     const rows = page.getByTestId('leaderboard-row');
-    await expect(rows.locator('p.font-semibold')).toHaveText(['Zenith', 'Aurora', 'Kestrel', 'Pebble', 'Quartz']);
+    await expect(rows.locator('p.font-semibold')).toHaveText([
+      'Zenith',
+      'Aurora',
+      'Kestrel',
+      'Pebble',
+      'Quartz',
+    ]);
     await expect(rows.getByTestId('leaderboard-points')).toHaveText(['7', '7', '6', '6', '4']);
     await expect(rows.nth(0).getByRole('img', { name: '1st place' })).toBeVisible();
     await expect(rows.nth(1).getByRole('img', { name: '2nd place' })).toBeVisible();

@@ -467,7 +467,10 @@ async function checkClientAddresses(w: World): Promise<void> {
       const miss = await client.request('GET', `/api/teams/${code}`, { headers: forge(i) });
       served.add(miss.upstream);
       if (miss.status === 429) return { passed: i, refusal: miss, elapsedMs: Date.now() - started };
-      check(miss.status === 404, `${client.name} look-up ${i + 1}: ${miss.status} ${miss.body} (expected 404)`);
+      check(
+        miss.status === 404,
+        `${client.name} look-up ${i + 1}: ${miss.status} ${miss.body} (expected 404)`,
+      );
     }
     throw new Error(`${client.name} was never limited after ${LOOKUP_BUCKET.burst * 2} failed look-ups`);
   };

@@ -214,7 +214,9 @@ describe('rankResults: places and the tie-break', () => {
   });
 
   it('teams still equal share a place, listed by name, and the next place counts them both', () => {
-    expect(placesOf([team('delta', 1, 1), team('Gamma', 3), team('Beta', 1, 1), team('Epsilon', 0, 1)])).toEqual([
+    expect(
+      placesOf([team('delta', 1, 1), team('Gamma', 3), team('Beta', 1, 1), team('Epsilon', 0, 1)]),
+    ).toEqual([
       ['Gamma', 1, false],
       ['Beta', 2, true],
       ['delta', 2, true],

@@ -80,7 +80,9 @@ function votesAtRank(row: Standing, rank: number): number {
  */
 export function compareStandings(a: Standing, b: Standing): number {
   return (
-    b.totalPoints - a.totalPoints || votesAtRank(b, 1) - votesAtRank(a, 1) || votesAtRank(b, 2) - votesAtRank(a, 2)
+    b.totalPoints - a.totalPoints ||
+    votesAtRank(b, 1) - votesAtRank(a, 1) ||
+    votesAtRank(b, 2) - votesAtRank(a, 2)
   );
 }
 

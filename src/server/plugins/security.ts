@@ -19,7 +19,7 @@ import { COOKIE_NAMES } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Failed code look-ups and token logins per address: a bucket of 100, refilled at 12 a minute. */
+    /** Failed code look-ups and token logins per address: a bucket of 120, refilled at 12 a minute. */
     lookupAttempts: AttemptLimiter;
     /** Failed admin logins per address: 10 a minute. */
     loginAttempts: AttemptLimiter;
@@ -31,12 +31,13 @@ declare module 'fastify' {
 /**
  * Failed code look-ups and token logins per address (docs/decisions/036 and docs/SECURITY.md have the
  * arithmetic), a token bucket: a room of 30 teams behind one address, each mistyping 3 times, makes 90
- * misses, and the burst holds them even all at once (with 10 to spare for look-ups in flight); the refill
+ * misses, and the burst holds them even all at once, with every team's own look-up in flight at the same
+ * moment (90 + 30: a hit holds its try for one query, then gives it back); the refill
  * is the long-run rate of a guesser, 720 an hour, below the 1,200 a fixed 20 a minute allowed, so that
  * with the 32 characters of new codes finding one of 30 workspaces takes about 47 hours, as long as the
  * 45 hours it took with 36.
  */
-export const LOOKUP_BUCKET: BucketSize = { burst: 100, perMinute: 12 };
+export const LOOKUP_BUCKET: BucketSize = { burst: 120, perMinute: 12 };
 /** Failed admin logins a minute per address. */
 export const LOGIN_FAILURES_PER_MINUTE = 10;
 /**
@@ -173,7 +174,7 @@ export const securityPlugin = fp(
     const limiter = (scope: string, max: number, refusal: Refusal): AttemptLimiter =>
       shared ? new SharedAttemptLimiter(app.db, scope, max, refusal) : new MemoryAttemptLimiter(max, refusal);
     // Look-ups take a bucket, not a window: a room's burst of typos passes, a guesser's rate stays low.
-    app.decorate(
+    app.decorate<AttemptLimiter>(
       'lookupAttempts',
       shared
         ? new SharedTokenBucket(app.db, 'lookup', LOOKUP_BUCKET, MESSAGES.tooManyWrongCodes, options.clock)

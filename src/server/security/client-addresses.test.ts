@@ -27,7 +27,10 @@ describeApi('client addresses', (ctx) => {
     });
     expect(limited.statusCode).toBe(429);
     // Another client behind the same proxy has its own count.
-    const other = await ctx.app.inject({ url: miss(LOOKUP_BUCKET.burst + 1), headers: { 'x-forwarded-for': '203.0.113.51' } });
+    const other = await ctx.app.inject({
+      url: miss(LOOKUP_BUCKET.burst + 1),
+      headers: { 'x-forwarded-for': '203.0.113.51' },
+    });
     expect(other.statusCode).toBe(404);
   });
 
@@ -92,7 +95,10 @@ describeApi('client addresses', (ctx) => {
       });
       expect(response.statusCode).toBe(404);
     }
-    const limited = await ctx.app.inject({ url: miss(LOOKUP_BUCKET.burst), headers: { 'x-forwarded-for': '198.18.200.1' } });
+    const limited = await ctx.app.inject({
+      url: miss(LOOKUP_BUCKET.burst),
+      headers: { 'x-forwarded-for': '198.18.200.1' },
+    });
     expect(limited.statusCode).toBe(429);
   });
 
@@ -109,14 +115,22 @@ describeApi('client addresses', (ctx) => {
       remoteAddress: '2001:db8:5:6:ffff:ffff:ffff:fffe',
     });
     expect(sameSlash64.statusCode).toBe(429);
-    const nextSlash64 = await ctx.app.inject({ url: miss(LOOKUP_BUCKET.burst + 1), remoteAddress: '2001:db8:5:7::1' });
+    const nextSlash64 = await ctx.app.inject({
+      url: miss(LOOKUP_BUCKET.burst + 1),
+      remoteAddress: '2001:db8:5:7::1',
+    });
     expect(nextSlash64.statusCode).toBe(404);
 
     for (let i = 0; i < LOOKUP_BUCKET.burst; i++) {
       const address = i % 2 ? '192.0.2.9' : '::ffff:192.0.2.9';
       expect((await ctx.app.inject({ url: miss(i), remoteAddress: address })).statusCode).toBe(404);
     }
-    expect((await ctx.app.inject({ url: miss(LOOKUP_BUCKET.burst), remoteAddress: '192.0.2.9' })).statusCode).toBe(429);
-    expect((await ctx.app.inject({ url: miss(LOOKUP_BUCKET.burst + 1), remoteAddress: '::ffff:192.0.2.9' })).statusCode).toBe(429);
+    expect(
+      (await ctx.app.inject({ url: miss(LOOKUP_BUCKET.burst), remoteAddress: '192.0.2.9' })).statusCode,
+    ).toBe(429);
+    expect(
+      (await ctx.app.inject({ url: miss(LOOKUP_BUCKET.burst + 1), remoteAddress: '::ffff:192.0.2.9' }))
+        .statusCode,
+    ).toBe(429);
   });
 });

@@ -21,18 +21,20 @@ const unknownCode = (i: number) => `Z${String(i).padStart(3, '0')}`;
 const BURST = LOOKUP_BUCKET.burst;
 
 describeApi('brute-force guards under bursts', (ctx) => {
-  it('a burst of 100 + 20 unknown codes sent together from one address: 100 answer 404, 20 answer 429', async () => {
+  it('a burst of 120 + 20 unknown codes sent together from one address: 120 answer 404, 20 answer 429', async () => {
     const responses = await Promise.all(
       Array.from({ length: BURST + 20 }, (_, i) => ctx.app.inject({ url: `/api/teams/${unknownCode(i)}` })),
     );
     expect(statuses(responses)).toEqual({ 404: BURST, 429: 20 });
     for (const refused of responses.filter((r) => r.statusCode === 429)) {
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      expect(refused.json()).toEqual({ message: expect.stringMatching(/^Too many wrong codes from this network/) });
+      expect(refused.json()).toEqual({
+        message: expect.stringMatching(/^Too many wrong codes from this network/),
+      });
     }
   });
 
-  it('100 + 20 unknown access tokens sent together: 100 answer 401, 20 answer 429', async () => {
+  it('120 + 20 unknown access tokens sent together: 120 answer 401, 20 answer 429', async () => {
     const responses = await Promise.all(
       Array.from({ length: BURST + 20 }, (_, i) =>
         ctx.app.inject({
@@ -60,10 +62,10 @@ describeApi('brute-force guards under bursts', (ctx) => {
     expect(statuses(responses)).toEqual({ 401: 10, 429: 15 });
   }, 60_000);
 
-  it('a look-up that finds its workspace gives its slot back: 100 hits at once, 30 more, then 100 misses', async () => {
+  it('a look-up that finds its workspace gives its slot back: 120 hits at once, 30 more, then 120 misses', async () => {
     const created = await ctx.app.inject({ method: 'POST', url: '/api/teams', payload: { name: 'Known' } });
     const { code } = created.json();
-    // At most 100 look-ups are in flight per address at one moment: the slot is taken before the answer is known.
+    // At most 120 look-ups are in flight per address at one moment: the slot is taken before the answer is known.
     const together = await Promise.all(
       Array.from({ length: BURST }, () => ctx.app.inject({ url: `/api/teams/${code}` })),
     );
@@ -96,7 +98,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('brute-force guards across two i
     await drop?.();
   });
 
-  it('a burst of 100 + 20 misses split over two instances (own pools) gets 100 answers and 20 refusals', async () => {
+  it('a burst of 120 + 20 misses split over two instances (own pools) gets 120 answers and 20 refusals', async () => {
     apps = [await buildTestApp(database), await buildTestApp(second)];
     const responses = await Promise.all(
       Array.from({ length: BURST + 20 }, (_, i) =>

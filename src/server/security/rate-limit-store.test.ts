@@ -255,7 +255,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one Postgr
     await drop?.();
   });
 
-  it('share the failed look-up bucket: 50 misses on each empty it, then a 429 on either', async () => {
+  it('share the failed look-up bucket: 60 misses on each empty it, then a 429 on either', async () => {
     first = await buildTestApp(database);
     second = await buildTestApp(database);
     for (let i = 0; i < LOOKUP_BUCKET.burst; i++) {

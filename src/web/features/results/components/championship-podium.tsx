@@ -71,7 +71,10 @@ function PodiumTeam({
       )}
     >
       {place === 1 && <Crown className={sizes.crown} aria-label="Champion's crown" />}
-      <TeamAvatar team={{ id: row.teamId, name, avatarIcon: row.avatarIcon }} className={sizes.avatar(place)} />
+      <TeamAvatar
+        team={{ id: row.teamId, name, avatarIcon: row.avatarIcon }}
+        className={sizes.avatar(place)}
+      />
       <p className={sizes.name} data-testid="podium-name">
         {name}
       </p>

@@ -163,13 +163,13 @@ function RevealedScreen({ rows, reveal }: { rows: ResultRow[]; reveal: RevealSta
             {placedRows(rows)
               .slice(0, PRESENT_LEADERBOARD_ROWS)
               .map((row) => (
-              <PresentRow
-                key={row.teamId}
-                row={row}
-                topPoints={rows[0]?.totalPoints ?? 0}
-                instant={instant}
-              />
-            ))}
+                <PresentRow
+                  key={row.teamId}
+                  row={row}
+                  topPoints={rows[0]?.totalPoints ?? 0}
+                  instant={instant}
+                />
+              ))}
           </ol>
         )}
       </section>
@@ -177,15 +177,7 @@ function RevealedScreen({ rows, reveal }: { rows: ResultRow[]; reveal: RevealSta
   );
 }
 
-function PresentRow({
-  row,
-  topPoints,
-  instant,
-}: {
-  row: PlacedRow;
-  topPoints: number;
-  instant: boolean;
-}) {
+function PresentRow({ row, topPoints, instant }: { row: PlacedRow; topPoints: number; instant: boolean }) {
   const points = useCountUp(row.totalPoints, { running: true, instant });
   const name = teamLabel(row);
   return (
@@ -208,7 +200,10 @@ function PresentRow({
       />
       <div className="flex min-w-0 flex-col gap-[0.6vh]">
         <p className="flex min-w-0 items-baseline gap-[0.8vw]">
-          <span className="truncate text-[clamp(1.125rem,1.8vw,2.75rem)] leading-tight font-bold" title={name}>
+          <span
+            className="truncate text-[clamp(1.125rem,1.8vw,2.75rem)] leading-tight font-bold"
+            title={name}
+          >
             {name}
           </span>
           {row.shared && isRanked(row) && (

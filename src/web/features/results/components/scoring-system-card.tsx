@@ -34,8 +34,8 @@ export function ScoringSystemCard() {
           votes; each bar shows its points against the highest score.
         </p>
         <p className="text-muted-foreground sm:text-lg" data-testid="tie-break-rule">
-          On equal points, the team with more 1st place votes is ahead, then the one with more 2nd place votes.
-          Teams still equal share the place (shown as "=2nd"); the name order never decides a place.
+          On equal points, the team with more 1st place votes is ahead, then the one with more 2nd place
+          votes. Teams still equal share the place (shown as "=2nd"); the name order never decides a place.
         </p>
       </CardContent>
     </Card>

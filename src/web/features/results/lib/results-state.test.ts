@@ -41,7 +41,12 @@ describe('the podium with ties', () => {
   });
 
   it('two teams sharing 3rd both stand on the podium: four teams', () => {
-    const rows = [row('A', 9, [3, 0, 0]), row('B', 6, [2, 0, 0]), row('D', 3, [1, 0, 0]), row('C', 3, [1, 0, 0])];
+    const rows = [
+      row('A', 9, [3, 0, 0]),
+      row('B', 6, [2, 0, 0]),
+      row('D', 3, [1, 0, 0]),
+      row('C', 3, [1, 0, 0]),
+    ];
     expect(podium(rows)).toEqual([
       [1, false, ['A']],
       [2, false, ['B']],
@@ -60,12 +65,22 @@ describe('the podium with ties', () => {
   });
 
   it('a three-way tie for 1st fills the podium with no 2nd or 3rd place', () => {
-    const rows = [row('C', 3, [1, 0, 0]), row('A', 3, [1, 0, 0]), row('B', 3, [1, 0, 0]), row('D', 2, [0, 1, 0])];
+    const rows = [
+      row('C', 3, [1, 0, 0]),
+      row('A', 3, [1, 0, 0]),
+      row('B', 3, [1, 0, 0]),
+      row('D', 2, [0, 1, 0]),
+    ];
     expect(podium(rows)).toEqual([[1, true, ['A', 'B', 'C']]]);
   });
 
   it('two sharing 2nd leave no 3rd place', () => {
-    const rows = [row('A', 9, [3, 0, 0]), row('B', 5, [1, 1, 0]), row('C', 5, [1, 1, 0]), row('D', 1, [0, 0, 1])];
+    const rows = [
+      row('A', 9, [3, 0, 0]),
+      row('B', 5, [1, 1, 0]),
+      row('C', 5, [1, 1, 0]),
+      row('D', 1, [0, 0, 1]),
+    ];
     expect(podium(rows)).toEqual([
       [1, false, ['A']],
       [2, true, ['B', 'C']],
