@@ -15,7 +15,7 @@ import {
 } from './support/live-room.ts';
 
 const NAMES = ['Aurora', 'Borealis', 'Comet', 'Dune'];
-const REVEAL_BUTTON = '🏆 And the winners are...';
+const REVEAL_BUTTON = 'And the winners are...';
 
 /** Everyone votes: Aurora 9 points, Borealis 7, Comet 5, Dune 3. */
 async function everyoneVotes(tag: string, teams: Awaited<ReturnType<typeof roomCohort>>['teams']) {

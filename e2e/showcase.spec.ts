@@ -227,7 +227,8 @@ test.describe('results', () => {
   }
 
   const names = ['Aurora Labs', 'Borealis', 'Comet Crew', 'Dune Works', 'Eclipse'];
-  // Comet 3+3+3+2 = 11; Aurora 2+2+3 = 7; Borealis 2+3+1 = 6; Dune 1+1+1 = 3; Eclipse 1+2 = 3.
+  // Comet 3+3+3+2 = 11; Aurora 2+2+3 = 7; Borealis 2+3+1 = 6; Eclipse 2+1 = 3; Dune 1+1+1 = 3 (Eclipse
+  // has a 2nd place, Dune none: Eclipse is 4th).
   const ballots = [
     [2, 1, 3],
     [2, 0, 4],
@@ -272,7 +273,7 @@ test.describe('results', () => {
     await expect(page.getByText('All votes have been counted. Are you ready to see who won?')).toBeVisible();
     await shot(page, 'results-moment-1280');
 
-    await page.getByRole('button', { name: '🏆 And the winners are...' }).click();
+    await page.getByRole('button', { name: 'And the winners are...' }).click();
     // Confetti draws on a canvas of its own.
     await expect(page.locator('canvas')).toHaveCount(1);
     const podium = page.getByRole('heading', { name: 'Championship Podium' });
@@ -296,8 +297,10 @@ test.describe('results', () => {
     const rows = page.getByTestId('leaderboard-row');
     await expect(rows).toHaveCount(5);
     await expect(rows.getByTestId('leaderboard-points')).toHaveText(['11', '7', '6', '3', '3']);
-    await expect(rows.nth(3)).toContainText('Dune Works');
+    await expect(rows.nth(3)).toContainText('Eclipse');
     await expect(rows.nth(3)).toContainText('#4');
+    await expect(rows.nth(4)).toContainText('Dune Works');
+    await expect(rows.nth(4)).toContainText('#5');
     await expect(rows.nth(0)).toContainText('1st: 3');
     await expect(rows.nth(0).getByRole('link', { name: /Visit Website/ })).toHaveAttribute(
       'href',
@@ -367,7 +370,7 @@ test.describe('results', () => {
   /** The released results, revealed at once. */
   async function revealAtOnce(page: Page, cohort: Awaited<ReturnType<typeof votingCohort>>) {
     await openReleasedResults(page, cohort);
-    await page.getByRole('button', { name: '🏆 And the winners are...' }).click();
+    await page.getByRole('button', { name: 'And the winners are...' }).click();
     await expect(page.getByRole('heading', { name: 'Complete Leaderboard' })).toBeVisible();
   }
 
@@ -401,18 +404,84 @@ test.describe('results', () => {
   test('teams at 0 points take no place on the podium and no medal: two teams with points, no podium', async ({
     page,
   }) => {
-    // Two teams with sites rank each other: 3 points each; two teams without a site are nobody's choice.
+    // Two teams with sites rank each other: one 1st place and 3 points each, so they share 1st; two teams
+    // without a site are nobody's choice.
     const cohort = await votingCohort(['Aurora Labs', 'Borealis'], [[1], [0]], ['Comet Crew', 'Dune Works']);
     await revealAtOnce(page, cohort);
     const rows = page.getByTestId('leaderboard-row');
     await expect(rows).toHaveCount(4);
     await expect(rows.getByTestId('leaderboard-points')).toHaveText(['3', '3', '0', '0']);
     await expect(page.getByRole('heading', { name: 'Championship Podium' })).toHaveCount(0);
-    await expect(rows.nth(1).getByRole('img', { name: '#2' })).toBeVisible();
-    // Third in the list, but nobody ranked it: a plain number, no bronze.
+    await expect(rows.nth(0).getByRole('img', { name: 'Shared 1st place' })).toBeVisible();
+    await expect(rows.nth(1).getByRole('img', { name: 'Shared 1st place' })).toBeVisible();
+    await expect(rows.nth(1).getByTestId('shared-place')).toHaveText('Shared 1st place');
+    // Third in the list, but nobody ranked it: a plain number, no bronze, no place to share.
     await expect(rows.nth(2)).toContainText('Comet Crew');
     await expect(rows.nth(2)).toContainText('#3');
-    await expect(rows.nth(2).getByRole('img', { name: '#3' })).toHaveCount(0);
+    await expect(rows.nth(2).getByRole('img')).toHaveCount(0);
+    await expect(rows.nth(2).getByTestId('shared-place')).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page);
+    await cohort.dispose();
+  });
+
+  test('a tie on the podium: equal points broken by 2nd-place votes, identical votes share 3rd', async ({
+    page,
+  }) => {
+    // Zenith 3+2+2 = 7 (one 1st, two 2nd) and Aurora 3+2+1+1 = 7 (one 1st, one 2nd): Zenith is 1st though
+    // Aurora comes first by name. Kestrel and Pebble, 6 points with one vote at each rank, share 3rd; both
+    // stand on the podium, and Quartz (4) is 5th.
+    const cohort = await votingCohort(
+      ['Pebble', 'Zenith', 'Quartz', 'Aurora', 'Kestrel'],
+      [
+        [3, 1, 4],
+        [4, 3, 2],
+        [0, 1, 3],
+        [2, 4, 0],
+        [1, 0, 3],
+      ],
+    );
+    await revealAtOnce(page, cohort);
+    const podium = page.getByRole('list', { name: 'Podium' });
+    await expect(podium.getByTestId('podium-name')).toHaveCount(4);
+    await expect(page.getByTestId('podium-place-1').getByTestId('podium-name')).toHaveText(['Zenith']);
+    await expect(page.getByTestId('podium-place-2').getByTestId('podium-name')).toHaveText(['Aurora']);
+    const third = page.getByTestId('podium-place-3');
+    await expect(third).toHaveAttribute('data-shared', 'true');
+    await expect(third.getByTestId('podium-name')).toHaveText(['Kestrel', 'Pebble']);
+    await expect(third.getByTestId('podium-points')).toHaveText(['6', '6']);
+    await expect(third.getByTestId('podium-plinth')).toContainText('=3rd Place');
+    await expect(page.getByTestId('podium-place-2').getByTestId('podium-plinth')).toContainText('2nd Place');
+    for (const name of ['Zenith', 'Aurora', 'Kestrel', 'Pebble']) {
+      await expect(page.getByRole('link', { name: `Visit ${name}` })).toBeVisible();
+    }
+
+    const rows = page.getByTestId('leaderboard-row');
+    await expect(rows.locator('p.font-semibold')).toHaveText([
+      'Zenith',
+      'Aurora',
+      'Kestrel',
+      'Pebble',
+      'Quartz',
+    ]);
+    await expect(rows.getByTestId('leaderboard-points')).toHaveText(['7', '7', '6', '6', '4']);
+    await expect(rows.nth(0).getByRole('img', { name: '1st place' })).toBeVisible();
+    await expect(rows.nth(1).getByRole('img', { name: '2nd place' })).toBeVisible();
+    await expect(rows.nth(1).getByTestId('shared-place')).toHaveCount(0);
+    for (const i of [2, 3]) {
+      await expect(rows.nth(i).getByRole('img', { name: 'Shared 3rd place' })).toBeVisible();
+      await expect(rows.nth(i).getByTestId('shared-place')).toHaveText('Shared 3rd place');
+    }
+    await expect(rows.nth(4)).toContainText('#5');
+    await expect(page.getByTestId('tie-break-rule')).toHaveText(
+      'On equal points, the team with more 1st place votes is ahead, then the one with more 2nd place votes. ' +
+        'Teams still equal share the place (shown as "=2nd"); the name order never decides a place.',
+    );
+    await page.getByRole('heading', { name: 'Championship Podium' }).scrollIntoViewIfNeeded();
+    await shot(page, 'podium-tie-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.getByRole('heading', { name: 'Championship Podium' }).scrollIntoViewIfNeeded();
+    await shot(page, 'podium-tie-375');
     await expectNoSeriousAxeViolations(page);
     await cohort.dispose();
   });
@@ -425,7 +494,7 @@ test.describe('results', () => {
       [1, 0, 2],
     ]);
     await openReleasedResults(page, cohort);
-    await page.getByRole('button', { name: '🏆 And the winners are...' }).click();
+    await page.getByRole('button', { name: 'And the winners are...' }).click();
     // Borealis (3 + 3 + 3) shows its final score in the very frame its place appears.
     const firstShown = await page.waitForFunction(
       () => {

@@ -21,8 +21,13 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_00
   throw new Error(`The app did not become healthy at ${url}`);
 }
 
-/** Starts the built app once, with its own PGlite directory, for every browser test. */
-export default async function globalSetup(): Promise<() => Promise<void>> {
+/**
+ * Starts the built app on a free port with its own PGlite directory (and `env` on top of the test
+ * settings); `stop()` ends it and removes the directory.
+ */
+export async function startApp(
+  env: Record<string, string> = {},
+): Promise<{ baseURL: string; dataDir: string; stop(): Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'genai-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
@@ -39,15 +44,28 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SKIP_CLIENT_BUILD: '1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(baseURL, child);
-  process.env.E2E_BASE_URL = baseURL;
-  process.env.E2E_DATA_DIR = dataDir;
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    baseURL,
+    dataDir,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+/** Starts the built app once, with its own PGlite directory, for every browser test. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const app = await startApp();
+  process.env.E2E_BASE_URL = app.baseURL;
+  process.env.E2E_DATA_DIR = app.dataDir;
+  return app.stop;
 }

@@ -40,6 +40,8 @@ export type BuildAppOptions = {
   liveEvents?: LiveEventBus;
   /** Caps on open event streams other than STREAM_LIMITS (tests, to reach them with a few streams). */
   streamLimits?: Partial<StreamLimits>;
+  /** The time the code look-up limit reads, in milliseconds: tests hold it still; the real clock if absent. */
+  clock?: () => number;
 };
 
 /** Builds the whole app: the server listens on it, the API tests `inject()` into it. */
@@ -92,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin, {
     requestsPerMinute: config.requestsPerMinute,
     publicOrigins: config.publicOrigins ?? [],
+    clock: options.clock,
   });
   await app.register(livePlugin, { liveEvents: options.liveEvents, streamLimits: options.streamLimits });
 

@@ -1,6 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BALLOT_MESSAGES, barPercent, POINTS_BY_RANK, requiredRankCount, validateBallot } from './scoring.ts';
+import {
+  BALLOT_MESSAGES,
+  barPercent,
+  compareStandings,
+  ordinal,
+  placeMark,
+  placeWords,
+  POINTS_BY_RANK,
+  rankResults,
+  requiredRankCount,
+  type Standing,
+  validateBallot,
+} from './scoring.ts';
 
 describe('POINTS_BY_RANK', () => {
   it('gives 3, 2 and 1 points for 1st, 2nd and 3rd', () => {
@@ -150,5 +162,140 @@ describe('validateBallot', () => {
         },
       ),
     );
+  });
+});
+
+/** A result row with `first`, `second` and `third` votes, its points as the ballots give them. */
+function team(name: string, first: number, second = 0, third = 0): Standing {
+  return {
+    teamId: `id-${name}`,
+    teamName: name,
+    totalPoints: first * POINTS_BY_RANK[1] + second * POINTS_BY_RANK[2] + third * POINTS_BY_RANK[3],
+    votes: [
+      { rank: 1, count: first },
+      { rank: 2, count: second },
+      { rank: 3, count: third },
+    ],
+  };
+}
+
+const placesOf = (rows: Standing[]) => rankResults(rows).map((row) => [row.teamName, row.place, row.shared]);
+
+describe('rankResults: places and the tie-break', () => {
+  it('orders by points, each team its own place', () => {
+    expect(placesOf([team('Cobalt', 1), team('Amber', 3), team('Birch', 2)])).toEqual([
+      ['Amber', 1, false],
+      ['Birch', 2, false],
+      ['Cobalt', 3, false],
+    ]);
+  });
+
+  it('breaks equal points by more 1st-place votes, whatever the names', () => {
+    // Both 6 points: Zephyr with two 1st places, Aster with one 1st, one 2nd and one 3rd.
+    const zephyr = team('Zephyr', 2);
+    const aster = team('Aster', 1, 1, 1);
+    expect(zephyr.totalPoints).toBe(aster.totalPoints);
+    expect(placesOf([aster, zephyr])).toEqual([
+      ['Zephyr', 1, false],
+      ['Aster', 2, false],
+    ]);
+    expect(compareStandings(zephyr, aster)).toBeLessThan(0);
+  });
+
+  it('then by more 2nd-place votes', () => {
+    // Both 7 points and one 1st place: Yarrow with two 2nd places, Alder with one 2nd and two 3rd.
+    const yarrow = team('Yarrow', 1, 2, 0);
+    const alder = team('Alder', 1, 1, 2);
+    expect(yarrow.totalPoints).toBe(alder.totalPoints);
+    expect(placesOf([alder, yarrow])).toEqual([
+      ['Yarrow', 1, false],
+      ['Alder', 2, false],
+    ]);
+  });
+
+  it('teams still equal share a place, listed by name, and the next place counts them both', () => {
+    expect(
+      placesOf([team('delta', 1, 1), team('Gamma', 3), team('Beta', 1, 1), team('Epsilon', 0, 1)]),
+    ).toEqual([
+      ['Gamma', 1, false],
+      ['Beta', 2, true],
+      ['delta', 2, true],
+      ['Epsilon', 4, false],
+    ]);
+  });
+
+  it('a three-way tie shares one place; the next team is three places on', () => {
+    expect(
+      placesOf([team('Kite', 0, 1), team('Oak', 1), team('Lark', 1), team('Moss', 1), team('Ivy', 2)]),
+    ).toEqual([
+      ['Ivy', 1, false],
+      ['Lark', 2, true],
+      ['Moss', 2, true],
+      ['Oak', 2, true],
+      ['Kite', 5, false],
+    ]);
+  });
+
+  it('two teams sharing 1st leave no 2nd place', () => {
+    expect(placesOf([team('Reed', 1, 1), team('Pine', 1, 1), team('Sage', 1)])).toEqual([
+      ['Pine', 1, true],
+      ['Reed', 1, true],
+      ['Sage', 3, false],
+    ]);
+  });
+
+  it('teams nobody ranked share the last place', () => {
+    expect(placesOf([team('Wren', 0), team('Vale', 1), team('Umber', 0)])).toEqual([
+      ['Vale', 1, false],
+      ['Umber', 2, true],
+      ['Wren', 2, true],
+    ]);
+  });
+
+  it('the order the rows come in and the names never change a place', () => {
+    const votes = fc.array(
+      fc.record({ first: fc.nat(4), second: fc.nat(4), third: fc.nat(4), name: fc.string({ maxLength: 6 }) }),
+      { maxLength: 12 },
+    );
+    fc.assert(
+      fc.property(votes, fc.string({ maxLength: 6 }), (list, prefix) => {
+        const rows = list.map((v, i) => ({ ...team(v.name, v.first, v.second, v.third), teamId: `t${i}` }));
+        const placeById = (ranked: Standing[]) =>
+          Object.fromEntries(rankResults(ranked).map((row) => [row.teamId, [row.place, row.shared]]));
+        const renamed = rows.map((row) => ({ ...row, teamName: `${prefix}${row.teamId}` })).reverse();
+        expect(placeById(renamed)).toEqual(placeById(rows));
+        // Places never go down the list, and a shared place has at least two teams.
+        const ranked = rankResults(rows);
+        ranked.forEach((row, i) => {
+          if (i > 0) expect(row.place).toBeGreaterThanOrEqual(ranked[i - 1]!.place);
+          expect(row.shared).toBe(ranked.filter((other) => other.place === row.place).length > 1);
+          expect(row.place).toBe(1 + ranked.filter((other) => compareStandings(other, row) < 0).length);
+        });
+      }),
+    );
+  });
+});
+
+describe('place texts', () => {
+  it.each([
+    [1, '1st'],
+    [2, '2nd'],
+    [3, '3rd'],
+    [4, '4th'],
+    [11, '11th'],
+    [12, '12th'],
+    [13, '13th'],
+    [21, '21st'],
+    [22, '22nd'],
+    [111, '111th'],
+  ])('ordinal(%i) is %s', (n, text) => {
+    expect(ordinal(n)).toBe(text);
+  });
+
+  it('marks a shared place with "=" and says "Shared" in words', () => {
+    expect(placeMark({ place: 2, shared: true })).toBe('=2nd');
+    expect(placeMark({ place: 2, shared: false })).toBe('2nd');
+    expect(placeWords({ place: 3, shared: true })).toBe('Shared 3rd place');
+    expect(placeWords({ place: 1, shared: false })).toBe('1st place');
   });
 });

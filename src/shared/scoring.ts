@@ -57,3 +57,80 @@ export function validateBallot(
   if (votes.length !== required) return fail(BALLOT_MESSAGES.incomplete(required));
   return { ok: true };
 }
+
+/** What the ranking reads of a result row. */
+export type Standing = {
+  teamId: string;
+  teamName: string | null;
+  totalPoints: number;
+  votes: readonly { rank: number; count: number }[];
+};
+
+/** A row's place: 1 + how many rows are ahead of it; `shared` when another row has the same place. */
+export type Place = { place: number; shared: boolean };
+
+function votesAtRank(row: Standing, rank: number): number {
+  return row.votes.find((vote) => vote.rank === rank)?.count ?? 0;
+}
+
+/**
+ * The tie-break the Scoring System card states: more points first; on equal points, more 1st-place votes,
+ * then more 2nd-place votes. Negative when `a` is ahead, positive when `b` is, 0 when they share a place
+ * (equal points, 1st- and 2nd-place votes make the 3rd-place votes equal too).
+ */
+export function compareStandings(a: Standing, b: Standing): number {
+  return (
+    b.totalPoints - a.totalPoints ||
+    votesAtRank(b, 1) - votesAtRank(a, 1) ||
+    votesAtRank(b, 2) - votesAtRank(a, 2)
+  );
+}
+
+const nameKey = (row: Standing) => (row.teamName ?? '').toLowerCase();
+
+/**
+ * The results in order: by the ranking, then, within a shared place only, by name (case-insensitive) and id,
+ * so the order holds still from one load to the next. The name never decides a place.
+ */
+export function orderResults<T extends Standing>(rows: readonly T[]): T[] {
+  return [...rows].sort(
+    (a, b) =>
+      compareStandings(a, b) ||
+      (nameKey(a) < nameKey(b) ? -1 : nameKey(a) > nameKey(b) ? 1 : 0) ||
+      (a.teamId < b.teamId ? -1 : a.teamId > b.teamId ? 1 : 0),
+  );
+}
+
+/**
+ * The results in order, each with its place, the way sports count: two teams sharing 2nd are both "=2nd"
+ * and the next team is 4th (no 3rd).
+ */
+export function rankResults<T extends Standing>(rows: readonly T[]): (T & Place)[] {
+  const ordered = orderResults(rows);
+  const places: number[] = [];
+  ordered.forEach((row, i) => {
+    places.push(i > 0 && compareStandings(ordered[i - 1]!, row) === 0 ? places[i - 1]! : i + 1);
+  });
+  return ordered.map((row, i) => ({
+    ...row,
+    place: places[i]!,
+    shared: places[i - 1] === places[i] || places[i + 1] === places[i],
+  }));
+}
+
+/** "1st", "2nd", "3rd", "4th", "11th", "22nd". */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${{ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th'}`;
+}
+
+/** A place as a short mark: "2nd", or "=2nd" when shared. */
+export function placeMark({ place, shared }: Place): string {
+  return `${shared ? '=' : ''}${ordinal(place)}`;
+}
+
+/** A place in words: "2nd place", or "Shared 2nd place". */
+export function placeWords({ place, shared }: Place): string {
+  return shared ? `Shared ${ordinal(place)} place` : `${ordinal(place)} place`;
+}

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  CODE_ALPHABET,
+  CODE_SPACE,
   generateWorkspaceCode,
   initialsOf,
   normaliseWorkspaceCodeInput,
@@ -32,33 +34,30 @@ describe('generateWorkspaceCode', () => {
     for (let i = 0; i < 200; i += 1) expect(generateWorkspaceCode()).toMatch(WORKSPACE_CODE_PATTERN);
   });
 
-  it('maps bytes below 252 onto A-Z then 0-9', () => {
-    expect(generateWorkspaceCode(bytesFrom([0, 25, 26, 35]))).toBe('AZ09');
-    // 36 and 251 wrap around the 36 characters: 36 % 36 = 0 -> A, 251 % 36 = 35 -> 9.
-    expect(generateWorkspaceCode(bytesFrom([36, 251, 72, 1]))).toBe('A9AB');
+  it('draws from A-Z and 2-9 without the look-alikes 0, O, 1 and I', () => {
+    expect(CODE_ALPHABET).toHaveLength(32);
+    for (const lookAlike of ['0', 'O', '1', 'I']) expect(CODE_ALPHABET).not.toContain(lookAlike);
+    expect(CODE_SPACE).toBe(1_048_576);
+    for (let i = 0; i < 500; i += 1) expect(generateWorkspaceCode()).toMatch(/^[A-HJ-NP-Z2-9]{4}$/);
   });
 
-  it('discards bytes of 252 and above instead of folding them (no modulo bias)', () => {
-    expect(generateWorkspaceCode(bytesFrom([252, 0, 255, 1, 253, 2, 254, 3]))).toBe('ABCD');
+  it('maps bytes onto the 32 characters in order', () => {
+    expect(generateWorkspaceCode(bytesFrom([0, 23, 24, 31]))).toBe('AZ29');
+    // 32 and 255 wrap around the 32 characters: 32 % 32 = 0 -> A, 255 % 32 = 31 -> 9.
+    expect(generateWorkspaceCode(bytesFrom([32, 255, 64, 1]))).toBe('A9AB');
   });
 
-  it('asks again when a whole batch is discarded', () => {
-    const bytes = [...Array<number>(8).fill(255), 10, 11, 12, 13];
-    expect(generateWorkspaceCode(bytesFrom(bytes))).toBe('KLMN');
-  });
-
-  it('gives every character the same chance over all usable bytes', () => {
+  it('gives every character the same chance over all bytes', () => {
     const counts = new Map<string, number>();
     for (let byte = 0; byte < 256; byte += 1) {
       const code = generateWorkspaceCode(bytesFrom([byte, 0, 0, 0]));
-      if (byte < 252) counts.set(code[0]!, (counts.get(code[0]!) ?? 0) + 1);
+      counts.set(code[0]!, (counts.get(code[0]!) ?? 0) + 1);
     }
-    expect(counts.size).toBe(36);
-    expect(new Set(counts.values())).toEqual(new Set([7]));
+    expect(counts.size).toBe(32);
+    expect(new Set(counts.values())).toEqual(new Set([8]));
   });
 
   it('throws rather than looping forever on a broken random source', () => {
-    expect(() => generateWorkspaceCode(() => new Uint8Array([255, 255]))).toThrow(/random source/);
     expect(() => generateWorkspaceCode(() => new Uint8Array(0))).toThrow(/random source/);
   });
 });

@@ -3,9 +3,17 @@
 export const WORKSPACE_CODE_LENGTH = 4;
 export const WORKSPACE_CODE_PATTERN = /^[A-Z0-9]{4}$/;
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-// 252 = 7 * 36: bytes at or above it are discarded so every character is equally likely (no modulo bias).
-const UNBIASED_LIMIT = Math.floor(256 / ALPHABET.length) * ALPHABET.length;
+/**
+ * The characters new codes are drawn from: A-Z and 0-9 without the look-alikes 0, O, 1 and I, so a code
+ * read off a screen or a note is typed right. Every code of A-Z0-9 stays valid (the pattern above): codes
+ * made before keep working, and what is typed is only uppercased.
+ */
+export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** How many codes can be drawn: 32^4 = 1,048,576. */
+export const CODE_SPACE = CODE_ALPHABET.length ** WORKSPACE_CODE_LENGTH;
+// 256 = 8 * 32: every byte maps onto one character with the same chance (no modulo bias); the limit stays
+// so that an alphabet that does not divide 256 would still be drawn fairly.
+const UNBIASED_LIMIT = Math.floor(256 / CODE_ALPHABET.length) * CODE_ALPHABET.length;
 // A working random source needs a handful of rounds; this only stops a broken one from looping forever.
 const MAX_ROUNDS = 100;
 
@@ -13,13 +21,13 @@ type RandomBytes = (length: number) => Uint8Array;
 
 const cryptoRandomBytes: RandomBytes = (length) => globalThis.crypto.getRandomValues(new Uint8Array(length));
 
-/** A random code of A-Z and 0-9, each character uniform over the 36. */
+/** A random code of CODE_ALPHABET, each character uniform over its 32. */
 export function generateWorkspaceCode(random: RandomBytes = cryptoRandomBytes): string {
   let code = '';
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     for (const byte of random(WORKSPACE_CODE_LENGTH * 2)) {
       if (byte >= UNBIASED_LIMIT) continue;
-      code += ALPHABET[byte % ALPHABET.length];
+      code += CODE_ALPHABET[byte % CODE_ALPHABET.length];
       if (code.length === WORKSPACE_CODE_LENGTH) return code;
     }
   }

@@ -89,13 +89,30 @@ export async function resetDatabase(database: DatabaseHandle): Promise<void> {
   );
 }
 
+/** A clock that stands still until the test moves it. */
+export type TestClock = { now(): number; advance(ms: number): void };
+
+export function stillClock(start = Date.now()): TestClock {
+  let time = start;
+  return {
+    now: () => time,
+    advance: (ms) => {
+      time += ms;
+    },
+  };
+}
+
 /** The public origin the test apps are configured with: `Origin` and `Host` of a page of the app. */
 export const TEST_PUBLIC_ORIGIN = 'http://lab.example:3000';
 
+/**
+ * The app on a test database. The code look-up limit reads a clock that stands still unless `options.clock`
+ * is given: its bucket refills one try every few seconds, and a slow machine must not change what passes.
+ */
 export async function buildTestApp(
   database: DatabaseHandle,
   overrides: Partial<BuildAppOptions['config']> = {},
-  options: Pick<BuildAppOptions, 'liveEvents' | 'streamLimits'> = {},
+  options: Pick<BuildAppOptions, 'liveEvents' | 'streamLimits' | 'clock'> = {},
 ): Promise<FastifyInstance> {
   return buildApp({
     config: {
@@ -112,6 +129,7 @@ export async function buildTestApp(
     closeDatabase: false,
     logger: false,
     ...options,
+    clock: options.clock ?? stillClock().now,
   });
 }
 

@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
 import { upsertAdmin } from './queries.ts';
 import { hashPassword, needsRehash } from '../lib/password.ts';
+import { LOOKUP_BUCKET } from '../plugins/security.ts';
 import { cookiesFrom, createTeamSession, describeApi, loginTeam } from '../../../testing/api/test-app.ts';
 
 /** The instructor's login call. */
@@ -50,7 +51,7 @@ describeApi('team sessions', (ctx) => {
   });
 
   it('rate-limits failed token logins per IP', async () => {
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < LOOKUP_BUCKET.burst; i++) {
       await loginTeam(ctx.app, `wrong-${i}`);
     }
     const limited = await loginTeam(ctx.app, 'wrong');

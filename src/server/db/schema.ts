@@ -293,9 +293,11 @@ export type PhaseDataRow = typeof phaseData.$inferSelect;
 export type TeamFactRow = typeof teamFacts.$inferSelect;
 
 /**
- * Failure counters shared by every app instance on PostgreSQL (docs/decisions/006): one row per key
- * (`lookup:<ip>`, `login:<ip>`) and fixed window. Losing it in a crash only forgets a minute of failures,
- * so the migration creates it UNLOGGED (drizzle cannot say so; the SQL does).
+ * Failure counters shared by every app instance on PostgreSQL (docs/decisions/006): one row per key. For
+ * `login:<ip>` and `create:<ip>` a fixed window (`count` in it, `reset_at` its end); for `lookup:<ip>` a
+ * token bucket (docs/decisions/036: `reset_at` the moment it is full again, `count` whether the last take
+ * passed). Losing it in a crash only forgets minutes of failures, so the migration creates it UNLOGGED
+ * (drizzle cannot say so; the SQL does).
  */
 export const rateLimits = pgTable(
   'rate_limits',

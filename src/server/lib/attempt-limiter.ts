@@ -140,3 +140,109 @@ export class SharedAttemptLimiter implements AttemptLimiter {
     await this.db.execute(sql`delete from rate_limits where reset_at < now()`);
   }
 }
+
+/**
+ * A token bucket's size: `burst` attempts at once when it is full, refilled at `perMinute` (one token every
+ * 60 / perMinute seconds). Over any span, at most burst + perMinute * minutes attempts pass.
+ */
+export type BucketSize = { burst: number; perMinute: number };
+
+/** The time one token takes to come back, in milliseconds. */
+function refillMs(size: BucketSize): number {
+  return 60_000 / size.perMinute;
+}
+
+/**
+ * A token bucket per key in one process (PGlite, unit tests). Kept as one instant per key, the moment the
+ * bucket is full again (the generic cell rate algorithm): a take moves it one token later, and is refused
+ * when that would lie more than `burst` tokens ahead of now; a release moves it back.
+ */
+export class MemoryTokenBucket implements AttemptLimiter {
+  private readonly fullAt = new Map<string, number>();
+
+  constructor(
+    private readonly size: BucketSize,
+    private readonly refusal: Refusal,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  // Synchronous from the check to the update: requests sent together are counted one by one.
+  async take(key: string): Promise<Slot> {
+    const now = this.now();
+    const step = refillMs(this.size);
+    const next = Math.max(this.fullAt.get(key) ?? now, now) + step;
+    const overBy = next - now - this.size.burst * step;
+    if (overBy > 0) throw refused(this.refusal, overBy / 1000);
+    this.fullAt.set(key, next);
+    if (this.fullAt.size > 50_000) this.prune(now);
+    return {
+      release: async () => {
+        const at = this.fullAt.get(key);
+        // A bucket already full again (or pruned) has nothing to give back.
+        if (at !== undefined) this.fullAt.set(key, at - step);
+      },
+    };
+  }
+
+  private prune(now: number): void {
+    for (const [key, at] of this.fullAt) if (at <= now) this.fullAt.delete(key);
+  }
+}
+
+/**
+ * The same token bucket in the `rate_limits` table, shared by every instance on one PostgreSQL, with no
+ * column of its own: `reset_at` holds the moment the bucket is full again, `count` says whether the last
+ * take passed (1) or was refused (0). Taking is ONE upsert, so racing requests on any number of instances
+ * each see the one before; the database's clock decides. A row whose moment has passed is a full bucket,
+ * so the pruning of expired windows deletes it with them.
+ */
+export class SharedTokenBucket implements AttemptLimiter {
+  private lastPrune = 0;
+
+  constructor(
+    private readonly db: Database,
+    /** Keeps the limiters apart in one table. */
+    private readonly scope: string,
+    private readonly size: BucketSize,
+    private readonly refusal: Refusal,
+    /** The time in milliseconds, for tests that hold it still; the database's clock when absent. */
+    private readonly clock?: () => number,
+  ) {}
+
+  async take(key: string): Promise<Slot> {
+    const rowKey = `${this.scope}:${key}`.slice(0, 200);
+    const step = `${refillMs(this.size)} milliseconds`;
+    const span = `${refillMs(this.size) * this.size.burst} milliseconds`;
+    const now = this.clock ? sql`to_timestamp(${this.clock() / 1000}::double precision)` : sql`now()`;
+    // `next` is when the bucket would be full again with this take; it passes unless that lies more than
+    // the burst ahead of now. A refused take leaves the row's moment as it was.
+    const next = sql`greatest(rate_limits.reset_at, ${now}) + ${step}::interval`;
+    const passes = sql`${next} <= ${now} + ${span}::interval`;
+    const result = (await this.db.execute(sql`
+      insert into rate_limits (key, count, reset_at)
+      values (${rowKey}, 1, ${now} + ${step}::interval)
+      on conflict (key) do update set
+        count = case when ${passes} then 1 else 0 end,
+        reset_at = case when ${passes} then ${next} else rate_limits.reset_at end
+      returning count,
+        extract(epoch from (reset_at + ${step}::interval - ${now} - ${span}::interval)) as seconds_left`)) as unknown as {
+      rows: { count: number | string; seconds_left: number | string }[];
+    };
+    await this.pruneNow();
+    const row = result.rows[0]!;
+    if (Number(row.count) === 0) throw refused(this.refusal, Number(row.seconds_left));
+    return {
+      release: async () => {
+        await this.db.execute(sql`
+          update rate_limits set reset_at = reset_at - ${step}::interval where key = ${rowKey}`);
+      },
+    };
+  }
+
+  /** Each instance deletes full buckets (and expired windows) at most once a minute. */
+  private async pruneNow(): Promise<void> {
+    if (Date.now() - this.lastPrune <= 60_000) return;
+    this.lastPrune = Date.now();
+    await this.db.execute(sql`delete from rate_limits where reset_at < now()`);
+  }
+}

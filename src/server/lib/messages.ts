@@ -20,6 +20,8 @@ export const MESSAGES = {
   // Limits.
   tooManyRequests: (seconds: number) => `Too many requests. Please wait ${seconds} seconds and try again.`,
   tooManyFailures: () => 'Too many failed attempts. Please wait a minute and try again.',
+  tooManyWrongCodes: (seconds: number) =>
+    `Too many wrong codes from this network. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
   tooManyStreams: 'Too many live connections are open. Close some tabs and try again.',
   tooManyCreations: (seconds: number) =>
     `Too many workspaces were created from this network. Please wait ${seconds} seconds and try again.`,

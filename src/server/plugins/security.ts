@@ -5,9 +5,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   type AttemptLimiter,
+  type BucketSize,
   MemoryAttemptLimiter,
+  MemoryTokenBucket,
   type Refusal,
   SharedAttemptLimiter,
+  SharedTokenBucket,
 } from '../lib/attempt-limiter.ts';
 import { clientKey } from '../lib/client-key.ts';
 import { FloodStore } from '../lib/flood-store.ts';
@@ -17,7 +20,7 @@ import { COOKIE_NAMES } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Failed code look-ups and token logins per address: 20 a minute. */
+    /** Failed code look-ups and token logins per address: a bucket of 120, refilled at 12 a minute. */
     lookupAttempts: AttemptLimiter;
     /** Failed admin logins per address: 10 a minute. */
     loginAttempts: AttemptLimiter;
@@ -28,8 +31,16 @@ declare module 'fastify' {
   }
 }
 
-/** Failed code look-ups and token logins a minute per address (docs/SECURITY.md has the arithmetic). */
-export const LOOKUP_FAILURES_PER_MINUTE = 20;
+/**
+ * Failed code look-ups and token logins per address (docs/decisions/036 and docs/SECURITY.md have the
+ * arithmetic), a token bucket: a room of 30 teams behind one address, each mistyping 3 times, makes 90
+ * misses, and the burst holds them even all at once, with every team's own look-up in flight at the same
+ * moment (90 + 30: a hit holds its try for one query, then gives it back); the refill
+ * is the long-run rate of a guesser, 720 an hour, below the 1,200 a fixed 20 a minute allowed, so that
+ * with the 32 characters of new codes finding one of 30 workspaces takes about 47 hours, as long as the
+ * 45 hours it took with 36.
+ */
+export const LOOKUP_BUCKET: BucketSize = { burst: 120, perMinute: 12 };
 /** Failed admin logins a minute per address. */
 export const LOGIN_FAILURES_PER_MINUTE = 10;
 /**
@@ -48,6 +59,8 @@ type SecurityOptions = {
   requestsPerMinute: number;
   /** The origins a mutation may come from (PUBLIC_ORIGIN); empty: see `sameOrigin`. */
   publicOrigins: readonly string[];
+  /** The time the look-up bucket reads, in milliseconds (tests hold it still); the real clock if absent. */
+  clock?: () => number;
 };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -184,7 +197,13 @@ export const securityPlugin = fp(
     const shared = app.database?.kind === 'postgres';
     const limiter = (scope: string, max: number, refusal: Refusal): AttemptLimiter =>
       shared ? new SharedAttemptLimiter(app.db, scope, max, refusal) : new MemoryAttemptLimiter(max, refusal);
-    app.decorate('lookupAttempts', limiter('lookup', LOOKUP_FAILURES_PER_MINUTE, MESSAGES.tooManyFailures));
+    // Look-ups take a bucket, not a window: a room's burst of typos passes, a guesser's rate stays low.
+    app.decorate<AttemptLimiter>(
+      'lookupAttempts',
+      shared
+        ? new SharedTokenBucket(app.db, 'lookup', LOOKUP_BUCKET, MESSAGES.tooManyWrongCodes, options.clock)
+        : new MemoryTokenBucket(LOOKUP_BUCKET, MESSAGES.tooManyWrongCodes, options.clock),
+    );
     app.decorate('loginAttempts', limiter('login', LOGIN_FAILURES_PER_MINUTE, MESSAGES.tooManyFailures));
     app.decorate('creationAttempts', limiter('create', CREATIONS_PER_MINUTE, MESSAGES.tooManyCreations));
     app.decorate('helpChanges', limiter('help', HELP_CHANGES_PER_MINUTE, MESSAGES.tooManyHelpChanges));

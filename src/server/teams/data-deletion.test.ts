@@ -165,10 +165,11 @@ describeApi('deleting a team', (ctx) => {
       200,
     );
     // Left: Alpha's ballot without its vote for Beta (Gamma 2, Delta 1) and Gamma's (Alpha 2, Delta 1).
+    // All on 2 points: Alpha and Gamma, with a 2nd place each, share a place ahead of Delta.
     expect(await results(ctx.app, 'spring', admin.cookie)).toEqual([
       ['Alpha', 2, '0/1/0'],
-      ['Delta', 2, '0/0/2'],
       ['Gamma', 2, '0/1/0'],
+      ['Delta', 2, '0/0/2'],
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { ResultRow, ShowcaseTeam, Vote } from '../../shared/schemas/showcase.ts';
-import { MAX_RANKS, POINTS_BY_RANK } from '../../shared/scoring.ts';
+import { MAX_RANKS, orderResults, POINTS_BY_RANK } from '../../shared/scoring.ts';
 import type { Database } from '../db/client.ts';
 import { ballotEntries, ballots, cohorts, teams } from '../db/schema.ts';
 import { isUniqueViolation } from '../teams/queries.ts';
@@ -123,7 +123,8 @@ const RANKS = Array.from({ length: MAX_RANKS }, (_, i) => (i + 1) as 1 | 2 | 3);
 
 /**
  * The cohort's results in one aggregate over its ballots: points (3/2/1) and the count of each rank per
- * team, sorted by points, then name. A row is every team of the cohort, one nobody ranked at 0 points, and
+ * team, in the order of the ranking (`orderResults`: points, then 1st-place votes, then 2nd-place votes;
+ * teams still equal share a place and are listed by name). A row is every team of the cohort, one nobody ranked at 0 points, and
  * any team ranked on a ballot of this cohort that has left it since (its votes still count). No ballots at
  * all means every row at 0 points ("No votes yet").
  */
@@ -159,9 +160,8 @@ export async function cohortResults(db: Database, tag: string): Promise<ResultRo
     .from(teams)
     .leftJoin(votes, eq(votes.teamId, teams.id))
     .where(or(eq(teams.cohortTag, tag), isNotNull(votes.teamId)))
-    .groupBy(teams.id)
-    .orderBy(sql`${points} desc`, sql`lower(${teams.name})`, asc(teams.name), asc(teams.id));
-  return rows.map((row) => ({
+    .groupBy(teams.id);
+  const results = rows.map((row) => ({
     teamId: row.teamId,
     teamName: row.teamName,
     avatarIcon: row.avatarIcon,
@@ -173,4 +173,5 @@ export async function cohortResults(db: Database, tag: string): Promise<ResultRo
       { rank: 3, count: Number(row.rank3) },
     ],
   }));
+  return orderResults(results);
 }

@@ -435,7 +435,7 @@ describeApi('results', (ctx) => {
     ],
   });
 
-  it('adds 3/2/1 points per rank, counts each rank, and sorts by points then name', async () => {
+  it('adds 3/2/1 points per rank, counts each rank, and sorts by points, then 1st and 2nd places', async () => {
     const t = await sixTeams();
     const ballots: [string, string[]][] = [
       ['Aurora', ['Comet', 'Borealis', 'Dune']],
@@ -452,13 +452,14 @@ describeApi('results', (ctx) => {
     await setSwitches(ctx.app, tag, { resultsVisible: true });
     const rows = await resultRows();
     // Comet 3+3+3+2 = 11; Aurora 2+2+3 = 7; Borealis 2+3+1 = 6; Eclipse 1+2 = 3; Dune 1+1+1 = 3; nobody
-    // ranked Fjord.
+    // ranked Fjord. Eclipse and Dune have 3 points and no 1st place each: Eclipse's 2nd place puts it
+    // ahead, though Dune comes first by name.
     expect(pointsOf(rows)).toEqual([
       ['Comet', 11],
       ['Aurora', 7],
       ['Borealis', 6],
-      ['Dune', 3],
       ['Eclipse', 3],
+      ['Dune', 3],
       ['Fjord', 0],
     ]);
     expect(rows[0]).toEqual(rowOf(t.Comet!, 11, [3, 1, 0]));

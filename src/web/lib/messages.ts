@@ -15,6 +15,11 @@ export const messages = {
     title: 'Error opening workspace',
     description: 'Failed to open workspace. Please try again.',
   },
+  /**
+   * A try refused for being one too many (429): the server's words say why and when to try again ("Too many
+   * wrong codes from this network. Try again in 5 seconds.").
+   */
+  tooManyTries: (serverMessage: string) => ({ title: 'Please wait a moment', description: serverMessage }),
   nameRequired: {
     title: 'Name required',
     description: 'Please enter your name or an identifier for your workspace.',

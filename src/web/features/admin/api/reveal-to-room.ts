@@ -7,7 +7,7 @@ import { messages } from '@/lib/messages';
 import { cohortKeys } from '@/lib/query-keys';
 
 /**
- * "🏆 And the winners are..." on a cohort's card (`mutate(tag)`; the call is the results page's too, in
+ * "And the winners are..." on a cohort's card (`mutate(tag)`; the call is the results page's too, in
  * lib/cohort-status): the card shows "Revealed" with the stored moment, or a toast says why not.
  */
 export function useRevealToRoom() {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminCohort, CohortTeamRef } from '@shared/schemas/cohort';
-import { CheckCircle2, LayoutGrid } from 'lucide-react';
+import { CheckCircle2, LayoutGrid, Trophy } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -66,8 +66,12 @@ function RoomReveal({ cohort }: { cohort: AdminCohort }) {
   return (
     <div className="flex flex-col gap-1.5 rounded-lg border border-accent/40 bg-accent-soft p-3">
       <Button variant="accent" onClick={() => reveal.mutate(cohort.tag)} disabled={reveal.isPending}>
-        {reveal.isPending && <Spinner className="size-4 text-current" label="Revealing" />}🏆 And the winners
-        are...
+        {reveal.isPending ? (
+          <Spinner className="size-4 text-current" label="Revealing" />
+        ) : (
+          <Trophy aria-hidden="true" />
+        )}
+        And the winners are...
       </Button>
       <p className="text-xs text-muted-foreground">
         Starts the reveal on every open results page of {cohort.name}.

@@ -1,4 +1,5 @@
 import type { ResultRow } from '@shared/schemas/showcase';
+import { placeWords } from '@shared/scoring';
 import { toSafeHref } from '@shared/website-url';
 import { Crown, ExternalLink } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button';
@@ -7,6 +8,7 @@ import { TeamAvatar } from '@/components/team-avatar';
 import { cn } from '@/lib/cn';
 import { useCountUp } from '../hooks/use-count-up';
 import { isPlaceRevealed, type RevealStep } from '../lib/reveal-choreography';
+import { type PlacedRow, type PodiumPlace, podiumPlaces } from '../lib/results-state';
 import { teamLabel } from '../lib/team-label';
 
 type Place = 1 | 2 | 3;
@@ -44,66 +46,106 @@ const SIZES = {
   },
 } as const;
 
-function PodiumPlace({
+/** One team standing on a place: its crown (1st), avatar, name and points counting up. */
+function PodiumTeam({
   row,
+  place,
+  revealed,
+  instant,
+  size,
+}: {
+  row: PlacedRow;
+  place: Place;
+  revealed: boolean;
+  instant: boolean;
+  size: keyof typeof SIZES;
+}) {
+  const sizes = SIZES[size];
+  const points = useCountUp(row.totalPoints, { running: revealed, instant });
+  const name = teamLabel(row);
+  return (
+    <div
+      className={cn(
+        'flex min-w-0 flex-1 basis-0 flex-col items-center gap-2 px-1 pb-3 text-center',
+        revealed ? (instant ? undefined : 'animate-rise') : 'invisible',
+      )}
+    >
+      {place === 1 && <Crown className={sizes.crown} aria-label="Champion's crown" />}
+      <TeamAvatar
+        team={{ id: row.teamId, name, avatarIcon: row.avatarIcon }}
+        className={sizes.avatar(place)}
+      />
+      <p className={sizes.name} data-testid="podium-name">
+        {name}
+      </p>
+      <p className="text-muted-foreground">
+        <span className={sizes.points} data-testid="podium-points">
+          {points}
+        </span>{' '}
+        <span className={sizes.pointsUnit}>{row.totalPoints === 1 ? 'point' : 'points'}</span>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * One place of the podium: the teams standing on it side by side (more than one when they share it), over
+ * one plinth that says the place, "=2nd Place" when shared. A shared place is as wide as its teams.
+ */
+function PodiumStep({
   place,
   step,
   instant,
   size,
 }: {
-  row: ResultRow;
-  place: Place;
+  place: PodiumPlace;
   step: RevealStep;
   instant: boolean;
   size: keyof typeof SIZES;
 }) {
-  const sizes = SIZES[size];
-  const revealed = isPlaceRevealed(place, step);
-  const points = useCountUp(row.totalPoints, { running: revealed, instant });
-  const name = teamLabel(row);
-  const config = PLACE[place];
+  const revealed = isPlaceRevealed(place.place, step);
+  const config = PLACE[place.place];
+  const label = place.shared ? `=${config.label}` : config.label;
   return (
     <li
-      className={cn('flex min-w-0 flex-1 flex-col items-center justify-end', config.order)}
+      className={cn('flex min-w-0 flex-col items-center justify-end', config.order)}
+      style={{ flexGrow: place.rows.length, flexBasis: 0 }}
       aria-hidden={!revealed}
-      data-testid={`podium-place-${place}`}
+      data-testid={`podium-place-${place.place}`}
+      data-shared={place.shared}
       data-revealed={revealed}
     >
-      <div
-        className={cn(
-          'flex w-full flex-col items-center gap-2 px-1 pb-3 text-center',
-          revealed ? (instant ? undefined : 'animate-rise') : 'invisible',
-        )}
-      >
-        {place === 1 && <Crown className={sizes.crown} aria-label="Champion's crown" />}
-        <TeamAvatar
-          team={{ id: row.teamId, name, avatarIcon: row.avatarIcon }}
-          className={sizes.avatar(place)}
-        />
-        <p className={sizes.name} data-testid="podium-name">
-          {name}
-        </p>
-        <p className="text-muted-foreground">
-          <span className={sizes.points} data-testid="podium-points">
-            {points}
-          </span>{' '}
-          <span className={sizes.pointsUnit}>{row.totalPoints === 1 ? 'point' : 'points'}</span>
-        </p>
+      <div className="flex w-full items-end">
+        {place.rows.map((row) => (
+          <PodiumTeam
+            key={row.teamId}
+            row={row}
+            place={place.place}
+            revealed={revealed}
+            instant={instant}
+            size={size}
+          />
+        ))}
       </div>
       <div
         className={cn(
           'flex w-full items-start justify-center rounded-t-lg font-bold shadow-inner',
-          sizes.plinth(place),
+          SIZES[size].plinth(place.place),
           !revealed && 'opacity-30',
         )}
+        data-testid="podium-plinth"
       >
-        {config.label}
+        <span aria-hidden="true">{label}</span>
+        <span className="sr-only">{placeWords({ place: place.place, shared: place.shared })}</span>
       </div>
     </li>
   );
 }
 
-/** The podium's three places alone (presentation mode lays them out on the screen itself). */
+/**
+ * The podium's places alone (presentation mode lays them out on the screen itself): 2nd, 1st, 3rd from the
+ * left, each with every team placed there; a place a tie above leaves empty is not drawn.
+ */
 export function PodiumPlaces({
   rows,
   step,
@@ -119,21 +161,17 @@ export function PodiumPlaces({
 }) {
   return (
     <ol className={cn('mx-auto flex w-full items-end', className)} aria-label="Podium">
-      {rows.slice(0, 3).map((row, i) => (
-        <PodiumPlace
-          key={row.teamId}
-          row={row}
-          place={(i + 1) as Place}
-          step={step}
-          instant={instant}
-          size={size}
-        />
+      {podiumPlaces(rows).map((place) => (
+        <PodiumStep key={place.place} place={place} step={step} instant={instant} size={size} />
       ))}
     </ol>
   );
 }
 
-/** The 'Championship Podium': 3rd, then 2nd, then 1st with a crown, each counting its points up. */
+/**
+ * The 'Championship Podium': 3rd, then 2nd, then 1st with a crown, each counting its points up; a 'Visit
+ * {team}' button for each team on it with a website.
+ */
 export function ChampionshipPodium({
   rows,
   step,
@@ -143,7 +181,7 @@ export function ChampionshipPodium({
   step: RevealStep;
   instant: boolean;
 }) {
-  const top = rows.slice(0, 3);
+  const top = podiumPlaces(rows).flatMap((place) => place.rows);
   const withSites = step >= 3 ? top.filter((row) => toSafeHref(row.websiteUrl) !== '#') : [];
   return (
     <Card className="overflow-hidden">

@@ -6,9 +6,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/cn';
 import { useCountUp } from '../hooks/use-count-up';
-import { isRanked } from '../lib/results-state';
+import { isRanked, type PlacedRow, placedRows } from '../lib/results-state';
 import { teamLabel, votesAt } from '../lib/team-label';
-import { RankBadge } from './rank-badge';
+import { RankBadge, SharedPlaceTag } from './rank-badge';
 
 const TOP_ROW = {
   1: 'border-gold/60 bg-accent-soft',
@@ -18,13 +18,11 @@ const TOP_ROW = {
 
 function LeaderboardRow({
   row,
-  rank,
   topPoints,
   running,
   instant,
 }: {
-  row: ResultRow;
-  rank: number;
+  row: PlacedRow;
   topPoints: number;
   running: boolean;
   instant: boolean;
@@ -33,7 +31,7 @@ function LeaderboardRow({
   const name = teamLabel(row);
   const href = toSafeHref(row.websiteUrl);
   const ranked = isRanked(row);
-  const top = ranked ? TOP_ROW[rank as 1 | 2 | 3] : undefined;
+  const top = ranked ? TOP_ROW[row.place as 1 | 2 | 3] : undefined;
   return (
     <li
       data-testid="leaderboard-row"
@@ -42,10 +40,11 @@ function LeaderboardRow({
         top ?? 'border-border bg-surface',
       )}
     >
-      <RankBadge rank={rank} medal={ranked} className="row-span-2" />
+      <RankBadge place={row.place} shared={row.shared} medal={ranked} className="row-span-2" />
       <div className="min-w-0">
         <p className="text-lg leading-tight font-semibold break-words sm:text-2xl">{name}</p>
-        <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground sm:text-base">
+        <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground sm:text-base">
+          {row.shared && ranked && <SharedPlaceTag place={row.place} />}
           <span>1st: {votesAt(row, 1)}</span>
           <span>2nd: {votesAt(row, 2)}</span>
           <span>3rd: {votesAt(row, 3)}</span>
@@ -62,7 +61,7 @@ function LeaderboardRow({
           value={barPercent(points, topPoints)}
           aria-label={`${name}: ${row.totalPoints} of ${topPoints} points`}
           className="h-3 min-w-40 flex-1 sm:h-4"
-          indicatorClassName={cn(rank === 1 ? 'bg-gold' : 'bg-primary', 'transition-none')}
+          indicatorClassName={cn(ranked && row.place === 1 ? 'bg-gold' : 'bg-primary', 'transition-none')}
         />
         {href !== '#' && (
           <a
@@ -82,8 +81,9 @@ function LeaderboardRow({
 }
 
 /**
- * The 'Complete Leaderboard': every team of the cohort (those nobody ranked last, at 0 points), its points
- * against the top score, and its votes per rank.
+ * The 'Complete Leaderboard': every team of the cohort (those nobody ranked last, at 0 points) in the
+ * ranking's order, its place (shared places say so), its points against the top score, and its votes per
+ * rank.
  */
 export function Leaderboard({
   rows,
@@ -102,11 +102,10 @@ export function Leaderboard({
       </CardHeader>
       <CardContent>
         <ol className="flex flex-col gap-3" aria-label="Leaderboard">
-          {rows.map((row, i) => (
+          {placedRows(rows).map((row) => (
             <LeaderboardRow
               key={row.teamId}
               row={row}
-              rank={i + 1}
               topPoints={topPoints}
               running={running}
               instant={instant}

@@ -1,3 +1,4 @@
+import { placeWords } from '@shared/scoring';
 import { Award, Medal, Trophy } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
@@ -8,24 +9,27 @@ const MEDALS = {
 } as const;
 
 /**
- * Gold, silver and bronze icons for ranks 1 to 3; a numbered circle (#n) from 4, and for a team without
- * `medal` (nobody ranked it) whatever its rank.
+ * Gold, silver and bronze icons for places 1 to 3 (every team sharing one gets its medal); a numbered circle
+ * (#n) from 4, and for a team without `medal` (nobody ranked it) whatever its place. A medal is named by
+ * its place in words ("2nd place", "Shared 2nd place").
  */
 export function RankBadge({
-  rank,
+  place,
+  shared = false,
   medal: medalled = true,
   className,
 }: {
-  rank: number;
+  place: number;
+  shared?: boolean;
   medal?: boolean;
   className?: string;
 }) {
-  const medal = medalled ? MEDALS[rank as 1 | 2 | 3] : undefined;
+  const medal = medalled ? MEDALS[place as 1 | 2 | 3] : undefined;
   if (medal) {
     return (
       <span
         role="img"
-        aria-label={`#${rank}`}
+        aria-label={placeWords({ place, shared })}
         className={cn(
           'flex size-11 shrink-0 items-center justify-center rounded-full shadow-sm sm:size-14',
           medal.className,
@@ -43,7 +47,22 @@ export function RankBadge({
         className,
       )}
     >
-      #{rank}
+      #{place}
+    </span>
+  );
+}
+
+/** Beside a team whose place is shared: "Shared 2nd place", so equal places read as equal. */
+export function SharedPlaceTag({ place, className }: { place: number; className?: string }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full border border-border bg-muted px-2 font-semibold text-foreground',
+        className,
+      )}
+      data-testid="shared-place"
+    >
+      {placeWords({ place, shared: true })}
     </span>
   );
 }

@@ -12,9 +12,16 @@ import { callDefaults } from '@/lib/messages';
 import { useCountUp } from '../hooks/use-count-up';
 import { LEADERBOARD_STEP } from '../lib/reveal-choreography';
 import { teamLabel } from '../lib/team-label';
-import { hasPodium, isRanked, type RevealState, resultsState } from '../lib/results-state';
+import {
+  hasPodium,
+  isRanked,
+  type PlacedRow,
+  placedRows,
+  type RevealState,
+  resultsState,
+} from '../lib/results-state';
 import { PodiumPlaces } from './championship-podium';
-import { RankBadge } from './rank-badge';
+import { RankBadge, SharedPlaceTag } from './rank-badge';
 import { RevealButton } from './reveal-button';
 import { VotedCount } from './voted-count';
 
@@ -153,15 +160,16 @@ function RevealedScreen({ rows, reveal }: { rows: ResultRow[]; reveal: RevealSta
             className={cn('flex min-h-0 flex-1 flex-col gap-[1.2vh]', !instant && 'animate-rise')}
             aria-label="Leaderboard"
           >
-            {rows.slice(0, PRESENT_LEADERBOARD_ROWS).map((row, i) => (
-              <PresentRow
-                key={row.teamId}
-                row={row}
-                rank={i + 1}
-                topPoints={rows[0]?.totalPoints ?? 0}
-                instant={instant}
-              />
-            ))}
+            {placedRows(rows)
+              .slice(0, PRESENT_LEADERBOARD_ROWS)
+              .map((row) => (
+                <PresentRow
+                  key={row.teamId}
+                  row={row}
+                  topPoints={rows[0]?.totalPoints ?? 0}
+                  instant={instant}
+                />
+              ))}
           </ol>
         )}
       </section>
@@ -169,17 +177,7 @@ function RevealedScreen({ rows, reveal }: { rows: ResultRow[]; reveal: RevealSta
   );
 }
 
-function PresentRow({
-  row,
-  rank,
-  topPoints,
-  instant,
-}: {
-  row: ResultRow;
-  rank: number;
-  topPoints: number;
-  instant: boolean;
-}) {
+function PresentRow({ row, topPoints, instant }: { row: PlacedRow; topPoints: number; instant: boolean }) {
   const points = useCountUp(row.totalPoints, { running: true, instant });
   const name = teamLabel(row);
   return (
@@ -187,11 +185,12 @@ function PresentRow({
       data-testid="leaderboard-row"
       className={cn(
         'grid max-h-[13vh] min-h-0 flex-1 grid-cols-[auto_auto_1fr_auto] items-center gap-x-[1vw] rounded-xl border px-[1vw] py-[0.8vh]',
-        rank <= 3 && isRanked(row) ? 'border-gold/50 bg-accent-soft' : 'border-border bg-surface',
+        row.place <= 3 && isRanked(row) ? 'border-gold/50 bg-accent-soft' : 'border-border bg-surface',
       )}
     >
       <RankBadge
-        rank={rank}
+        place={row.place}
+        shared={row.shared}
         medal={isRanked(row)}
         className="size-[6vh] sm:size-[6vh] text-[clamp(0.875rem,1.2vw,1.75rem)]"
       />
@@ -200,12 +199,20 @@ function PresentRow({
         className="size-[6vh] text-[clamp(0.75rem,1.1vw,1.5rem)]"
       />
       <div className="flex min-w-0 flex-col gap-[0.6vh]">
-        <p className="truncate text-[clamp(1.125rem,1.8vw,2.75rem)] leading-tight font-bold" title={name}>
-          {name}
+        <p className="flex min-w-0 items-baseline gap-[0.8vw]">
+          <span
+            className="truncate text-[clamp(1.125rem,1.8vw,2.75rem)] leading-tight font-bold"
+            title={name}
+          >
+            {name}
+          </span>
+          {row.shared && isRanked(row) && (
+            <SharedPlaceTag place={row.place} className="shrink-0 text-[clamp(0.75rem,1vw,1.5rem)]" />
+          )}
         </p>
         <div className="h-[1vh] w-full overflow-hidden rounded-full bg-muted" aria-hidden="true">
           <div
-            className={cn('h-full rounded-full', rank === 1 ? 'bg-gold' : 'bg-primary')}
+            className={cn('h-full rounded-full', row.place === 1 && isRanked(row) ? 'bg-gold' : 'bg-primary')}
             style={{ width: `${barPercent(points, topPoints)}%` }}
           />
         </div>

@@ -35,4 +35,28 @@ describe('revealAnnouncements', () => {
       'First place: Aurora, 9 points!',
     ]);
   });
+
+  it('names every team of a shared place, and skips a place a tie above leaves empty', () => {
+    const tied = [row('Aurora', 6, [1, 1, 1]), row('Comet', 5, [1, 1, 0]), row('Borealis', 5, [1, 1, 0])];
+    expect(revealAnnouncements(tied, 3)).toEqual([
+      'And the winners are…',
+      'Shared second place: Borealis and Comet, 5 points each',
+      'First place: Aurora, 6 points!',
+    ]);
+    const threeFirst = [row('A', 3, [1, 0, 0]), row('B', 3, [1, 0, 0]), row('C', 3, [1, 0, 0])];
+    expect(revealAnnouncements(threeFirst, 3)).toEqual([
+      'And the winners are…',
+      'Shared first place: A, B and C, 3 points each!',
+    ]);
+  });
+
+  it('a tie the rule breaks is not shared: more 1st-place votes come first', () => {
+    const broken = [row('Aster', 6, [1, 1, 1]), row('Zephyr', 6, [2, 0, 0]), row('Moss', 1, [0, 0, 1])];
+    expect(revealAnnouncements(broken, 3)).toEqual([
+      'And the winners are…',
+      'Third place: Moss, 1 point',
+      'Second place: Aster, 6 points',
+      'First place: Zephyr, 6 points!',
+    ]);
+  });
 });

@@ -1,27 +1,35 @@
 import type { ResultRow } from '@shared/schemas/showcase';
 import type { RevealStep } from '../lib/reveal-choreography';
-import { rankedRows } from '../lib/results-state';
+import { podiumPlaces } from '../lib/results-state';
 import { teamLabel } from '../lib/team-label';
 
-const PLACE_WORDS = { 1: 'First place', 2: 'Second place', 3: 'Third place' } as const;
+const PLACE_WORDS = { 1: 'first place', 2: 'second place', 3: 'third place' } as const;
 
-function pointsText(points: number): string {
-  return `${points} ${points === 1 ? 'point' : 'points'}`;
+function pointsText(points: number, each: boolean): string {
+  return `${points} ${points === 1 ? 'point' : 'points'}${each ? ' each' : ''}`;
+}
+
+/** "Aurora", "Aurora and Comet", "Aurora, Borealis and Comet". */
+function namesText(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
 /**
- * What each step of the reveal says: third place, then second, then first, with names and points. Only a
- * team with points has a place.
+ * What each step of the reveal says: third place, then second, then first, with names and points; a place
+ * two teams share names both ("Shared second place: Borealis and Comet, 5 points each"), and a place no
+ * team has (after a shared one above it) is not said. Only a team with points has a place.
  */
 export function revealAnnouncements(rows: ResultRow[], step: RevealStep): string[] {
   const lines = ['And the winners are…'];
-  const ranked = rankedRows(rows);
+  const places = podiumPlaces(rows);
   for (const place of [3, 2, 1] as const) {
-    const row = ranked[place - 1];
-    if (step < 4 - place || !row) continue;
-    lines.push(
-      `${PLACE_WORDS[place]}: ${teamLabel(row)}, ${pointsText(row.totalPoints)}${place === 1 ? '!' : ''}`,
-    );
+    const found = places.find((p) => p.place === place);
+    if (step < 4 - place || !found) continue;
+    const words = found.shared ? `Shared ${PLACE_WORDS[place]}` : PLACE_WORDS[place];
+    const heading = words.charAt(0).toUpperCase() + words.slice(1);
+    const names = namesText(found.rows.map(teamLabel));
+    const points = pointsText(found.rows[0]!.totalPoints, found.shared);
+    lines.push(`${heading}: ${names}, ${points}${place === 1 ? '!' : ''}`);
   }
   return lines;
 }

@@ -8,7 +8,7 @@ const RANKS = [
   { rank: 3, label: '3rd place vote' },
 ] as const;
 
-/** The 'Scoring System': how ranked votes become points. */
+/** The 'Scoring System': how ranked votes become points, and how equal points are placed. */
 export function ScoringSystemCard() {
   return (
     <Card>
@@ -19,7 +19,7 @@ export function ScoringSystemCard() {
         <ul className="grid gap-3 sm:grid-cols-3">
           {RANKS.map(({ rank, label }) => (
             <li key={rank} className="flex items-center gap-3 rounded-lg border border-border p-3">
-              <RankBadge rank={rank} />
+              <RankBadge place={rank} />
               <span>
                 <span className="block font-semibold sm:text-lg">{label}</span>
                 <span className="text-muted-foreground">
@@ -32,6 +32,10 @@ export function ScoringSystemCard() {
         <p className="text-muted-foreground sm:text-lg">
           Each team ranks its top 3 sites from other teams in its cohort. A team's points are the sum of its
           votes; each bar shows its points against the highest score.
+        </p>
+        <p className="text-muted-foreground sm:text-lg" data-testid="tie-break-rule">
+          On equal points, the team with more 1st place votes is ahead, then the one with more 2nd place
+          votes. Teams still equal share the place (shown as "=2nd"); the name order never decides a place.
         </p>
       </CardContent>
     </Card>

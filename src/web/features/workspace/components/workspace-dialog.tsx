@@ -10,12 +10,21 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
 import { useCopyToClipboard } from '@/lib/use-copy-to-clipboard';
 import { useCreateWorkspace, useOpenWorkspace, WorkspaceNotFoundError } from '../hooks/use-workspace-actions';
 import { showCodeCard } from '../lib/code-card';
 import { type DialogAnswer, practiceChoiceAfter } from '../lib/practice-choice';
 import { TRIED_KEY, useWorkspaceUi, type WorkspaceDialogState, workspaceUi } from '../workspace-ui';
+
+/** A refusal for too many tries says why and when to try again, in the server's words; else `fallback`. */
+function failureOf(error: unknown, fallback: { title: string; description: string }) {
+  if (error instanceof ApiError && error.status === 429 && error.serverMessage) {
+    return messages.tooManyTries(error.serverMessage);
+  }
+  return fallback;
+}
 
 /** One of the two forms side by side: an icon and a heading over its field and button. */
 function PanelForm({
@@ -154,7 +163,8 @@ export function WorkspaceDialog({ open: isOpen }: { open: boolean }) {
           showCodeCard(team.id);
           arrive(team, dialog.phase ?? 1, createForm);
         },
-        onError: () => toast({ variant: 'destructive', ...messages.createWorkspaceError }),
+        onError: (error) =>
+          toast({ variant: 'destructive', ...failureOf(error, messages.createWorkspaceError) }),
       });
     },
     () => toast({ variant: 'destructive', ...messages.nameRequired }),
@@ -173,7 +183,7 @@ export function WorkspaceDialog({ open: isOpen }: { open: boolean }) {
             variant: 'destructive',
             ...(error instanceof WorkspaceNotFoundError
               ? messages.workspaceNotFound
-              : messages.openWorkspaceError),
+              : failureOf(error, messages.openWorkspaceError)),
           }),
       });
     },
