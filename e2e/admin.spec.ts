@@ -101,7 +101,7 @@ test.describe('instructor dashboard', () => {
     // cohort that another test creates (or archives) meanwhile moves this card, and a pointer's click
     // aimed at where it was lands on another card. Focus follows the button wherever it goes.
     const card = page.getByTestId(`cohort-${tag}`);
-    await expect(card.getByRole('heading', { name: cohortName })).toBeVisible();
+    await expect(card.getByRole('heading', { name: cohortName, exact: true })).toBeVisible();
     const competition = card.getByRole('switch', { name: 'Competition' });
     await expect(competition).toHaveAttribute('aria-checked', 'false');
     await expect(card.getByRole('switch', { name: 'Voting' })).toHaveCount(0);
