@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_NAMES } from '@shared/phases';
-import { Check, CircleCheck, LifeBuoy } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
-import { serverMessageOf } from '@/lib/api-client';
+import { CircleCheck, LifeBuoy } from 'lucide-react';
 import { teamHelpQueryOptions, useAnswerHelp } from '../api/help';
 import { useNow } from '../hooks/use-now';
+import { MarkAnsweredButton } from './mark-answered-button';
 import { askedAgo } from '../lib/waiting';
 
 /**
@@ -54,24 +52,7 @@ export function HelpRequestContext({ teamId, requestId }: { teamId: string; requ
           {request.message ? `"${request.message}"` : 'No message: the team pressed "Ask for help".'}
         </p>
       </div>
-      <Button
-        size="sm"
-        className="shrink-0"
-        disabled={answer.isPending}
-        onClick={() =>
-          answer.mutate(request.id, {
-            onError: (failure) =>
-              toast({
-                variant: 'destructive',
-                title: 'Could not mark the request answered',
-                description: serverMessageOf(failure) ?? 'Please try again.',
-              }),
-          })
-        }
-      >
-        <Check aria-hidden />
-        Mark answered
-      </Button>
+      <MarkAnsweredButton answer={answer} requestId={request.id} className="shrink-0" />
     </section>
   );
 }

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_NAMES } from '@shared/phases';
-import { Check, Eye, LifeBuoy } from 'lucide-react';
+import { Eye, LifeBuoy } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/use-toast';
-import { serverMessageOf } from '@/lib/api-client';
 import { helpQueueQueryOptions, useAnswerHelp } from '../api/help';
 import { useNow } from '../hooks/use-now';
+import { MarkAnsweredButton } from './mark-answered-button';
 import { waitingFor } from '../lib/waiting';
 
 /** How many requests are open: the dashboard's tab shows it from any tab. */
@@ -78,23 +77,7 @@ export function HelpRequests() {
               <Eye aria-hidden />
               View work
             </Link>
-            <Button
-              size="sm"
-              disabled={answer.isPending}
-              onClick={() =>
-                answer.mutate(request.id, {
-                  onError: (failure) =>
-                    toast({
-                      variant: 'destructive',
-                      title: 'Could not mark the request answered',
-                      description: serverMessageOf(failure) ?? 'Please try again.',
-                    }),
-                })
-              }
-            >
-              <Check aria-hidden />
-              Mark answered
-            </Button>
+            <MarkAnsweredButton answer={answer} requestId={request.id} />
           </div>
         </li>
       ))}
