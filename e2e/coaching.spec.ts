@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { adminApi, createCohort, uniqueName } from './support/api.ts';
 import { teamOnDevices } from './support/collaboration.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, expectNoSideScroll, test } from './support/fixtures.ts';
 import { instructorContext } from './support/live-room.ts';
 
 /**
@@ -82,7 +82,7 @@ test('a request for help reaches the dashboard at once, and its answer reaches t
   await second.goto('/admin');
   await second.getByRole('tab', { name: /Help requests/ }).click();
   await expect(second.getByText('No team is waiting for help.')).toBeVisible();
-  expect(await second.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoSideScroll(second);
 
   await teamPage.getByRole('button', { name: 'Ask for help' }).click();
   await teamPage.getByLabel('What are you stuck on? (optional)').fill('Our sources contradict each other');

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { type ApiTeam, adminApi, apiTeam, createCohort, setSwitches, uniqueTag } from './support/api.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { E2E_ADMIN, expect, openAsTeam, test } from './support/fixtures.ts';
+import { E2E_ADMIN, expect, expectNoSideScroll, openAsTeam, test } from './support/fixtures.ts';
 
 /** Screenshots for review go here when SHOTS_DIR is set (e.g. SHOTS_DIR=/tmp/shots). */
 async function shot(target: Page | Locator, name: string) {
@@ -158,7 +158,7 @@ test.describe('showcase and voting', () => {
     const phone = sessions[3]!.page;
     await phone.setViewportSize({ width: 375, height: 800 });
     await expect(phone.getByRole('heading', { name: 'Thank you for voting!' })).toBeVisible();
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSideScroll(phone);
     await shot(phone, 'showcase-375');
 
     for (const { close } of sessions) await close();
@@ -194,7 +194,7 @@ test.describe('showcase and voting', () => {
     await expect(page.getByRole('dialog', { name: 'Confirm your votes' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSideScroll(page);
     await close();
     await admin.dispose();
   });
@@ -315,7 +315,7 @@ test.describe('results', () => {
     await shot(page, 'leaderboard-1280');
 
     await page.setViewportSize({ width: 375, height: 800 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSideScroll(page);
     await page.getByRole('heading', { name: 'Championship Podium' }).scrollIntoViewIfNeeded();
     await shot(page, 'podium-375');
     await cohort.dispose();
@@ -479,7 +479,7 @@ test.describe('results', () => {
     await page.getByRole('heading', { name: 'Championship Podium' }).scrollIntoViewIfNeeded();
     await shot(page, 'podium-tie-1280');
     await page.setViewportSize({ width: 375, height: 800 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSideScroll(page);
     await page.getByRole('heading', { name: 'Championship Podium' }).scrollIntoViewIfNeeded();
     await shot(page, 'podium-tie-375');
     await expectNoSeriousAxeViolations(page);

@@ -130,3 +130,24 @@ export async function chooseOption(page: Page, select: Locator, option: string |
   await expect(page.getByRole('listbox')).toHaveCount(0);
   await expect(select).toContainText(option);
 }
+
+/**
+ * The page scrolls no wider than its viewport. Asked again until it holds or times out, once the fonts have
+ * loaded (a resize or a font arriving is laid out on the next frame); a failure names the elements that
+ * stick out, so a rare overflow says what it was.
+ */
+export async function expectNoSideScroll(page: Page) {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const width = window.innerWidth;
+        if (document.documentElement.scrollWidth <= width) return 'fits';
+        const wide = [...document.querySelectorAll('body *')]
+          .filter((element) => element.getBoundingClientRect().right > width)
+          .map((element) => `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}`);
+        return `${document.documentElement.scrollWidth} px wide in ${width}: ${wide.slice(-5).join(' | ')}`;
+      }),
+    )
+    .toBe('fits');
+}
