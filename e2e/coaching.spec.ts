@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { adminApi, createCohort, uniqueName } from './support/api.ts';
+import { adminApi, apiTeam, createCohort, uniqueName } from './support/api.ts';
 import { teamOnDevices } from './support/collaboration.ts';
 import { expect, expectNoSideScroll, test } from './support/fixtures.ts';
 import { instructorContext } from './support/live-room.ts';
@@ -129,6 +129,132 @@ test('a request for help reaches the dashboard at once, and its answer reaches t
   await colleague.close();
   await instructor.close();
   await close();
+});
+
+/**
+ * The browser's notifications and sound, recorded instead of shown: `window.alerts` lists what this tab
+ * showed ("notify: title | body", "chime"), and `window.notifications` keeps each notification to click.
+ */
+function recordAlerts() {
+  type Recorded = { title: string; onclick: (() => void) | null; close(): void };
+  const page = window as unknown as { alerts: string[]; notifications: Recorded[] };
+  page.alerts = [];
+  page.notifications = [];
+  // The permission is the origin's, as a browser keeps it: every tab of the dashboard shares it.
+  class RecordedNotification {
+    static get permission(): NotificationPermission {
+      return localStorage.getItem('recorded-permission') === 'granted' ? 'granted' : 'default';
+    }
+    static requestPermission() {
+      localStorage.setItem('recorded-permission', 'granted');
+      return Promise.resolve('granted');
+    }
+    onclick: (() => void) | null = null;
+    constructor(
+      readonly title: string,
+      options?: NotificationOptions,
+    ) {
+      page.alerts.push(`notify: ${title} | ${options?.body ?? ''}`);
+      page.notifications.push(this);
+    }
+    close() {}
+  }
+  class RecordedAudio {
+    currentTime = 0;
+    destination = {};
+    resume() {
+      return Promise.resolve();
+    }
+    createOscillator() {
+      return {
+        frequency: { value: 0 },
+        connect: (node: unknown) => node,
+        start: () => {},
+        stop: () => page.alerts.push('chime'),
+      };
+    }
+    createGain() {
+      const gain = { setValueAtTime() {}, exponentialRampToValueAtTime() {} };
+      return { gain, connect: (node: unknown) => node };
+    }
+  }
+  Object.assign(window, { Notification: RecordedNotification, AudioContext: RecordedAudio });
+}
+
+test('new help requests chime and notify once across the instructor’s tabs, only when switched on', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await adminApi();
+  const tag = await createCohort(admin, uniqueName('Alerts Cohort'));
+  const [waiting, asking, later] = await Promise.all(
+    ['Waiting', 'Asking', 'Later'].map((name) => apiTeam(admin, tag, uniqueName(name))),
+  );
+  const ask = (member: Awaited<ReturnType<typeof apiTeam>>, message: string) =>
+    member.api.post(`/api/teams/${member.team.id}/help`, { data: { phaseNumber: 4, message } });
+  // A request already waiting when the dashboard opens never alerts.
+  expect((await ask(waiting!, 'Waiting since before')).status()).toBe(201);
+
+  const instructor = await instructorContext(browser);
+  await instructor.addInitScript(recordAlerts);
+  const first = await instructor.newPage();
+  await first.goto('/admin');
+  const alertsSwitch = first.getByRole('switch', { name: 'Alert me to new help requests' });
+  await expect(alertsSwitch).not.toBeChecked();
+  // Switching on sounds the chime once (a page may sound only after a press) and asks to notify.
+  await alertsSwitch.click();
+  await expect(first.getByText('A chime and a notification for each new request.')).toBeVisible();
+  // Each chime is two notes.
+  expect(await first.evaluate(() => (window as unknown as { alerts: string[] }).alerts)).toEqual([
+    'chime',
+    'chime',
+  ]);
+  const second = await instructor.newPage();
+  await second.goto('/admin');
+  await expect(second.getByRole('switch', { name: 'Alert me to new help requests' })).toBeChecked();
+  await second.getByRole('tab', { name: /Help requests/ }).click();
+  await expect(second.getByTestId('help-request').filter({ hasText: waiting!.team.name })).toBeVisible();
+
+  expect((await ask(asking!, 'Stuck on the price ladder')).status()).toBe(201);
+  await expect(second.getByTestId('help-request').filter({ hasText: asking!.team.name })).toBeVisible(LIVE);
+  const alertsOf = async () =>
+    (
+      await Promise.all(
+        [first, second].map((page) =>
+          page.evaluate(() => (window as unknown as { alerts: string[] }).alerts),
+        ),
+      )
+    ).map((alerts) => alerts.filter((alert) => alert.startsWith('notify')));
+  const notification = `notify: ${asking!.team.name} asked for help | Activity 4, Hero Concept Design: "Stuck on the price ladder"`;
+  await expect.poll(async () => (await alertsOf()).flat()).toEqual([notification]);
+  // Both tabs heard it; one alerted. Give the other time to (wrongly) alert too.
+  await first.waitForTimeout(1500);
+  expect((await alertsOf()).flat()).toEqual([notification]);
+
+  // A click on the notification opens that team's work at the request.
+  const shown = (await alertsOf())[0]!.length === 1 ? first : second;
+  await shown.evaluate(() =>
+    (window as unknown as { notifications: { onclick: () => void }[] }).notifications[0]!.onclick(),
+  );
+  await expect(shown).toHaveURL(new RegExp(`/admin/teams/${asking!.team.id}/work\\?help=`));
+  await expect(shown.getByTestId('help-request-context')).toContainText('"Stuck on the price ladder"');
+
+  // Switched off in one tab, off in every tab: the next request is listed, and alerts nowhere.
+  await shown.goto('/admin');
+  await expect(shown.getByRole('switch', { name: 'Alert me to new help requests' })).toBeChecked();
+  const other = shown === first ? second : first;
+  await other.getByRole('switch', { name: 'Alert me to new help requests' }).click();
+  await expect(other.getByRole('switch', { name: 'Alert me to new help requests' })).not.toBeChecked();
+  await expect(shown.getByRole('switch', { name: 'Alert me to new help requests' })).not.toBeChecked();
+  expect((await ask(later!, '')).status()).toBe(201);
+  await other.getByRole('tab', { name: /Help requests/ }).click();
+  await expect(other.getByTestId('help-request').filter({ hasText: later!.team.name })).toBeVisible(LIVE);
+  await first.waitForTimeout(1500);
+  expect((await alertsOf()).flat().filter((alert) => alert.includes(later!.team.name))).toEqual([]);
+
+  await Promise.all([waiting, asking, later].map((member) => member!.api.dispose()));
+  await admin.dispose();
+  await instructor.close();
 });
 
 test('practice mode explains that help needs a workspace', async ({ page }) => {

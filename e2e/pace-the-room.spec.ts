@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { adminApi, apiTeam, createCohort, uniqueName } from './support/api.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { chooseOption, expect, openAsTeam, test } from './support/fixtures.ts';
+import { chooseOption, expect, expectNoSideScroll, openAsTeam, test } from './support/fixtures.ts';
 import { instructorContext, watchedPage } from './support/live-room.ts';
 
 /** The cohort as the instructors' list has it (its join code is only there). */
@@ -116,6 +116,54 @@ test.describe('pacing the room', () => {
     for (const team of [...pages, late]) await team.close();
     await instructor.close();
     expect([...lecternErrors, ...screenErrors]).toEqual([]);
+  });
+});
+
+test.describe('a countdown that runs out', () => {
+  test('"Time is up" on the team\'s page, the room screen and the dashboard, once the minute has passed', async ({
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const admin = await adminApi();
+    const name = uniqueName('Timed Room');
+    const tag = await createCohort(admin, name);
+    const member = await apiTeam(admin, tag, uniqueName('Falcon'));
+    // A real minute: the time left is counted by the server's clock (a page's own clock may be wrong), so a
+    // clock faked in the pages alone is put right again by the next word from the server.
+    const team = await openAsTeam(browser, member.team, { viewport: { width: 375, height: 740 } });
+    await team.page.goto('/phase/2');
+    const instructor = await instructorContext(browser);
+    const { page: screen, errors: screenErrors } = await watchedPage(instructor);
+    await screen.goto(`/admin/cohorts/${tag}/room`);
+    await expect(screen.getByRole('heading', { name: `Room screen: ${name}` })).toBeVisible();
+    const { page: lectern, errors: lecternErrors } = await watchedPage(instructor);
+    const card = await cohortCard(lectern, tag);
+
+    const paced = await admin.patch(`/api/admin/cohorts/${tag}/pace`, { data: { phase: 2, minutes: 1 } });
+    expect(paced.status()).toBe(200);
+    const banner = team.page.getByTestId('pace-banner');
+    await expect(banner.getByTestId('pace-time')).toHaveText(/^(1:00|0:[0-5]\d) left$/);
+    await expect(screen.getByTestId('room-pace-time')).toHaveText(/^(1:00|0:[0-5]\d) left$/);
+    await expect(card.getByTestId('pace-panel-time')).toHaveText(/^(1:00|0:[0-5]\d) left$/);
+    await expect(team.page.getByTestId('pace-status')).toContainText('Now: activity 2');
+    await expect(team.page.getByTestId('pace-status')).not.toContainText('Time is up');
+
+    await expect(banner.getByTestId('pace-time')).toHaveText('Time is up', { timeout: 70_000 });
+    // Said once to a screen reader, beside the activity.
+    await expect(team.page.getByTestId('pace-status')).toHaveText('Now: activity 2, Competitors. Time is up');
+    await expect(screen.getByTestId('room-pace-time')).toHaveText('Time is up');
+    await expect(card.getByTestId('pace-panel-time')).toHaveText('Time is up');
+    // The phone's banner keeps to its width, the form below it.
+    await expectNoSideScroll(team.page);
+    const bannerBox = (await banner.boundingBox())!;
+    const formBox = (await team.page.getByRole('form', { name: 'Decision Box' }).boundingBox())!;
+    expect(bannerBox.y + bannerBox.height).toBeLessThanOrEqual(formBox.y);
+
+    await admin.dispose();
+    await member.api.dispose();
+    await team.close();
+    await instructor.close();
+    expect([...screenErrors, ...lecternErrors]).toEqual([]);
   });
 });
 
