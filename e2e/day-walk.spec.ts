@@ -1,0 +1,208 @@
+import { mkdirSync } from 'node:fs';
+import { type APIRequestContext, type Page, request } from '@playwright/test';
+import { type ApiTeam, adminApi, createCohort, createTeams, setSwitches, uniqueName } from './support/api.ts';
+import { chooseOption, expect, expectNoSideScroll, openAsTeam, test } from './support/fixtures.ts';
+import { instructorContext, watchedPage } from './support/live-room.ts';
+
+/**
+ * A workshop day as a room lives it, in one go: five teams (two on phones) join the cohort by its link
+ * shown on the projector, the instructor paces the room, a team finishes an activity and is sent on, the
+ * progress board shows who is done, a team asks for help, and the day ends with the podium on the
+ * projector. Every step is seen live, without a reload. With SHOTS_DIR set, each screen is kept for review
+ * at the width it is used at (1280, 375 and the projector's 1920x1080).
+ */
+
+async function shot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  // A phone's page is kept as the phone shows it (what is in view), a wider screen whole.
+  const fullPage = (page.viewportSize()?.width ?? 0) > 400;
+  await page.screenshot({ path: `${dir}/day-${name}.png`, fullPage });
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const LIVE = { timeout: 10_000 };
+
+async function finishMarketResearch(page: Page, company: string) {
+  await field(page, 'Company name').fill(company);
+  await field(page, 'Sector or product category').fill('Specialty coffee');
+  await chooseOption(page, field(page, 'Who your customers are'), /^Consumers/);
+  await field(page, 'Target audience').fill('Office workers who buy coffee on the way in');
+  await field(page, 'Target region').fill('Bristol, UK');
+  await page
+    .getByRole('group', { name: 'Whose rules apply' })
+    .getByRole('checkbox', { name: 'United Kingdom' })
+    .click();
+  await page
+    .getByRole('group', { name: 'Sensitive areas' })
+    .getByRole('checkbox', { name: /^Food or drink/ })
+    .click();
+  await field(page, 'Research questions').fill('How big is the morning market near offices?');
+  await chooseOption(page, field(page, 'Time horizon'), /Five-year outlook/);
+  await chooseOption(page, field(page, 'Research depth'), /Quick scan/);
+}
+
+async function joinCodeOf(admin: APIRequestContext, tag: string): Promise<string> {
+  const cohorts = (await (await admin.get('/api/admin/cohorts')).json()) as {
+    tag: string;
+    joinCode: string;
+  }[];
+  return cohorts.find((cohort) => cohort.tag === tag)!.joinCode;
+}
+
+test('a whole day: five teams join from the projector, are paced, finish, ask for help and see the podium', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const admin = await adminApi();
+  const cohortName = uniqueName('Saturday Bootcamp');
+  const tag = await createCohort(admin, cohortName);
+  const joinLink = `/join/${await joinCodeOf(admin, tag)}`;
+
+  // The instructor's laptop and the room's projector.
+  const instructor = await instructorContext(browser);
+  const { page: lectern, errors: lecternErrors } = await watchedPage(instructor);
+  const projectorContext = await instructorContext(browser, { width: 1920, height: 1080 });
+  const { page: projector, errors: projectorErrors } = await watchedPage(projectorContext);
+  await projector.goto(`/admin/cohorts/${tag}/room`);
+  await expect(projector.getByRole('heading', { name: `Room screen: ${cohortName}` })).toBeVisible();
+  await expect(projector.getByTestId('join-qr')).toBeVisible();
+  await shot(projector, 'projector-join-1920');
+
+  // Five teams open the link shown on the projector: three on laptops, two on phones.
+  const names = [
+    'Harbour Roasters',
+    'Kiln & Crumb',
+    'Tidewater Tea',
+    'Fern Street Bakes',
+    'Copper Kettle',
+  ].map((name) => uniqueName(name));
+  const api = await request.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const created = await createTeams(api, names);
+  const teams: (Awaited<ReturnType<typeof openAsTeam>> & { team: ApiTeam; phone: boolean })[] = [];
+  for (const [i, team] of created.entries()) {
+    const phone = i >= 3;
+    const device = await openAsTeam(browser, team, {
+      path: joinLink,
+      ...(phone ? { viewport: { width: 375, height: 812 } } : {}),
+    });
+    await expect(device.page.getByRole('heading', { name: `Join cohort ${cohortName}?` })).toBeVisible();
+    if (i === 3) await shot(device.page, 'join-confirm-375');
+    await device.page.getByRole('button', { name: 'Join cohort' }).click();
+    await expect(device.page.getByRole('heading', { name: `You joined ${cohortName}` })).toBeVisible();
+    teams.push({ ...device, team, phone });
+  }
+  await shot(teams[3]!.page, 'joined-375');
+
+  // The dashboard counts them; the instructor paces the room from the cohort's card.
+  await lectern.goto('/admin');
+  await lectern.getByRole('tab', { name: /Cohorts/ }).click();
+  const card = lectern.getByTestId(`cohort-${tag}`);
+  await expect(card.locator('dl')).toContainText('Teams5');
+  await card.getByRole('button', { name: `Pace the room of ${cohortName}` }).click();
+  const dialog = lectern.getByRole('dialog', { name: `Pace the room: ${cohortName}` });
+  await dialog.getByLabel('Message').fill('Pairs: one types, one reads the sources aloud');
+  await chooseOption(lectern, dialog.getByLabel('Now: activity'), /Activity 1:/);
+  await dialog.getByLabel('Countdown (minutes)').fill('45');
+  await shot(lectern, 'pace-dialog-1280');
+  await dialog.getByRole('button', { name: 'Send to the room' }).click();
+  await expect(card.getByTestId('pace-panel-now')).toHaveText('Now: activity 1');
+  await shot(lectern, 'dashboard-cohorts-1280');
+
+  for (const { page } of teams) {
+    await page.goto('/phase/1');
+    await expect(page.getByTestId('pace-now')).toContainText('Now: activity 1', LIVE);
+    await expect(page.getByTestId('pace-message')).toHaveText(
+      'Pairs: one types, one reads the sources aloud',
+    );
+  }
+  await expect(projector.getByTestId('room-pace-now')).toContainText('Now: activity 1', LIVE);
+  await shot(projector, 'projector-paced-1920');
+  await shot(teams[0]!.page, 'phase1-paced-1280');
+  await shot(teams[4]!.page, 'phase1-paced-375');
+  await expectNoSideScroll(teams[4]!.page);
+
+  // Two teams finish activity 1 (one on a phone) and are sent on to activity 2.
+  for (const i of [0, 4]) {
+    const { page } = teams[i]!;
+    await expect(page.getByRole('form', { name: 'Decision Box' })).toHaveAttribute('data-ready', '');
+    await finishMarketResearch(page, `${names[i]} Ltd`);
+    await expect(page.getByTestId('activity-done')).toHaveText('Done', LIVE);
+    await expect(page.getByTestId('way-on')).toContainText('This activity is done.');
+    await page.getByTestId('way-on').scrollIntoViewIfNeeded();
+  }
+  await shot(teams[0]!.page, 'phase1-done-1280');
+  await shot(teams[4]!.page, 'phase1-done-375');
+  await expectNoSideScroll(teams[4]!.page);
+
+  // The progress board shows who is done, live.
+  await lectern.getByRole('tab', { name: /Participants/ }).click();
+  await lectern.getByRole('button', { name: 'Board', exact: true }).click();
+  for (const [i, done] of [1, 0, 0, 0, 1].entries()) {
+    const row = lectern.locator(`[data-testid="board-row"][data-team="${names[i]}"]`);
+    await expect(row.getByTestId('board-done')).toContainText(`${done}/8`, LIVE);
+  }
+  await shot(lectern, 'dashboard-progress-1280');
+
+  // A team on a phone asks for help; the dashboard shows it at once.
+  const asking = teams[3]!.page;
+  await asking.getByRole('button', { name: 'Ask for help' }).click();
+  await asking.getByLabel('What are you stuck on? (optional)').fill('Which sources count as evidence?');
+  await asking.getByRole('button', { name: 'Send request' }).click();
+  await expect(asking.getByTestId('help-status')).toContainText('Help is on the way', LIVE);
+  await shot(asking, 'help-asked-375');
+  await lectern.getByRole('tab', { name: /Help requests/ }).click();
+  await expect(lectern.getByTestId('help-request').filter({ hasText: names[3]! })).toContainText(
+    'Which sources count as evidence?',
+    LIVE,
+  );
+  await shot(lectern, 'dashboard-help-1280');
+
+  // The end of the day: sites, votes, and the podium on the projector.
+  for (const { page, team } of teams) {
+    const saved = await page.request.patch(`/api/teams/${team.id}/website`, {
+      data: { websiteUrl: `https://${team.name.toLowerCase().replace(/\W+/g, '-')}.example` },
+    });
+    expect(saved.ok()).toBe(true);
+  }
+  await setSwitches(admin, tag, { competitionEnabled: true, votingOpen: true });
+  // The second team wins (11 points), the first is second (10), the third is third (6).
+  const ballots = [
+    [1, 2, 3],
+    [0, 2, 4],
+    [1, 0, 3],
+    [1, 0, 2],
+    [0, 1, 2],
+  ];
+  for (const [i, { page, team }] of teams.entries()) {
+    const votes = ballots[i]!.map((j, rank) => ({ voted_for_team_id: teams[j]!.team.id, rank: rank + 1 }));
+    const voted = await page.request.post(`/api/showcase/${tag}/vote`, { data: { votes } });
+    expect(voted.status(), `${team.name} votes`).toBe(201);
+  }
+  await setSwitches(admin, tag, { resultsVisible: true });
+  await projector.emulateMedia({ reducedMotion: 'reduce' });
+  await projector.goto(`/results/${tag}`);
+  await projector.getByRole('button', { name: 'And the winners are...' }).click();
+  await expect(projector.getByRole('heading', { name: 'Complete Leaderboard' })).toBeVisible(LIVE);
+  await expect(projector.getByTestId('podium-place-1').getByTestId('podium-name')).toHaveText([names[1]!]);
+  await expect(projector.getByTestId('podium-place-2').getByTestId('podium-name')).toHaveText([names[0]!]);
+  await expect(projector.getByTestId('podium-place-3').getByTestId('podium-name')).toHaveText([names[2]!]);
+  await shot(projector, 'projector-podium-1920');
+  // Every team's open page follows the reveal.
+  await teams[4]!.page.goto(`/results/${tag}`);
+  await expect(teams[4]!.page.getByRole('heading', { name: 'Championship Podium' })).toBeVisible(LIVE);
+  await expect(teams[4]!.page.getByTestId('podium-place-1').getByTestId('podium-name')).toHaveText(
+    [names[1]!],
+    LIVE,
+  );
+  await shot(teams[4]!.page, 'podium-375');
+  await expectNoSideScroll(teams[4]!.page);
+
+  for (const { close } of teams) await close();
+  await api.dispose();
+  await admin.dispose();
+  await projectorContext.close();
+  await instructor.close();
+  expect([...lecternErrors, ...projectorErrors]).toEqual([]);
+});
