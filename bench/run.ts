@@ -506,6 +506,24 @@ async function benchLeg(leg: Leg): Promise<Figures> {
     figures['Results, 10 connections: p99 ms'] = results.latency.p99;
     figures['Results: errors (non-2xx)'] = single.errors + single.non2xx + results.errors + results.non2xx;
 
+    // The dashboard's team list, which carries each team's activities done (every required field answered,
+    // worked out in SQL): the progress board's read. 200 requests one at a time, well under the session's
+    // allowance; the 200 teams of the autosave runs, with their answers.
+    const boardCpu = await startCpuMeter(server.child.pid!, leg.databaseName);
+    const board = await run({
+      url: server.base,
+      connections: 1,
+      amount: 200,
+      requests: [{ method: 'GET', path: '/api/teams', headers: { cookie: admin.cookie } }],
+    });
+    const boardCost = await boardCpu.stop(board.requests.total);
+    figures['Dashboard team list with activities done, 200 teams with answers: mean ms'] = board.latency.mean;
+    figures['Dashboard team list, 200 teams: server CPU ms per request'] = boardCost.server;
+    if (leg.databaseName) {
+      figures['Dashboard team list, 200 teams: PostgreSQL CPU ms per request'] = boardCost.database;
+    }
+    figures['Dashboard team list, 200 teams: errors (non-2xx)'] = board.errors + board.non2xx;
+
     // CSV export of 10,000 teams.
     await createTeams(server.base, 10_000 - teams.length, 40, teams.length);
     rss.reset();
@@ -518,6 +536,13 @@ async function benchLeg(leg: Leg): Promise<Figures> {
     const peak = rssDuring.stop();
     figures['CSV export, 10,000 teams: seconds'] = Number(seconds.toFixed(2));
     figures['CSV export: rows'] = text.trim().split('\n').length - 1;
+    const listStarted = performance.now();
+    const list = await fetch(`${server.base}/api/teams`, { headers: { cookie: admin.cookie } });
+    const listed = (await list.json()) as unknown[];
+    figures['Dashboard team list with activities done, 10,000 teams: seconds'] = Number(
+      ((performance.now() - listStarted) / 1000).toFixed(2),
+    );
+    figures['Dashboard team list, 10,000 teams: teams listed'] = listed.length;
     figures['CSV export: server RSS before / peak, MB'] = `${Math.round(before)} / ${Math.round(peak)}`;
   } finally {
     rss.stop();

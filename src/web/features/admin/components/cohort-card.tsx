@@ -37,19 +37,24 @@ export function CohortCard({ cohort, onToggle, onArchive, onRestore, busy = fals
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={headingId} className="truncate text-lg font-semibold tracking-tight" title={cohort.name}>
+          {/* The whole name, wrapped: two cohorts may differ only at the end ("Spring 2026 Bootcamp A/B"). */}
+          <h3 id={headingId} className="text-lg font-semibold tracking-tight break-words">
             {cohort.name}
           </h3>
-          <p className="font-mono text-sm text-muted-foreground">{cohort.tag}</p>
+          <p className="font-mono text-sm break-all text-muted-foreground">{cohort.tag}</p>
         </div>
         {cohort.archived ? (
-          <Badge variant="muted">Archived</Badge>
+          <Badge variant="muted" className="shrink-0">
+            Archived
+          </Badge>
         ) : cohort.competitionEnabled ? (
-          <Badge variant="default">
+          <Badge variant="default" className="shrink-0">
             <Trophy aria-hidden /> Competition
           </Badge>
         ) : (
-          <Badge variant="outline">Showcase only</Badge>
+          <Badge variant="outline" className="shrink-0">
+            Showcase only
+          </Badge>
         )}
       </div>
       {cohort.description && (
