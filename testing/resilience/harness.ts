@@ -265,20 +265,6 @@ export function followEventStream<M = unknown>(
   };
 }
 
-/** Runs `sql` on TEST_DATABASE_URL's server in database `name`, directly (not through a test's proxy). */
-export async function queryDatabase(name: string, sql: string): Promise<void> {
-  const { default: pg } = await import('pg');
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A fresh PostgreSQL database `genai_resilience_<random>` next to TEST_DATABASE_URL's; dropped by cleanupAll(). */
 export async function createPostgresDatabase(): Promise<{ name: string; url: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
