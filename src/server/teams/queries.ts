@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import { AVATAR_ICONS } from '../../shared/avatars.ts';
 import { progressShare } from '../../shared/progress.ts';
 import type { AdminTeam, Team } from '../../shared/schemas/team.ts';
@@ -185,25 +185,53 @@ const phasesWithDataSql = sql<number[]>`coalesce((
 ), '[]'::jsonb)`;
 
 /**
- * Every team with its cohort's name, the phases it has data for and the activities it has done (by the
- * activities' `forms`): one query.
+ * The activities a team's programme runs, as the done rule reads them: the standard's for a team in no
+ * cohort or in a cohort that runs it, else its cohort's programme's (a switched-off activity is left out:
+ * it is not part of that team's day).
  */
-export async function listTeamsForAdmin(db: Database, forms: readonly ActivityForm[]): Promise<AdminTeam[]> {
+export type ProgrammeForms = {
+  standard: readonly ActivityForm[];
+  byProgramme: ReadonlyMap<string, { forms: readonly ActivityForm[]; switchedOff: readonly number[] }>;
+};
+
+/** The activities the team has done, by the forms of the programme its cohort runs. */
+function activitiesDoneByProgrammeSql(programmes: ProgrammeForms): SQL {
+  const teamId = sql`${teams.id}`;
+  const standard = activitiesDoneSql(teamId, programmes.standard, isSharedFactId);
+  if (programmes.byProgramme.size === 0) return standard;
+  const cases = [...programmes.byProgramme].map(
+    ([id, { forms }]) =>
+      sql`when ${cohorts.programmeId} = ${id}::uuid then ${activitiesDoneSql(teamId, forms, isSharedFactId)}`,
+  );
+  return sql`(case ${sql.join(cases, sql` `)} else ${standard} end)`;
+}
+
+/** The activities a team's programme switches off (none for the standard). */
+export function switchedOffFor(programmes: ProgrammeForms, programmeId: string | null): readonly number[] {
+  return (programmeId && programmes.byProgramme.get(programmeId)?.switchedOff) || [];
+}
+
+/**
+ * Every team with its cohort's name, the phases it has data for and the activities it has done (by the
+ * forms of the programme it runs): one query.
+ */
+export async function listTeamsForAdmin(db: Database, programmes: ProgrammeForms): Promise<AdminTeam[]> {
   const rows = await db
     .select({
       team: teams,
       cohortName: cohorts.name,
+      programmeId: cohorts.programmeId,
       phasesWithData: phasesWithDataSql,
-      activitiesDone: activitiesDoneSql(sql`${teams.id}`, forms, isSharedFactId),
+      activitiesDone: activitiesDoneByProgrammeSql(programmes),
     })
     .from(teams)
     .leftJoin(cohorts, eq(cohorts.tag, teams.cohortTag))
     .orderBy(asc(teams.createdAt), asc(teams.id));
-  return rows.map(({ team, cohortName, phasesWithData, activitiesDone }) => ({
+  return rows.map(({ team, cohortName, programmeId, phasesWithData, activitiesDone }) => ({
     ...toTeam(team),
     phasesWithData: (phasesWithData ?? []).map(Number),
     activitiesDone: ((activitiesDone as number[] | null) ?? []).map(Number),
-    progress: progressShare(team),
+    progress: progressShare(team, switchedOffFor(programmes, programmeId)),
     cohortName: cohortName ?? null,
   }));
 }
@@ -212,6 +240,8 @@ export async function listTeamsForAdmin(db: Database, forms: readonly ActivityFo
 export type ExportRow = {
   team: TeamRow;
   cohortName: string | null;
+  /** The programme its cohort runs; null: the standard. */
+  programmeId: string | null;
   phasesWithData: number[];
   answeredByPhase: Record<string, number>;
   companyName: string | null;
@@ -248,6 +278,7 @@ export async function* exportRows(db: Database, batchSize = 500): AsyncGenerator
         team: teams,
         cursor: sql<string>`${teams.createdAt}::text`,
         cohortName: cohorts.name,
+        programmeId: cohorts.programmeId,
         // Each activity's answers, and the shared facts counted in the activity they were first given in.
         phases: sql<{ phase: number; answered: number; updatedAt: string }[]>`coalesce((
           select jsonb_agg(jsonb_build_object(
@@ -296,6 +327,7 @@ export async function* exportRows(db: Database, batchSize = 500): AsyncGenerator
       yield {
         team: row.team,
         cohortName: row.cohortName ?? null,
+        programmeId: row.programmeId ?? null,
         // As the dashboard's list: the activities with at least one answer (a saved row may hold none).
         phasesWithData: phases.filter((p) => Number(p.answered) > 0).map((p) => Number(p.phase)),
         answeredByPhase: Object.fromEntries(phases.map((p) => [String(p.phase), Number(p.answered)])),
