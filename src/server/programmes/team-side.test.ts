@@ -198,7 +198,9 @@ describeApi('programmes: what a team runs', (ctx) => {
     }));
     expect(programme.id).toBeTruthy();
 
-    const teams = (await get(ctx.app, '/api/teams', admin.cookie)).json() as AdminTeam[];
+    const listed = await get(ctx.app, '/api/teams', admin.cookie);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const teams = listed.json() as AdminTeam[];
     const row = (name: string) => teams.find((t) => t.name === name)!;
     // The member's programme asks for the new field, unanswered; the loner runs the standard.
     expect(row('Member').activitiesDone).not.toContain(3);

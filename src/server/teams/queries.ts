@@ -194,46 +194,67 @@ export type ProgrammeForms = {
   byProgramme: ReadonlyMap<string, { forms: readonly ActivityForm[]; switchedOff: readonly number[] }>;
 };
 
-/** The activities the team has done, by the forms of the programme its cohort runs. */
-function activitiesDoneByProgrammeSql(programmes: ProgrammeForms): SQL {
-  const teamId = sql`${teams.id}`;
-  const standard = activitiesDoneSql(teamId, programmes.standard, isSharedFactId);
-  if (programmes.byProgramme.size === 0) return standard;
-  const cases = [...programmes.byProgramme].map(
-    ([id, { forms }]) =>
-      sql`when ${cohorts.programmeId} = ${id}::uuid then ${activitiesDoneSql(teamId, forms, isSharedFactId)}`,
-  );
-  return sql`(case ${sql.join(cases, sql` `)} else ${standard} end)`;
-}
-
 /** The activities a team's programme switches off (none for the standard). */
 export function switchedOffFor(programmes: ProgrammeForms, programmeId: string | null): readonly number[] {
   return (programmeId && programmes.byProgramme.get(programmeId)?.switchedOff) || [];
 }
 
+const compare = <T extends bigint | string>(a: T, b: T): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * Every team with its cohort's name, the phases it has data for and the activities it has done (by the
- * forms of the programme it runs): one query.
+ * forms of the programme it runs): one query for the standard's teams and one for each programme in use (the
+ * done rule's SQL is written for one set of forms; a `case` over several made PostgreSQL's plan explode).
  */
 export async function listTeamsForAdmin(db: Database, programmes: ProgrammeForms): Promise<AdminTeam[]> {
-  const rows = await db
-    .select({
-      team: teams,
-      cohortName: cohorts.name,
-      programmeId: cohorts.programmeId,
-      phasesWithData: phasesWithDataSql,
-      activitiesDone: activitiesDoneByProgrammeSql(programmes),
-    })
-    .from(teams)
-    .leftJoin(cohorts, eq(cohorts.tag, teams.cohortTag))
-    .orderBy(asc(teams.createdAt), asc(teams.id));
-  return rows.map(({ team, cohortName, programmeId, phasesWithData, activitiesDone }) => ({
-    ...toTeam(team),
-    phasesWithData: (phasesWithData ?? []).map(Number),
-    activitiesDone: ((activitiesDone as number[] | null) ?? []).map(Number),
-    progress: progressShare(team, switchedOffFor(programmes, programmeId)),
-    cohortName: cohortName ?? null,
-  }));
+  const groups: { where: SQL; forms: readonly ActivityForm[]; switchedOff: readonly number[] }[] = [
+    {
+      where: sql`(${cohorts.programmeId} is null${
+        programmes.byProgramme.size > 0
+          ? sql` or ${cohorts.programmeId} not in (${sql.join(
+              [...programmes.byProgramme.keys()].map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`
+          : sql``
+      })`,
+      forms: programmes.standard,
+      switchedOff: [],
+    },
+    ...[...programmes.byProgramme].map(([id, { forms, switchedOff }]) => ({
+      where: sql`${cohorts.programmeId} = ${id}::uuid`,
+      forms,
+      switchedOff,
+    })),
+  ];
+  const lists = await Promise.all(
+    groups.map(async ({ where, forms, switchedOff }) => {
+      const rows = await db
+        .select({
+          team: teams,
+          cohortName: cohorts.name,
+          phasesWithData: phasesWithDataSql,
+          activitiesDone: activitiesDoneSql(sql`${teams.id}`, forms, isSharedFactId),
+          // Microseconds, as text: a JS Date would drop them, and two teams may be made in one millisecond.
+          created: sql<string>`((extract(epoch from ${teams.createdAt}) * 1000000)::bigint)::text`,
+        })
+        .from(teams)
+        .leftJoin(cohorts, eq(cohorts.tag, teams.cohortTag))
+        .where(where);
+      return rows.map(({ team, cohortName, phasesWithData, activitiesDone, created }) => ({
+        ...toTeam(team),
+        phasesWithData: (phasesWithData ?? []).map(Number),
+        activitiesDone: ((activitiesDone as number[] | null) ?? []).map(Number),
+        progress: progressShare(team, switchedOff),
+        cohortName: cohortName ?? null,
+        order: [BigInt(created), team.id] as const,
+      }));
+    }),
+  );
+  // Oldest first, as one query would have listed them.
+  return lists
+    .flat()
+    .sort((a, b) => compare(a.order[0], b.order[0]) || compare(a.order[1], b.order[1]))
+    .map(({ order: _order, ...team }) => team);
 }
 
 /** One export row: the team, its cohort, and a per-phase count of answered fields (shared facts included). */
