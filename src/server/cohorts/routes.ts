@@ -40,6 +40,7 @@ import {
   type JoinOutcome,
   joinCohortByCode,
   listCohortsForAdmin,
+  listCohortTeamIds,
   revealCohort,
   setCohortArchived,
   setCohortPace,
@@ -400,6 +401,8 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const cohort = await loadCohort(request.params.tag);
       if (!cohort.archivedAt) throw conflict(MESSAGES.cohortStillActive);
+      // Its teams run the standard from now on (their programme was the cohort's): their pages are told.
+      const teamIds = await listCohortTeamIds(app.db, cohort.tag);
       const deleted = await deleteArchivedCohort(app.db, cohort.tag);
       // Restored or deleted by another instructor in the meantime.
       if (!deleted) {
@@ -408,6 +411,7 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await app.announce.endStreams({ cohort: deleted.tag });
       await app.announce.ballotCounts(deleted.tag);
+      await app.announce.programmeOfTeams(teamIds);
       return deleted;
     },
   );
