@@ -16,6 +16,8 @@ import { cohortRoutes } from './cohorts/routes.ts';
 import { configRoutes } from './content/routes.ts';
 import { liveEventRoutes } from './live/routes.ts';
 import { phaseDataRoutes } from './phase-data/routes.ts';
+import { ProgrammeLibrary } from './programmes/library.ts';
+import { programmeRoutes } from './programmes/routes.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -83,6 +85,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   const phaseConfigs = loadPhaseConfigs(config.contentDir);
+  // Every programme version's content, the standard's from the configs just loaded.
+  const programmes = new ProgrammeLibrary(() => app.db, phaseConfigs);
 
   await app.register(errorsPlugin);
   await app.register(dbPlugin, {
@@ -102,11 +106,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   // The API, one plugin per resource; instructor-only routes carry the `adminOnly` guard.
   await app.register(authRoutes);
-  await app.register(teamRoutes, { phaseConfigs });
+  await app.register(teamRoutes, { programmes });
   await app.register(cohortRoutes);
   await app.register(phaseDataRoutes);
   await app.register(showcaseRoutes);
   await app.register(coachingRoutes);
+  await app.register(programmeRoutes, { library: programmes });
   await app.register(liveEventRoutes);
   await app.register(configRoutes, { phaseConfigs });
   await app.register(staticPlugin, { webRoot: config.webRoot, contentDir: config.contentDir });

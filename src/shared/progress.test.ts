@@ -18,4 +18,20 @@ describe('progress', () => {
       expect(progressShare({ currentPhase, submittedWebsiteUrl })).toBe(share);
     },
   );
+
+  it.each([
+    // Activities 3 and 4 switched off: a six-activity day.
+    [1, null, 0, 0],
+    [3, null, 2, 2 / 6],
+    // Past the switched-off ones, they do not count as done.
+    [6, null, 3, 3 / 6],
+    [9, null, 6, 1],
+    [2, 'https://site.example', 6, 1],
+  ] as const)(
+    'with activities 3 and 4 switched off, currentPhase %i, website %s: %i done, %d',
+    (currentPhase, submittedWebsiteUrl, done, share) => {
+      expect(activitiesDone({ currentPhase, submittedWebsiteUrl }, [3, 4])).toBe(done);
+      expect(progressShare({ currentPhase, submittedWebsiteUrl }, [3, 4])).toBe(share);
+    },
+  );
 });

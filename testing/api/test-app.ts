@@ -85,7 +85,7 @@ export function withFailingInsert(database: DatabaseHandle, makeError: () => Err
 
 export async function resetDatabase(database: DatabaseHandle): Promise<void> {
   await database.db.execute(
-    sql`truncate table ballot_entries, ballots, team_facts, phase_data, presence, admin_listeners, sessions, teams, cohorts, users, rate_limits restart identity cascade`,
+    sql`truncate table ballot_entries, ballots, team_facts, phase_data, presence, admin_listeners, sessions, teams, cohorts, programme_versions, programmes, users, rate_limits restart identity cascade`,
   );
 }
 

@@ -1,6 +1,21 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
-import { cohorts, feedbackNotes, helpRequests, phaseData, teams, users } from '../../src/server/db/schema.ts';
+import {
+  cohorts,
+  feedbackNotes,
+  helpRequests,
+  phaseData,
+  programmes,
+  programmeVersions,
+  teams,
+  users,
+} from '../../src/server/db/schema.ts';
+import {
+  PROGRAMME_FILE_FORMAT,
+  type ProgrammeContent,
+  type ProgrammeFile,
+} from '../../src/shared/schemas/programmes.ts';
+import { configs } from '../phase-content.ts';
 import { createSession } from '../../src/server/auth/queries.ts';
 import { hashPassword } from '../../src/server/lib/password.ts';
 import { COOKIE_NAMES } from '../../src/server/plugins/sessions.ts';
@@ -35,6 +50,16 @@ export type World = {
   mateHelpId: string;
   /** The own cohort's join code (the named team is in it already: joining again changes nothing). */
   ownJoinCode: string;
+  /** The programme the own cohort runs: a copy of the standard, published once (version 1). */
+  programmeId: string;
+  /** That programme as an export file, for an import. */
+  programmeFile: ProgrammeFile;
+};
+
+/** The shipped activities as a programme's content. */
+export const STANDARD_CONTENT: ProgrammeContent = {
+  activities: configs as unknown as ProgrammeContent['activities'],
+  switchedOff: [],
 };
 
 type WorldOptions = {
@@ -57,8 +82,18 @@ export async function seedWorld(app: FastifyInstance, options: WorldOptions = {}
     resultsVisible: options.resultsVisible ?? true,
     archivedAt: options.archived ? new Date() : null,
   };
+  // The own cohort runs a programme of its own (published once); the other cohort the standard.
+  const [programme] = await app.db
+    .insert(programmes)
+    .values({ name: 'World Programme', draft: STANDARD_CONTENT, publishedRevision: 0 })
+    .returning();
+  await app.db.insert(programmeVersions).values({
+    programmeId: programme!.id,
+    version: 1,
+    activities: STANDARD_CONTENT.activities,
+  });
   await app.db.insert(cohorts).values([
-    { tag: OWN_COHORT, name: 'Own Cohort', ...switches },
+    { tag: OWN_COHORT, name: 'Own Cohort', ...switches, programmeId: programme!.id },
     { tag: OTHER_COHORT, name: 'Other Cohort', ...switches },
   ]);
   const own = await createTeamSession(app, 'Own Team');
@@ -99,6 +134,13 @@ export async function seedWorld(app: FastifyInstance, options: WorldOptions = {}
     .from(cohorts)
     .where(eq(cohorts.tag, OWN_COHORT));
   return {
+    programmeId: programme!.id,
+    programmeFile: {
+      format: PROGRAMME_FILE_FORMAT,
+      formatVersion: 1,
+      name: 'Imported Programme',
+      content: STANDARD_CONTENT,
+    },
     ownJoinCode: ownCohort!.joinCode,
     own,
     mates,
@@ -539,6 +581,98 @@ export const ROUTE_TABLE: RouteRow[] = [
     route: 'POST /api/admin/help-requests/:requestId/answer',
     request: (w) => ({ url: `/api/admin/help-requests/${w.mateHelpId}/answer` }),
     expect: adminOnly(),
+  },
+
+  // Programmes: instructors make and assign them; a team reads the one it runs.
+  {
+    route: 'GET /api/admin/programmes',
+    request: () => ({ url: '/api/admin/programmes' }),
+    expect: adminOnly(),
+  },
+  {
+    route: 'POST /api/admin/programmes',
+    request: () => ({ url: '/api/admin/programmes', payload: { name: 'New Programme' } }),
+    expect: adminOnly(201),
+  },
+  {
+    route: 'POST /api/admin/programmes/import',
+    request: (w) => ({ url: '/api/admin/programmes/import', payload: w.programmeFile }),
+    expect: adminOnly(201),
+  },
+  {
+    route: 'GET /api/admin/programmes/:programmeId',
+    request: (w) => ({ url: `/api/admin/programmes/${w.programmeId}` }),
+    expect: adminOnly(),
+  },
+  {
+    route: 'PATCH /api/admin/programmes/:programmeId',
+    request: (w) => ({ url: `/api/admin/programmes/${w.programmeId}`, payload: { name: 'Renamed' } }),
+    expect: adminOnly(),
+  },
+  {
+    route: 'PUT /api/admin/programmes/:programmeId/draft',
+    request: (w) => ({
+      url: `/api/admin/programmes/${w.programmeId}/draft`,
+      payload: { revision: 0, draft: { ...STANDARD_CONTENT, switchedOff: [8] } },
+    }),
+    expect: adminOnly(),
+  },
+  {
+    route: 'POST /api/admin/programmes/:programmeId/publish',
+    // Revision 0 is its version 1 already: nothing new is made (200).
+    request: (w) => ({ url: `/api/admin/programmes/${w.programmeId}/publish`, payload: { revision: 0 } }),
+    expect: adminOnly(),
+  },
+  {
+    route: 'POST /api/admin/programmes/:programmeId/versions/:version/republish',
+    request: (w) => ({ url: `/api/admin/programmes/${w.programmeId}/versions/1/republish` }),
+    expect: adminOnly(201),
+  },
+  {
+    route: 'GET /api/admin/programmes/:programmeId/versions/:version',
+    request: (w) => ({ url: `/api/admin/programmes/${w.programmeId}/versions/1` }),
+    expect: adminOnly(),
+  },
+  {
+    route: 'GET /api/admin/programmes/:programmeId/export',
+    request: (w) => ({ url: `/api/admin/programmes/${w.programmeId}/export` }),
+    expect: adminOnly(),
+  },
+  {
+    route: 'PUT /api/admin/cohorts/:tag/programme',
+    request: (w) => ({
+      url: `/api/admin/cohorts/${OTHER_COHORT}/programme`,
+      payload: { programmeId: w.programmeId },
+    }),
+    expect: adminOnly(),
+  },
+  {
+    route: 'GET /api/teams/:teamId/programme',
+    request: (w) => ({ url: `/api/teams/${w.own.team.id}/programme` }),
+    expect: teamScoped(),
+  },
+  {
+    route: 'GET /api/programmes/:programmeId/versions/:version/phase-:n',
+    // A team of a cohort that runs it, or an instructor; a team of another cohort 403.
+    request: (w) => ({ url: `/api/programmes/${w.programmeId}/versions/1/phase-2` }),
+    expect: teamScoped(),
+  },
+  {
+    route: 'GET /api/programmes/:programmeId/versions/:version/phase-:n',
+    variant: 'the Standard programme',
+    request: () => ({ url: '/api/programmes/standard/versions/1/phase-2' }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/programmes/:programmeId/versions/:version/fields',
+    request: (w) => ({ url: `/api/programmes/${w.programmeId}/versions/1/fields` }),
+    expect: teamScoped(),
+  },
+  {
+    route: 'GET /api/programmes/:programmeId/versions/:version/fields',
+    variant: 'the Standard programme',
+    request: () => ({ url: '/api/programmes/standard/versions/1/fields' }),
+    expect: everyone(200),
   },
 ];
 

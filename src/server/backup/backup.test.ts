@@ -79,15 +79,25 @@ async function seedRoom(target: BackupTarget): Promise<void> {
       payload: { username: 'instructor', password: 'correct horse battery' },
     });
     const admin = cookiesFrom(login);
-    const call = async (method: 'POST' | 'PATCH', url: string, cookie: string, payload?: object) => {
+    const call = async (method: 'POST' | 'PATCH' | 'PUT', url: string, cookie: string, payload?: object) => {
       const response = await app.inject({ method, url, headers: { cookie }, payload });
       expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
       return response;
     };
+    // A programme with two versions and a draft of its own, run by the spring cohort.
+    const programme = (await call('POST', '/api/admin/programmes', admin, { name: 'Clinics «ü» 🩺' })).json();
+    const url = `/api/admin/programmes/${programme.id}`;
+    await call('POST', `${url}/publish`, admin, { revision: 0 });
+    await call('PUT', `${url}/draft`, admin, {
+      revision: 0,
+      draft: { ...programme.draft, switchedOff: [7] },
+    });
+    await call('POST', `${url}/publish`, admin, { revision: 1 });
     await call('POST', '/api/admin/cohorts', admin, {
       tag: 'spring',
       name: 'Spring',
       description: 'Ünïcödé 🚀',
+      programmeId: programme.id,
     });
     await call('POST', '/api/admin/cohorts', admin, { tag: 'old', name: 'Old' });
     await call('POST', '/api/admin/cohorts/old/archive', admin);
@@ -225,6 +235,8 @@ for (const mode of DATABASE_MODES) {
         ballot_entries: 4,
         feedback_notes: 1,
         help_requests: 1,
+        programmes: 1,
+        programme_versions: 2,
       });
       expect(backup.migration).toEqual(knownMigrations().at(-1));
       expect(await sessionCount(source)).toBeGreaterThan(0);
@@ -248,6 +260,20 @@ for (const mode of DATABASE_MODES) {
         expect(login.statusCode).toBe(200);
         const [alpha] = await app.db.select().from(teams).where(eq(teams.name, 'Alpha'));
         expect((await app.inject({ url: `/api/teams/${alpha!.code}` })).statusCode).toBe(200);
+        // The programme comes back with its versions, and the spring cohort's teams still run its newest.
+        const cookie = cookiesFrom(login);
+        const list = await app.inject({ url: '/api/admin/programmes', headers: { cookie } });
+        expect(list.json().programmes[1]).toMatchObject({
+          name: 'Clinics «ü» 🩺',
+          publishedVersion: 2,
+          cohorts: [{ tag: 'spring', name: 'Spring' }],
+        });
+        const runs = await app.inject({ url: `/api/teams/${alpha!.id}/programme`, headers: { cookie } });
+        expect(runs.json()).toEqual({
+          programmeId: list.json().programmes[1].id,
+          version: 2,
+          switchedOff: [7],
+        });
       } finally {
         await app.close();
         await database.close();
@@ -271,7 +297,7 @@ for (const mode of DATABASE_MODES) {
       const message = await refusal(restoreDatabase(target, file));
       expect(message).toBe(
         `${target.where} is not empty (1 team, 0 saved activities, 0 shared facts, 0 cohorts, 0 ballots, 0 votes, 0 feedback ` +
-          'notes, 0 help requests, 0 instructor accounts). Restoring would replace all of it. Nothing was changed. To replace it, run the restore ' +
+          'notes, 0 help requests, 0 programmes, 0 programme versions, 0 instructor accounts). Restoring would replace all of it. Nothing was changed. To replace it, run the restore ' +
           'again with --force.',
       );
       expect(await dumpTables(target)).toEqual(before);
@@ -532,7 +558,7 @@ describe('npm run backup / restore (the commands)', () => {
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
     expect(backup.stdout).toMatch(
-      /^Backed up 4 teams, 12 saved activities, 6 shared facts, 2 cohorts, 2 ballots, 4 votes, 1 feedback note, 1 help request, 1 instructor account to .+ \(\d+ KB, schema \w+\)\./,
+      /^Backed up 4 teams, 12 saved activities, 6 shared facts, 2 cohorts, 2 ballots, 4 votes, 1 feedback note, 1 help request, 1 programme, 2 programme versions, 1 instructor account to .+ \(\d+ KB, schema \w+\)\./,
     );
 
     const refused = await command('restore', [file], { DATA_DIR: source });

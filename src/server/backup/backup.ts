@@ -72,6 +72,8 @@ const TABLE_WORDS: Record<BackedUpTable, [string, string]> = {
   ballot_entries: ['vote', 'votes'],
   feedback_notes: ['feedback note', 'feedback notes'],
   help_requests: ['help request', 'help requests'],
+  programmes: ['programme', 'programmes'],
+  programme_versions: ['programme version', 'programme versions'],
 };
 
 /** "3 teams, 1 cohort, ..." in the order a reader cares about. */
@@ -85,6 +87,8 @@ export function describeCounts(rows: Partial<Record<string, number>>): string {
     'ballot_entries',
     'feedback_notes',
     'help_requests',
+    'programmes',
+    'programme_versions',
     'users',
   ];
   return order

@@ -7,6 +7,9 @@ import type { Database } from '../db/client.ts';
  */
 export const BACKED_UP_TABLES = [
   { name: 'users', orderBy: 'id' },
+  // Programmes before the cohorts that run them; a backup made before them has none (every cohort: standard).
+  { name: 'programmes', orderBy: 'id', since: '0007_programmes' },
+  { name: 'programme_versions', orderBy: 'programme_id, version', since: '0007_programmes' },
   { name: 'cohorts', orderBy: 'id' },
   { name: 'teams', orderBy: 'id' },
   { name: 'phase_data', orderBy: 'id' },

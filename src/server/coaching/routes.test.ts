@@ -468,7 +468,7 @@ describeApi('asking for help', (ctx) => {
       done: true,
     });
     const csv = (await send(ctx.app, 'GET', '/api/admin/export', admin.cookie)).body;
-    expect(csv.split('\r\n')[0]).toMatch(/,Instructor Feedback$/);
+    expect(csv.split('\r\n')[0]).toMatch(/,Instructor Feedback,Programme$/);
     // Quoted as RFC 4180 says; nothing in it starts a formula (the note's "=" follows "Activity 5: ").
     expect(csv).toContain('"Activity 2 (done): First | Activity 5: =HYPERLINK(""x"")"');
   });

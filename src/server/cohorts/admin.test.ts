@@ -130,7 +130,9 @@ describeApi('admin team list', (ctx) => {
     const csv = (await ctx.app.inject({ url: '/api/admin/export', headers: { cookie } })).body;
     // Activities With Data "3"; Answered Fields 1, all of them in activity 3.
     expect(csv).toMatch(
-      new RegExp(`\r\n${member.team.code},Blanks,,,3,25,3,,[^,]+,[^,]+,,,1,0,0,1,0,0,0,0,0,\r\n`),
+      new RegExp(
+        `\r\n${member.team.code},Blanks,,,3,25,3,,[^,]+,[^,]+,,,1,0,0,1,0,0,0,0,0,,Standard programme\r\n`,
+      ),
     );
   });
 });
@@ -525,18 +527,20 @@ describeApi('admin export', (ctx) => {
       'Team Code,Team Name,Cohort Tag,Cohort Name,Current Activity,Progress %,Activities With Data,Website,' +
         'Created,Last Activity,Company Name,Concept Name,Answered Fields,' +
         [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `Activity ${n} Answered Fields`).join(',') +
-        ',Instructor Feedback',
+        ',Instructor Feedback,Programme',
     );
     const [first] = created;
     expect(lines[1]).toMatch(
       new RegExp(
         `^${first!.team.code},"Comma, Inc",csv,"Cohort, ""quoted""",2,13,1 2,,[0-9TZ:.-]+,[0-9TZ:.-]+,` +
           `"'=HYPERLINK\\(""x""\\)",,3,2,1,0,0,0,0,0,0,` +
-          '"Activity 2 \\(done\\): Rank by threat \\| Activity 3: Cite, then claim \\| Activity 1: =cmd"$',
+          '"Activity 2 \\(done\\): Rank by threat \\| Activity 3: Cite, then claim \\| Activity 1: =cmd",Standard programme$',
       ),
     );
     // A team without notes has an empty cell.
-    expect(body).toMatch(new RegExp(`\r\n${created[1]!.team.code},[^\r]*,0,0,0,0,0,0,0,0,\r\n`));
+    expect(body).toMatch(
+      new RegExp(`\r\n${created[1]!.team.code},[^\r]*,0,0,0,0,0,0,0,0,,Standard programme\r\n`),
+    );
     expect(body).toContain(`${created[1]!.team.code},"Say ""hi""",`);
     expect(body).toContain(`${created[2]!.team.code},"Line\nbreak",`);
     expect(body).toContain(`${created[3]!.team.code},Zoë Ünïcødé 日本,`);

@@ -120,12 +120,17 @@ export class CohortTagTakenError extends Error {}
 /** The unique constraint decides: two instructors racing for one tag get one cohort and one 409. */
 export async function createCohort(
   db: Database,
-  values: { tag: string; name: string; description?: string },
+  values: { tag: string; name: string; description?: string; programmeId?: string | null },
 ): Promise<CohortRow> {
   try {
     const [row] = await db
       .insert(cohorts)
-      .values({ tag: values.tag, name: values.name, description: values.description ?? '' })
+      .values({
+        tag: values.tag,
+        name: values.name,
+        description: values.description ?? '',
+        programmeId: values.programmeId ?? null,
+      })
       .returning();
     return row!;
   } catch (error) {

@@ -26,6 +26,8 @@ import { MESSAGES } from '../lib/messages.ts';
 import { adminOnly, requireTeamAccess } from '../plugins/sessions.ts';
 import { findTeamById } from '../teams/queries.ts';
 import { countBallots } from '../voting/queries.ts';
+import { runnableProgramme } from '../programmes/lookup.ts';
+import { STANDARD_PROGRAMME_ID } from '../../shared/schemas/programmes.ts';
 import { joinMissLimiter } from './join-limit.ts';
 import { CohortTagParams, cohortLoader, cohortTag } from './lookup.ts';
 import {
@@ -38,6 +40,7 @@ import {
   type JoinOutcome,
   joinCohortByCode,
   listCohortsForAdmin,
+  listCohortTeamIds,
   revealCohort,
   setCohortArchived,
   setCohortPace,
@@ -98,6 +101,7 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const cohortTag of moved.cohortTags) await app.announce.ballotCounts(cohortTag);
     await app.announce.progress(moved.teamIds, 'cohort');
     await app.announce.paceOfTeams(moved.teamIds, tag);
+    await app.announce.programmeOfTeams(moved.teamIds);
     return moved.teamIds.length;
   }
 
@@ -144,8 +148,13 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // Programmes are never deleted, nor their versions: one found runnable here still is at the insert.
+      const { stored: programmeId } = await runnableProgramme(
+        app.db,
+        request.body.programmeId ?? STANDARD_PROGRAMME_ID,
+      );
       try {
-        const row = await createCohort(app.db, request.body);
+        const row = await createCohort(app.db, { ...request.body, programmeId });
         return reply.status(201).send(toCohort(row));
       } catch (error) {
         if (error instanceof CohortTagTakenError) {
@@ -364,6 +373,7 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
           for (const tag of [from?.tag, cohort.tag]) if (tag) await app.announce.ballotCounts(tag);
           await app.announce.progress(teamId, 'cohort');
           await app.announce.paceOfTeams([teamId], cohort.tag);
+          await app.announce.programmeOfTeams([teamId]);
           const team = await findTeamById(app.db, teamId).catch(() => undefined);
           await app.announce.joined({
             type: 'joined',
@@ -391,6 +401,8 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const cohort = await loadCohort(request.params.tag);
       if (!cohort.archivedAt) throw conflict(MESSAGES.cohortStillActive);
+      // Its teams run the standard from now on (their programme was the cohort's): their pages are told.
+      const teamIds = await listCohortTeamIds(app.db, cohort.tag);
       const deleted = await deleteArchivedCohort(app.db, cohort.tag);
       // Restored or deleted by another instructor in the meantime.
       if (!deleted) {
@@ -399,6 +411,7 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await app.announce.endStreams({ cohort: deleted.tag });
       await app.announce.ballotCounts(deleted.tag);
+      await app.announce.programmeOfTeams(teamIds);
       return deleted;
     },
   );

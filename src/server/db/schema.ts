@@ -19,6 +19,57 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
+/**
+ * A programme an instructor made (docs/decisions/039-programmes.md): its draft, edited in the app and saved
+ * whole with a revision that goes up by one with each save (a save names the revision it was made from, so
+ * two instructors never overwrite each other silently), and its versions (`programme_versions`). The
+ * Standard programme is not stored: it is the shipped configs. Never deleted, so no cohort or version loses
+ * its programme. Usernames are kept as they were, like a feedback note's author.
+ */
+export const programmes = pgTable(
+  'programmes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: varchar('name', { length: 80 }).notNull(),
+    createdBy: varchar('created_by', { length: 64 }),
+    createdAt: createdAt(),
+    /** ProgrammeContent (src/shared/schemas/programmes.ts): may hold problems; a version never does. */
+    draft: jsonb('draft').$type<{ activities: Record<string, unknown>[]; switchedOff: number[] }>().notNull(),
+    revision: integer('revision').notNull().default(0),
+    draftUpdatedBy: varchar('draft_updated_by', { length: 64 }),
+    draftUpdatedAt: timestamp('draft_updated_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    /** The draft revision the newest version holds; null when the newest version is not a revision's. */
+    publishedRevision: integer('published_revision'),
+  },
+  // The routes refuse a programme past PROGRAMME_MAX_BYTES as compact JSON; this bounds the row whatever.
+  (t) => [check('programmes_draft_size', sql`octet_length(${t.draft}::text) <= 1000000`)],
+);
+
+/**
+ * Every published version of a programme, kept: its activities' configs (checked when published) and the
+ * activities switched off (apart, so what a team runs is read without its content). Numbered from 1 per
+ * programme; a version never changes.
+ */
+export const programmeVersions = pgTable(
+  'programme_versions',
+  {
+    programmeId: uuid('programme_id')
+      .notNull()
+      .references(() => programmes.id, { onDelete: 'restrict' }),
+    version: integer('version').notNull(),
+    activities: jsonb('activities').$type<Record<string, unknown>[]>().notNull(),
+    switchedOff: jsonb('switched_off').$type<number[]>().notNull().default([]),
+    publishedBy: varchar('published_by', { length: 64 }),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.programmeId, t.version] }),
+    check('programme_versions_version', sql`${t.version} >= 1`),
+  ],
+);
+
 export const cohorts = pgTable(
   'cohorts',
   {
@@ -50,8 +101,13 @@ export const cohorts = pgTable(
     paceMessage: varchar('pace_message', { length: 200 }),
     pacePhase: smallint('pace_phase'),
     paceEndsAt: timestamp('pace_ends_at', { withTimezone: true, mode: 'date' }),
+    /** The programme its teams run (published at least once); null: the Standard programme. */
+    programmeId: uuid('programme_id').references(() => programmes.id, { onDelete: 'restrict' }),
   },
-  (t) => [check('cohorts_pace_phase_range', sql`${t.pacePhase} between 1 and 8`)],
+  (t) => [
+    check('cohorts_pace_phase_range', sql`${t.pacePhase} between 1 and 8`),
+    index('cohorts_programme_id_idx').on(t.programmeId),
+  ],
 );
 
 export const teams = pgTable(
@@ -288,6 +344,8 @@ export type TeamRow = typeof teams.$inferSelect;
 export type FeedbackNoteRow = typeof feedbackNotes.$inferSelect;
 export type HelpRequestRow = typeof helpRequests.$inferSelect;
 export type CohortRow = typeof cohorts.$inferSelect;
+export type ProgrammeRow = typeof programmes.$inferSelect;
+export type ProgrammeVersionRow = typeof programmeVersions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type PhaseDataRow = typeof phaseData.$inferSelect;
 export type TeamFactRow = typeof teamFacts.$inferSelect;

@@ -49,6 +49,24 @@ export const MESSAGES = {
   revealBeforeRelease: 'Release the results before revealing the winners.',
   cohortArchivedNoPace: 'This cohort is archived. Restore it before pacing its room.',
 
+  // Programmes.
+  programmeNotFound: 'Programme not found.',
+  copyFromNotFound: 'copyFrom: the programme to copy was not found.',
+  versionNotFound: 'That version of the programme was not found.',
+  standardReadOnly:
+    'The Standard programme cannot be changed. Copy it to make a programme of your own, then edit the copy.',
+  draftConflict: (who: string | null) =>
+    `${who ?? 'Another instructor'} saved this programme after the draft you edited. Nothing was changed: load their draft, then make your change again.`,
+  programmeTooLarge: (kilobytes: number, limit: number) =>
+    `A programme may take at most ${limit} KB; this one takes ${kilobytes} KB. Nothing was saved.`,
+  publishRefused: (count: number) =>
+    `The programme has ${count === 1 ? 'a problem' : `${count} problems`}: fix ${count === 1 ? 'it' : 'them'} to publish. Nothing was published.`,
+  importRefused: (count: number) =>
+    `The file's programme has ${count === 1 ? 'a problem' : `${count} problems`}. Nothing was imported.`,
+  programmeUnpublished: 'Publish this programme before giving it to a cohort.',
+  exportUnpublished: 'Publish this programme before exporting it: a file holds a published version.',
+  otherCohortsProgramme: "This programme is not your cohort's.",
+
   // Joining a cohort by its join link.
   unknownJoinCode: 'No cohort has this join code. Check the link with your instructor.',
   joiningClosed: (name: string) =>

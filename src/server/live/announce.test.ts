@@ -478,6 +478,7 @@ describeApi('a failed publish never fails the call', (ctx) => {
             ['cohort:spring ballots'],
             ['admin team'],
             [`team:${member!.team.id} pace`],
+            [`team:${member!.team.id} programme`],
           ],
         };
       },
@@ -492,7 +493,12 @@ describeApi('a failed publish never fails the call', (ctx) => {
           url: '/api/admin/cohorts/unassign-teams',
           cookie: (await createAdminSession(app)).cookie,
           payload: { teamIds: [member!.team.id] },
-          unpublished: [['cohort:spring ballots'], ['admin team'], [`team:${member!.team.id} pace`]],
+          unpublished: [
+            ['cohort:spring ballots'],
+            ['admin team'],
+            [`team:${member!.team.id} pace`],
+            [`team:${member!.team.id} programme`],
+          ],
         };
       },
     },
@@ -550,6 +556,7 @@ describeApi('a failed publish never fails the call', (ctx) => {
             ['cohort:spring ballots'],
             ['admin team'],
             [`team:${member.team.id} pace`],
+            [`team:${member.team.id} programme`],
             ['admin joined'],
           ],
           landed: async () => {

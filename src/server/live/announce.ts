@@ -4,6 +4,7 @@ import { NO_PACE, type PaceState } from '../../shared/schemas/pace.ts';
 import type { TeamEvent } from '../../shared/schemas/team-events.ts';
 import { cohortPaceState, listCohortTeamIds } from '../cohorts/queries.ts';
 import type { Database } from '../db/client.ts';
+import { cohortsRunning, teamProgrammes } from '../programmes/queries.ts';
 import { countBallots } from '../voting/queries.ts';
 import { publishAdminEvents, teamChange } from './admin-events.ts';
 import {
@@ -91,6 +92,39 @@ export class Announcer {
       await this.bus.publishEach(
         teamIds.map((id) => ({ channel: liveChannel.team(id), event, others: true })),
       );
+    });
+  }
+
+  /**
+   * What each of these teams runs now (`programme`), to its open pages: after the team moved to another
+   * cohort, or its cohort was given another programme or a new version of its own.
+   */
+  programmeOfTeams(teamIds: readonly string[]): Promise<void> {
+    if (teamIds.length === 0) return Promise.resolve();
+    return this.settle([{ channel: liveChannel.team(teamIds[0]!), type: 'programme' }], async () => {
+      const programmes = await teamProgrammes(this.db(), teamIds);
+      await this.bus.publishEach(
+        [...programmes].map(([teamId, programme]) => ({
+          channel: liveChannel.team(teamId),
+          event: { type: 'programme', ...programme } as const,
+          others: true,
+        })),
+      );
+    });
+  }
+
+  /** The teams of these cohorts: their cohort was given another programme. */
+  programmeOfCohorts(tags: readonly string[]): Promise<void> {
+    return this.settle([{ channel: tags.map(liveChannel.cohort).join(' '), type: 'programme' }], async () => {
+      const teamIds = (await Promise.all(tags.map((tag) => listCohortTeamIds(this.db(), tag)))).flat();
+      await this.programmeOfTeams(teamIds);
+    });
+  }
+
+  /** The teams of every cohort that runs this programme: it published a version. */
+  programmeRunBy(programmeId: string): Promise<void> {
+    return this.settle([{ channel: `programme:${programmeId}`, type: 'programme' }], async () => {
+      await this.programmeOfCohorts(await cohortsRunning(this.db(), programmeId));
     });
   }
 

@@ -207,10 +207,11 @@ describeApi('one stream for all of a browser’s tabs (GET /api/events)', (ctx) 
       cookie,
     );
     expect(stream.response.status).toBe(200);
-    const initial = await stream.waitFor(7);
-    expect(initial.slice(0, 7).map((m) => `${m.sub} ${'event' in m ? m.event.type : 'refused'}`)).toEqual([
+    const initial = await stream.waitFor(8);
+    expect(initial.slice(0, 8).map((m) => `${m.sub} ${'event' in m ? m.event.type : 'refused'}`)).toEqual([
       `team:${t} versions`,
       `team:${t} presence`,
+      `team:${t} programme`,
       'cohort:spring cohort',
       'cohort:spring ballots',
       'cohort:spring reveal',

@@ -6,6 +6,7 @@ import { deviceLabel } from '../../shared/device-label.ts';
 import type { CohortEvent } from '../../shared/schemas/cohort.ts';
 import { ErrorResponseSchema, IdSchema } from '../../shared/schemas/common.ts';
 import { hasPace } from '../../shared/schemas/pace.ts';
+import { teamProgramme } from '../programmes/queries.ts';
 import {
   type LiveMessage,
   type LivePage,
@@ -249,14 +250,17 @@ export const liveEventRoutes: FastifyPluginAsyncZod = async (app) => {
     switch (g.subscription.kind) {
       case 'team': {
         const { teamId } = g.subscription;
-        const [versions, devices, pace] = await Promise.all([
+        const [versions, devices, programme, pace] = await Promise.all([
           listPhaseVersions(app.db, teamId),
           listPresence(app.db, teamId),
+          teamProgramme(app.db, teamId),
           teamPaceState(app.db, teamId),
         ]);
+        // What the team runs is always sent: a page that missed a change while disconnected switches now.
         const messages: LiveMessage[] = [
           { sub, event: { type: 'versions', versions } },
           { sub, event: { type: 'presence', devices } },
+          { sub, event: { type: 'programme', ...programme } },
         ];
         // A page opened late, or reconnecting, shows the room's pace as it is now. None is sent while the
         // cohort has none: a page forgets the pace it held when `versions` starts a (re)connection.

@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
+import { PROGRAMME_MAX_BYTES } from '../../shared/schemas/programmes.ts';
 import { describeApi } from '../../../testing/api/test-app.ts';
 import {
   ROUTE_TABLE,
@@ -100,7 +101,14 @@ const HOSTILE_PARAMS: [string, string][] = [
   ['long unicode', '%C3%A9'.repeat(400)],
 ];
 
+/** The routes that take a whole programme: PROGRAMME_MAX_BYTES and room for the body around it. */
+const PROGRAMME_BODIES = new Set([
+  'POST /api/admin/programmes/import',
+  'PUT /api/admin/programmes/:programmeId/draft',
+]);
+
 function bodyLimit(row: RouteRow): number {
+  if (PROGRAMME_BODIES.has(row.route)) return PROGRAMME_MAX_BYTES + 4096;
   return row.route === 'POST /api/phase-data' ? 128 * 1024 : 16 * 1024;
 }
 
@@ -111,13 +119,33 @@ function nextAddress(): string {
   return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
 }
 
+/**
+ * The answer without a programme's content (a draft, a version's, a conflict's current programme): an
+ * activity's words ("select", "from", a template) are the instructor's, not a leak.
+ */
+function withoutProgramme(body: string): string {
+  try {
+    const json: unknown = JSON.parse(body);
+    if (typeof json !== 'object' || json === null) return body;
+    const { draft: _draft, content: _content, current: _current, ...rest } = json as Record<string, unknown>;
+    return JSON.stringify(rest);
+  } catch {
+    return body;
+  }
+}
+
 function expectSafe(response: LightMyRequestResponse, label: string, api = true): void {
   expect(response.statusCode, `${label}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
-  expect(response.body, label).not.toMatch(LEAK);
+  expect(withoutProgramme(response.body), label).not.toMatch(LEAK);
   if (response.statusCode >= 400 && api) {
     expect(response.headers['content-type'], label).toMatch(/^application\/json/);
     const body = response.json();
-    expect(Object.keys(body), label).toEqual(['message']);
+    // A programme's conflict carries the programme as it now stands; a refused publish, its problems.
+    const extra = { 409: 'current', 422: 'problems' }[response.statusCode as 409 | 422];
+    expect(
+      Object.keys(body).filter((key) => key !== extra),
+      label,
+    ).toEqual(['message']);
     expect(typeof body.message, label).toBe('string');
   }
 }

@@ -3,7 +3,9 @@ import { stringify } from 'csv-stringify';
 import { PHASE_NUMBERS } from '../../shared/phases.ts';
 import { plainText } from '../../shared/plain-text.ts';
 import { progressShare } from '../../shared/progress.ts';
+import { STANDARD_PROGRAMME_NAME } from '../../shared/schemas/programmes.ts';
 import type { Database } from '../db/client.ts';
+import type { ProgrammesRun } from '../programmes/library.ts';
 import { type ExportRow, exportRows } from './queries.ts';
 
 const COLUMNS = [
@@ -22,10 +24,19 @@ const COLUMNS = [
   'Answered Fields',
   ...PHASE_NUMBERS.map((n) => `Activity ${n} Answered Fields`),
   'Instructor Feedback',
+  'Programme',
 ];
 
-function toRecord(row: ExportRow): (string | number)[] {
+/** The programme a row's team runs, as the export names it: "Standard programme", "Clinics (version 3)". */
+function programmeOf(row: ExportRow, run: ProgrammesRun): { name: string; switchedOff: readonly number[] } {
+  const used = row.programmeId ? run.byId.get(row.programmeId) : undefined;
+  if (!used) return { name: STANDARD_PROGRAMME_NAME, switchedOff: [] };
+  return { name: `${used.name} (version ${used.version})`, switchedOff: used.content.switchedOff };
+}
+
+function toRecord(row: ExportRow, run: ProgrammesRun): (string | number)[] {
   const { team } = row;
+  const programme = programmeOf(row, run);
   const answered = PHASE_NUMBERS.map((n) => row.answeredByPhase[String(n)] ?? 0);
   return [
     team.code,
@@ -33,7 +44,7 @@ function toRecord(row: ExportRow): (string | number)[] {
     team.cohortTag ?? '',
     row.cohortName ?? '',
     team.currentPhase,
-    Math.round(progressShare(team) * 100),
+    Math.round(progressShare(team, programme.switchedOff) * 100),
     row.phasesWithData.join(' '),
     team.submittedWebsiteUrl ?? '',
     team.createdAt.toISOString(),
@@ -43,6 +54,7 @@ function toRecord(row: ExportRow): (string | number)[] {
     answered.reduce((sum, n) => sum + n, 0),
     ...answered,
     row.feedback ?? '',
+    programme.name,
   ];
 }
 
@@ -67,9 +79,14 @@ export function neutraliseFormulas(text: string): { value: string; quoted: boole
 /**
  * The team progress CSV as a stream: a UTF-8 BOM (so Excel reads non-ASCII names), a header row, one row
  * per team; RFC 4180 quoting with CRLF records, and every text cell as plain text (src/shared/plain-text.ts)
- * through `neutraliseFormulas`, so a spreadsheet never runs what a team typed.
+ * through `neutraliseFormulas`, so a spreadsheet never runs what a team or an instructor typed (a programme's
+ * name). Progress counts the activities of the programme each team runs (`run`).
  */
-export function teamProgressCsv(db: Database, onError?: (error: Error) => void): Readable {
+export function teamProgressCsv(
+  db: Database,
+  run: ProgrammesRun,
+  onError?: (error: Error) => void,
+): Readable {
   const stringifier = stringify({
     header: true,
     columns: COLUMNS,
@@ -87,7 +104,7 @@ export function teamProgressCsv(db: Database, onError?: (error: Error) => void):
     },
   });
   async function* records() {
-    for await (const row of exportRows(db)) yield toRecord(row);
+    for await (const row of exportRows(db)) yield toRecord(row, run);
   }
   return pipeline(Readable.from(records()), stringifier, (error) => {
     // A failure mid-stream (database gone) ends the download early; pipeline destroys both streams.

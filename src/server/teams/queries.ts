@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import { AVATAR_ICONS } from '../../shared/avatars.ts';
 import { progressShare } from '../../shared/progress.ts';
 import type { AdminTeam, Team } from '../../shared/schemas/team.ts';
@@ -185,33 +185,84 @@ const phasesWithDataSql = sql<number[]>`coalesce((
 ), '[]'::jsonb)`;
 
 /**
- * Every team with its cohort's name, the phases it has data for and the activities it has done (by the
- * activities' `forms`): one query.
+ * The activities a team's programme runs, as the done rule reads them: the standard's for a team in no
+ * cohort or in a cohort that runs it, else its cohort's programme's (a switched-off activity is left out:
+ * it is not part of that team's day).
  */
-export async function listTeamsForAdmin(db: Database, forms: readonly ActivityForm[]): Promise<AdminTeam[]> {
-  const rows = await db
-    .select({
-      team: teams,
-      cohortName: cohorts.name,
-      phasesWithData: phasesWithDataSql,
-      activitiesDone: activitiesDoneSql(sql`${teams.id}`, forms, isSharedFactId),
-    })
-    .from(teams)
-    .leftJoin(cohorts, eq(cohorts.tag, teams.cohortTag))
-    .orderBy(asc(teams.createdAt), asc(teams.id));
-  return rows.map(({ team, cohortName, phasesWithData, activitiesDone }) => ({
-    ...toTeam(team),
-    phasesWithData: (phasesWithData ?? []).map(Number),
-    activitiesDone: ((activitiesDone as number[] | null) ?? []).map(Number),
-    progress: progressShare(team),
-    cohortName: cohortName ?? null,
-  }));
+export type ProgrammeForms = {
+  standard: readonly ActivityForm[];
+  byProgramme: ReadonlyMap<string, { forms: readonly ActivityForm[]; switchedOff: readonly number[] }>;
+};
+
+/** The activities a team's programme switches off (none for the standard). */
+export function switchedOffFor(programmes: ProgrammeForms, programmeId: string | null): readonly number[] {
+  return (programmeId && programmes.byProgramme.get(programmeId)?.switchedOff) || [];
+}
+
+const compare = <T extends bigint | string>(a: T, b: T): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Every team with its cohort's name, the phases it has data for and the activities it has done (by the
+ * forms of the programme it runs): one query for the standard's teams and one for each programme in use (the
+ * done rule's SQL is written for one set of forms; a `case` over several made PostgreSQL's plan explode).
+ */
+export async function listTeamsForAdmin(db: Database, programmes: ProgrammeForms): Promise<AdminTeam[]> {
+  const groups: { where: SQL; forms: readonly ActivityForm[]; switchedOff: readonly number[] }[] = [
+    {
+      where: sql`(${cohorts.programmeId} is null${
+        programmes.byProgramme.size > 0
+          ? sql` or ${cohorts.programmeId} not in (${sql.join(
+              [...programmes.byProgramme.keys()].map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`
+          : sql``
+      })`,
+      forms: programmes.standard,
+      switchedOff: [],
+    },
+    ...[...programmes.byProgramme].map(([id, { forms, switchedOff }]) => ({
+      where: sql`${cohorts.programmeId} = ${id}::uuid`,
+      forms,
+      switchedOff,
+    })),
+  ];
+  const lists = await Promise.all(
+    groups.map(async ({ where, forms, switchedOff }) => {
+      const rows = await db
+        .select({
+          team: teams,
+          cohortName: cohorts.name,
+          phasesWithData: phasesWithDataSql,
+          activitiesDone: activitiesDoneSql(sql`${teams.id}`, forms, isSharedFactId),
+          // Microseconds, as text: a JS Date would drop them, and two teams may be made in one millisecond.
+          created: sql<string>`((extract(epoch from ${teams.createdAt}) * 1000000)::bigint)::text`,
+        })
+        .from(teams)
+        .leftJoin(cohorts, eq(cohorts.tag, teams.cohortTag))
+        .where(where);
+      return rows.map(({ team, cohortName, phasesWithData, activitiesDone, created }) => ({
+        ...toTeam(team),
+        phasesWithData: (phasesWithData ?? []).map(Number),
+        activitiesDone: ((activitiesDone as number[] | null) ?? []).map(Number),
+        progress: progressShare(team, switchedOff),
+        cohortName: cohortName ?? null,
+        order: [BigInt(created), team.id] as const,
+      }));
+    }),
+  );
+  // Oldest first, as one query would have listed them.
+  return lists
+    .flat()
+    .sort((a, b) => compare(a.order[0], b.order[0]) || compare(a.order[1], b.order[1]))
+    .map(({ order: _order, ...team }) => team);
 }
 
 /** One export row: the team, its cohort, and a per-phase count of answered fields (shared facts included). */
 export type ExportRow = {
   team: TeamRow;
   cohortName: string | null;
+  /** The programme its cohort runs; null: the standard. */
+  programmeId: string | null;
   phasesWithData: number[];
   answeredByPhase: Record<string, number>;
   companyName: string | null;
@@ -248,6 +299,7 @@ export async function* exportRows(db: Database, batchSize = 500): AsyncGenerator
         team: teams,
         cursor: sql<string>`${teams.createdAt}::text`,
         cohortName: cohorts.name,
+        programmeId: cohorts.programmeId,
         // Each activity's answers, and the shared facts counted in the activity they were first given in.
         phases: sql<{ phase: number; answered: number; updatedAt: string }[]>`coalesce((
           select jsonb_agg(jsonb_build_object(
@@ -296,6 +348,7 @@ export async function* exportRows(db: Database, batchSize = 500): AsyncGenerator
       yield {
         team: row.team,
         cohortName: row.cohortName ?? null,
+        programmeId: row.programmeId ?? null,
         // As the dashboard's list: the activities with at least one answer (a saved row may hold none).
         phasesWithData: phases.filter((p) => Number(p.answered) > 0).map((p) => Number(p.phase)),
         answeredByPhase: Object.fromEntries(phases.map((p) => [String(p.phase), Number(p.answered)])),

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { confirmsTeamName } from '../../shared/data-deletion.ts';
-import type { PhaseConfig } from '../../shared/phase-config.ts';
 import { ErrorResponseSchema, IdSchema } from '../../shared/schemas/common.ts';
 import { DeletedTeamSchema, DeleteTeamBodySchema } from '../../shared/schemas/data-deletion.ts';
 import {
@@ -19,6 +18,7 @@ import { badRequest, conflict, notFound, unavailable } from '../lib/http-error.t
 import { MESSAGES } from '../lib/messages.ts';
 import { noStore } from '../lib/no-store.ts';
 import { adminOnly, clearSessionCookies, requireTeamAccess, startSession } from '../plugins/sessions.ts';
+import type { ProgrammeLibrary, ProgrammeVersionContent } from '../programmes/library.ts';
 import { teamProgressCsv } from './progress-csv.ts';
 import {
   CodeTakenError,
@@ -28,6 +28,7 @@ import {
   findTeamById,
   listTeamsForAdmin,
   NoFreeCodeError,
+  type ProgrammeForms,
   replaceTeamCode,
   toTeam,
   updateTeamAvatar,
@@ -35,6 +36,13 @@ import {
 } from './queries.ts';
 
 const TeamIdParams = z.object({ teamId: IdSchema });
+
+/** The forms of the activities a programme version runs (switched-off ones are not part of its day). */
+function formsOf(content: ProgrammeVersionContent) {
+  return [...content.configs]
+    .filter(([phase]) => !content.switchedOff.includes(phase))
+    .map(([phase, config]) => ({ phase, fields: config.fields }));
+}
 const errors = {
   400: ErrorResponseSchema,
   401: ErrorResponseSchema,
@@ -46,12 +54,20 @@ const errors = {
  * Workspaces: a team creates and finds its own, sets its avatar and website, deletes it; instructors
  * (`adminOnly`) list every team, give one a new code, export the progress, and delete a team too.
  */
-export const teamRoutes: FastifyPluginAsyncZod<{ phaseConfigs: Map<number, PhaseConfig> }> = async (
-  app,
-  options,
-) => {
-  // The activities' forms, for the activities each team has done (the progress board).
-  const forms = [...options.phaseConfigs].map(([phase, config]) => ({ phase, fields: config.fields }));
+export const teamRoutes: FastifyPluginAsyncZod<{ programmes: ProgrammeLibrary }> = async (app, options) => {
+  /** The forms of what each cohort runs now, for the activities each team has done (the progress board). */
+  async function programmeForms(): Promise<ProgrammeForms> {
+    const run = await options.programmes.inUse();
+    return {
+      standard: formsOf(run.standard),
+      byProgramme: new Map(
+        [...run.byId].map(([id, { content }]) => [
+          id,
+          { forms: formsOf(content), switchedOff: content.switchedOff },
+        ]),
+      ),
+    };
+  }
   app.post(
     '/api/teams',
     {
@@ -202,7 +218,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ phaseConfigs: Map<number, Phase
       onRequest: [noStore, adminOnly],
       schema: { response: { 200: z.array(AdminTeamSchema), ...errors } },
     },
-    async () => listTeamsForAdmin(app.db, forms),
+    async () => listTeamsForAdmin(app.db, await programmeForms()),
   );
 
   /**
@@ -236,10 +252,11 @@ export const teamRoutes: FastifyPluginAsyncZod<{ phaseConfigs: Map<number, Phase
 
   app.get('/api/admin/export', { onRequest: adminOnly }, async (request, reply) => {
     const fileName = `team-progress-${new Date().toISOString().slice(0, 10)}.csv`;
+    const run = await options.programmes.inUse();
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fileName}"`)
       .header('cache-control', 'no-store')
-      .send(teamProgressCsv(app.db, (error) => request.log.error({ err: error }, 'export failed')));
+      .send(teamProgressCsv(app.db, run, (error) => request.log.error({ err: error }, 'export failed')));
   });
 };

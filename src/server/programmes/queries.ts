@@ -1,0 +1,366 @@
+import { and, asc, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import {
+  type ProgrammeContent,
+  STANDARD_PROGRAMME_ID,
+  STANDARD_TEAM_PROGRAMME,
+  type TeamProgramme,
+} from '../../shared/schemas/programmes.ts';
+import type { Database } from '../db/client.ts';
+import { cohorts, type ProgrammeRow, programmes, programmeVersions, teams } from '../db/schema.ts';
+
+/**
+ * Programmes (docs/decisions/039-programmes.md): their drafts, saved with a revision; their versions, each
+ * kept; and which programme a cohort's teams run. The Standard programme is never stored: a cohort whose
+ * `programme_id` is null runs it.
+ */
+
+/** A version's content as stored: the activities and those switched off. */
+export function versionContent(row: { activities: unknown; switchedOff: unknown }): ProgrammeContent {
+  return {
+    activities: row.activities as ProgrammeContent['activities'],
+    switchedOff: row.switchedOff as number[],
+  };
+}
+
+export type ProgrammeVersionMeta = { version: number; publishedAt: Date; publishedBy: string | null };
+
+/** Every stored programme, oldest first, with its newest version and the cohorts that run it. */
+export async function listProgrammes(db: Database) {
+  const newest = db
+    .select({ programmeId: programmeVersions.programmeId, version: max(programmeVersions.version).as('v') })
+    .from(programmeVersions)
+    .groupBy(programmeVersions.programmeId)
+    .as('newest');
+  const rows = await db
+    .select({
+      id: programmes.id,
+      name: programmes.name,
+      revision: programmes.revision,
+      publishedRevision: programmes.publishedRevision,
+      draftUpdatedAt: programmes.draftUpdatedAt,
+      publishedVersion: newest.version,
+    })
+    .from(programmes)
+    .leftJoin(newest, eq(newest.programmeId, programmes.id))
+    .orderBy(asc(programmes.createdAt), asc(programmes.id));
+  return rows.map((row) => ({ ...row, publishedVersion: row.publishedVersion ?? null }));
+}
+
+/** The cohorts (active and archived) that run each programme, by name; the standard's under "standard". */
+export async function cohortsByProgramme(
+  db: Database,
+): Promise<Map<string, { tag: string; name: string }[]>> {
+  const rows = await db
+    .select({ programmeId: cohorts.programmeId, tag: cohorts.tag, name: cohorts.name })
+    .from(cohorts)
+    .orderBy(asc(cohorts.name), asc(cohorts.tag));
+  const byProgramme = new Map<string, { tag: string; name: string }[]>();
+  for (const row of rows) {
+    const key = row.programmeId ?? STANDARD_PROGRAMME_ID;
+    byProgramme.set(key, [...(byProgramme.get(key) ?? []), { tag: row.tag, name: row.name }]);
+  }
+  return byProgramme;
+}
+
+export async function findProgramme(db: Database, id: string): Promise<ProgrammeRow | undefined> {
+  const [row] = await db.select().from(programmes).where(eq(programmes.id, id)).limit(1);
+  return row;
+}
+
+/** A programme's versions, oldest first (without their content). */
+export async function listVersions(db: Database, programmeId: string): Promise<ProgrammeVersionMeta[]> {
+  return db
+    .select({
+      version: programmeVersions.version,
+      publishedAt: programmeVersions.publishedAt,
+      publishedBy: programmeVersions.publishedBy,
+    })
+    .from(programmeVersions)
+    .where(eq(programmeVersions.programmeId, programmeId))
+    .orderBy(asc(programmeVersions.version));
+}
+
+/** One version, whole; undefined when the programme has no such version. */
+export async function findVersion(db: Database, programmeId: string, version: number) {
+  const [row] = await db
+    .select()
+    .from(programmeVersions)
+    .where(and(eq(programmeVersions.programmeId, programmeId), eq(programmeVersions.version, version)))
+    .limit(1);
+  return row;
+}
+
+/** The newest version, whole; undefined before the first publish. */
+export async function newestVersion(db: Database, programmeId: string) {
+  const [row] = await db
+    .select()
+    .from(programmeVersions)
+    .where(eq(programmeVersions.programmeId, programmeId))
+    .orderBy(desc(programmeVersions.version))
+    .limit(1);
+  return row;
+}
+
+/** A new programme with this draft (a copy), revision 0 and no version. */
+export async function createProgramme(
+  db: Database,
+  values: { name: string; draft: ProgrammeContent; createdBy: string },
+): Promise<ProgrammeRow> {
+  const [row] = await db
+    .insert(programmes)
+    .values({ ...values, draftUpdatedBy: values.createdBy })
+    .returning();
+  return row!;
+}
+
+/**
+ * An imported programme: created with its content as draft and as version 1, in one transaction (a failure
+ * stores nothing).
+ */
+export async function importProgramme(
+  db: Database,
+  values: { name: string; content: ProgrammeContent; by: string },
+): Promise<ProgrammeRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(programmes)
+      .values({
+        name: values.name,
+        draft: values.content,
+        createdBy: values.by,
+        draftUpdatedBy: values.by,
+        publishedRevision: 0,
+      })
+      .returning();
+    await tx.insert(programmeVersions).values({
+      programmeId: row!.id,
+      version: 1,
+      activities: values.content.activities,
+      switchedOff: values.content.switchedOff,
+      publishedBy: values.by,
+    });
+    return row!;
+  });
+}
+
+export type SaveOutcome =
+  | { outcome: 'saved'; revision: number }
+  | { outcome: 'stale' }
+  | { outcome: 'unknown' };
+
+/**
+ * Saves the whole draft if it was made from the current revision, in one statement: of two saves made from
+ * the same revision (sent together or not), exactly one lands and the other finds the revision moved on.
+ */
+export async function saveDraft(
+  db: Database,
+  id: string,
+  change: { revision: number; draft: ProgrammeContent; name?: string; by: string },
+): Promise<SaveOutcome> {
+  const [row] = await db
+    .update(programmes)
+    .set({
+      draft: change.draft,
+      ...(change.name === undefined ? {} : { name: change.name }),
+      revision: sql`${programmes.revision} + 1`,
+      draftUpdatedBy: change.by,
+      draftUpdatedAt: sql`now()`,
+    })
+    .where(and(eq(programmes.id, id), eq(programmes.revision, change.revision)))
+    .returning({ revision: programmes.revision });
+  if (row) return { outcome: 'saved', revision: row.revision };
+  return (await findProgramme(db, id)) ? { outcome: 'stale' } : { outcome: 'unknown' };
+}
+
+export async function renameProgramme(db: Database, id: string, name: string): Promise<boolean> {
+  const rows = await db
+    .update(programmes)
+    .set({ name })
+    .where(eq(programmes.id, id))
+    .returning({ id: programmes.id });
+  return rows.length > 0;
+}
+
+export type PublishOutcome<Problem> =
+  | { outcome: 'published'; version: number }
+  /** The draft of this revision is the newest version already: nothing new was made. */
+  | { outcome: 'already'; version: number }
+  | { outcome: 'refused'; problems: Problem[] }
+  | { outcome: 'stale' }
+  | { outcome: 'unknown' };
+
+/**
+ * Publishes the draft of `revision` as the next version, if `check` finds no problem in it. The programme's
+ * row is locked meanwhile, so publishes (and republishes) of one programme take their turns: version numbers
+ * never collide, and a second publish of the same revision finds it published already.
+ */
+export async function publishDraft<Problem>(
+  db: Database,
+  id: string,
+  revision: number,
+  by: string,
+  check: (draft: ProgrammeContent) => Problem[],
+): Promise<PublishOutcome<Problem>> {
+  return db.transaction(async (tx): Promise<PublishOutcome<Problem>> => {
+    const [programme] = await tx.select().from(programmes).where(eq(programmes.id, id)).for('update');
+    if (!programme) return { outcome: 'unknown' };
+    if (programme.revision !== revision) return { outcome: 'stale' };
+    const newest = await newestVersionNumber(tx, id);
+    if (programme.publishedRevision === revision && newest > 0)
+      return { outcome: 'already', version: newest };
+    const problems = check(programme.draft);
+    if (problems.length > 0) return { outcome: 'refused', problems };
+    const version = newest + 1;
+    await tx.insert(programmeVersions).values({
+      programmeId: id,
+      version,
+      activities: programme.draft.activities,
+      switchedOff: programme.draft.switchedOff,
+      publishedBy: by,
+    });
+    await tx.update(programmes).set({ publishedRevision: revision }).where(eq(programmes.id, id));
+    return { outcome: 'published', version };
+  });
+}
+
+export type RepublishOutcome =
+  | { outcome: 'published'; version: number }
+  | { outcome: 'unknown-programme' }
+  | { outcome: 'unknown-version' };
+
+/**
+ * Publishes an earlier version's content again, as the next version. The draft stays as it is (an
+ * instructor's edits are never lost); it counts as published when it holds that very content.
+ */
+export async function republishVersion(
+  db: Database,
+  id: string,
+  from: number,
+  by: string,
+): Promise<RepublishOutcome> {
+  return db.transaction(async (tx): Promise<RepublishOutcome> => {
+    const [programme] = await tx.select().from(programmes).where(eq(programmes.id, id)).for('update');
+    if (!programme) return { outcome: 'unknown-programme' };
+    const [earlier] = await tx
+      .select()
+      .from(programmeVersions)
+      .where(and(eq(programmeVersions.programmeId, id), eq(programmeVersions.version, from)));
+    if (!earlier) return { outcome: 'unknown-version' };
+    const version = (await newestVersionNumber(tx, id)) + 1;
+    await tx.insert(programmeVersions).values({
+      programmeId: id,
+      version,
+      activities: earlier.activities,
+      switchedOff: earlier.switchedOff,
+      publishedBy: by,
+    });
+    // jsonb compares by value: the draft is this content exactly when it says the same.
+    const sameAsDraft = sql`${programmes.draft} = jsonb_build_object('activities', ${JSON.stringify(earlier.activities)}::jsonb, 'switchedOff', ${JSON.stringify(earlier.switchedOff)}::jsonb)`;
+    await tx
+      .update(programmes)
+      .set({ publishedRevision: sql`case when ${sameAsDraft} then ${programmes.revision} end` })
+      .where(eq(programmes.id, id));
+    return { outcome: 'published', version };
+  });
+}
+
+async function newestVersionNumber(db: Database, programmeId: string): Promise<number> {
+  const [row] = await db
+    .select({ version: max(programmeVersions.version) })
+    .from(programmeVersions)
+    .where(eq(programmeVersions.programmeId, programmeId));
+  return row?.version ?? 0;
+}
+
+/** Gives the cohort this programme (null: the standard); the cohort's tag, or undefined for no cohort. */
+export async function setCohortProgramme(
+  db: Database,
+  tag: string,
+  programmeId: string | null,
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(cohorts)
+    .set({ programmeId })
+    .where(eq(cohorts.tag, tag))
+    .returning({ tag: cohorts.tag });
+  return row?.tag;
+}
+
+/** The tags of the cohorts that run this programme. */
+export async function cohortsRunning(db: Database, programmeId: string): Promise<string[]> {
+  const rows = await db
+    .select({ tag: cohorts.tag })
+    .from(cohorts)
+    .where(eq(cohorts.programmeId, programmeId));
+  return rows.map((row) => row.tag);
+}
+
+/** The newest version of each programme and what it switches off: `programme_id` null is the standard. */
+const newestOf = sql`(select max(pv.version) from ${programmeVersions} pv where pv.programme_id = ${cohorts.programmeId})`;
+
+/**
+ * What each of these teams runs now: its cohort's programme at its newest version (archived cohorts
+ * included: their teams still read their work), the standard for a team in no cohort.
+ */
+export async function teamProgrammes(
+  db: Database,
+  teamIds: readonly string[],
+): Promise<Map<string, TeamProgramme>> {
+  if (teamIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      teamId: teams.id,
+      programmeId: cohorts.programmeId,
+      version: programmeVersions.version,
+      switchedOff: programmeVersions.switchedOff,
+    })
+    .from(teams)
+    .leftJoin(cohorts, eq(cohorts.tag, teams.cohortTag))
+    .leftJoin(
+      programmeVersions,
+      and(eq(programmeVersions.programmeId, cohorts.programmeId), eq(programmeVersions.version, newestOf)),
+    )
+    .where(inArray(teams.id, [...teamIds]));
+  return new Map(
+    rows.map((row) => [
+      row.teamId,
+      row.programmeId && row.version
+        ? { programmeId: row.programmeId, version: row.version, switchedOff: row.switchedOff ?? [] }
+        : STANDARD_TEAM_PROGRAMME,
+    ]),
+  );
+}
+
+/** What a team runs now (the standard for an unknown team: callers have checked it exists). */
+export async function teamProgramme(db: Database, teamId: string): Promise<TeamProgramme> {
+  return (await teamProgrammes(db, [teamId])).get(teamId) ?? STANDARD_TEAM_PROGRAMME;
+}
+
+/** Whether the team is in a cohort that runs this programme (the team side's access rule). */
+export async function teamRunsProgramme(db: Database, teamId: string, programmeId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .innerJoin(cohorts, eq(cohorts.tag, teams.cohortTag))
+    .where(and(eq(teams.id, teamId), eq(cohorts.programmeId, programmeId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The programmes cohorts run now, each with its name and newest version (what the progress board, the
+ * export and the instructors' view of a team read): programmes that were never published run nowhere.
+ */
+export async function programmesInUse(
+  db: Database,
+): Promise<{ id: string; name: string; version: number }[]> {
+  return db
+    .selectDistinct({ id: programmes.id, name: programmes.name, version: programmeVersions.version })
+    .from(cohorts)
+    .innerJoin(programmes, eq(programmes.id, cohorts.programmeId))
+    .innerJoin(
+      programmeVersions,
+      and(eq(programmeVersions.programmeId, programmes.id), eq(programmeVersions.version, newestOf)),
+    )
+    .where(isNotNull(cohorts.programmeId));
+}

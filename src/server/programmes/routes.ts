@@ -1,0 +1,451 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ActivityFieldsSchema, PhaseConfigSchema } from '../../shared/phase-config.ts';
+import { checkProgramme } from '../../shared/programme-checks.ts';
+import { ErrorResponseSchema, IdSchema } from '../../shared/schemas/common.ts';
+import {
+  AssignProgrammeBodySchema,
+  CreateProgrammeBodySchema,
+  PROGRAMME_FILE_FORMAT,
+  PROGRAMME_MAX_BYTES,
+  type ProgrammeContent,
+  ProgrammeDetailSchema,
+  ProgrammeFileSchema,
+  ProgrammeListSchema,
+  ProgrammeSummarySchema,
+  ProgrammeVersionDetailSchema,
+  PublishBodySchema,
+  PublishRefusedSchema,
+  PublishResultSchema,
+  RenameProgrammeBodySchema,
+  SaveDraftBodySchema,
+  SaveDraftConflictSchema,
+  SaveDraftResultSchema,
+  STANDARD_PROGRAMME_ID,
+  TeamProgrammeSchema,
+} from '../../shared/schemas/programmes.ts';
+import { CohortTagParams, cohortTag } from '../cohorts/lookup.ts';
+import { findCohortByTag } from '../cohorts/queries.ts';
+import { conflict, forbidden, HttpError, notFound, unauthorized } from '../lib/http-error.ts';
+import { MESSAGES } from '../lib/messages.ts';
+import { noStore } from '../lib/no-store.ts';
+import { adminOnly, requireAdmin, requireTeamAccess } from '../plugins/sessions.ts';
+import type { ProgrammeLibrary } from './library.ts';
+import { exportFileName } from './export-file.ts';
+import { editableProgrammeId, programmeIdOf, runnableProgramme, versionOf } from './lookup.ts';
+import { programmeDetails, programmeSummaries } from './detail.ts';
+import {
+  createProgramme,
+  findProgramme,
+  findVersion,
+  importProgramme,
+  newestVersion,
+  publishDraft,
+  renameProgramme,
+  republishVersion,
+  saveDraft,
+  setCohortProgramme,
+  teamProgramme,
+  teamRunsProgramme,
+  versionContent,
+} from './queries.ts';
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+};
+
+/** Any text passes the path: text no programme can have is an unknown programme (404), like a cohort's tag. */
+const ProgrammeParams = z.object({ programmeId: z.string() });
+const VersionParams = ProgrammeParams.extend({ version: z.string() });
+const PhaseParams = VersionParams.extend({ n: z.string() });
+
+/** Room for the envelope of a programme's body (its name, revision, the file's format) past its content. */
+const ENVELOPE_BYTES = 4096;
+const PROGRAMME_BODY_LIMIT = PROGRAMME_MAX_BYTES + ENVELOPE_BYTES;
+const KB = 1000;
+
+/**
+ * Content as stored: switched-off activities once each, in order. Past PROGRAMME_MAX_BYTES as compact JSON:
+ * 413, nothing saved.
+ */
+function storedContent(content: ProgrammeContent): ProgrammeContent {
+  const normalised = { ...content, switchedOff: [...new Set(content.switchedOff)].sort((a, b) => a - b) };
+  const bytes = Buffer.byteLength(JSON.stringify(normalised));
+  if (bytes > PROGRAMME_MAX_BYTES) {
+    throw new HttpError(413, MESSAGES.programmeTooLarge(Math.ceil(bytes / KB), PROGRAMME_MAX_BYTES / KB));
+  }
+  return normalised;
+}
+
+async function username(request: FastifyRequest): Promise<string> {
+  return (await requireAdmin(request)).username;
+}
+
+/**
+ * Programmes (docs/product.md, Programmes): instructors (`adminOnly`) list, copy, edit, publish, export,
+ * import and assign them; a team reads the programme it runs and that programme's published versions.
+ */
+export const programmeRoutes: FastifyPluginAsyncZod<{ library: ProgrammeLibrary }> = async (app, options) => {
+  const { library } = options;
+
+  async function detail(id: string) {
+    const found = await programmeDetails(app.db, library, id);
+    if (!found) throw notFound(MESSAGES.programmeNotFound);
+    return found;
+  }
+
+  /** What every team of these cohorts now runs, to their open pages. */
+  const announceCohorts = (tags: readonly string[]) => app.announce.programmeOfCohorts(tags);
+
+  app.get(
+    '/api/admin/programmes',
+    { onRequest: [noStore, adminOnly], schema: { response: { 200: ProgrammeListSchema, ...errors } } },
+    async () => ({ programmes: await programmeSummaries(app.db, library) }),
+  );
+
+  app.post(
+    '/api/admin/programmes',
+    {
+      onRequest: adminOnly,
+      schema: { body: CreateProgrammeBodySchema, response: { 201: ProgrammeDetailSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const { name, copyFrom } = request.body;
+      let draft: ProgrammeContent;
+      if (copyFrom === STANDARD_PROGRAMME_ID) draft = library.standardContent();
+      else {
+        const source = await findProgramme(app.db, copyFrom);
+        if (!source) throw notFound(MESSAGES.copyFromNotFound);
+        draft = source.draft;
+      }
+      const row = await createProgramme(app.db, { name, draft, createdBy: await username(request) });
+      return reply.status(201).send(await detail(row.id));
+    },
+  );
+
+  /** Importing a file: checked as a publish is; on any problem, refused with every one and nothing stored. */
+  app.post(
+    '/api/admin/programmes/import',
+    {
+      onRequest: adminOnly,
+      bodyLimit: PROGRAMME_BODY_LIMIT,
+      schema: {
+        body: ProgrammeFileSchema,
+        response: {
+          201: ProgrammeDetailSchema,
+          413: ErrorResponseSchema,
+          422: PublishRefusedSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const content = storedContent(request.body.content);
+      const problems = checkProgramme(content.activities);
+      if (problems.length > 0) {
+        return reply.status(422).send({ message: MESSAGES.importRefused(problems.length), problems });
+      }
+      const row = await importProgramme(app.db, {
+        name: request.body.name,
+        content,
+        by: await username(request),
+      });
+      request.log.info({ programmeId: row.id }, 'programme imported');
+      return reply.status(201).send(await detail(row.id));
+    },
+  );
+
+  app.get(
+    '/api/admin/programmes/:programmeId',
+    {
+      onRequest: [noStore, adminOnly],
+      schema: { params: ProgrammeParams, response: { 200: ProgrammeDetailSchema, ...errors } },
+    },
+    async (request) => detail(programmeIdOf(request.params.programmeId)),
+  );
+
+  app.patch(
+    '/api/admin/programmes/:programmeId',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: ProgrammeParams,
+        body: RenameProgrammeBodySchema,
+        response: { 200: ProgrammeSummarySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const id = editableProgrammeId(request.params.programmeId);
+      if (!(await renameProgramme(app.db, id, request.body.name))) throw notFound(MESSAGES.programmeNotFound);
+      const {
+        draft: _draft,
+        revision: _r,
+        draftUpdatedAt: _a,
+        draftUpdatedBy: _b,
+        versions: _v,
+        ...summary
+      } = await detail(id);
+      return summary;
+    },
+  );
+
+  /** Autosave of the editor: the whole draft, made from `revision`; 409 with the current one if stale. */
+  app.put(
+    '/api/admin/programmes/:programmeId/draft',
+    {
+      onRequest: adminOnly,
+      bodyLimit: PROGRAMME_BODY_LIMIT,
+      schema: {
+        params: ProgrammeParams,
+        body: SaveDraftBodySchema,
+        response: {
+          200: SaveDraftResultSchema,
+          409: SaveDraftConflictSchema,
+          413: ErrorResponseSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const id = editableProgrammeId(request.params.programmeId);
+      const draft = storedContent(request.body.draft);
+      const saved = await saveDraft(app.db, id, {
+        revision: request.body.revision,
+        draft,
+        name: request.body.name,
+        by: await username(request),
+      });
+      if (saved.outcome === 'unknown') throw notFound(MESSAGES.programmeNotFound);
+      if (saved.outcome === 'stale') {
+        const current = await detail(id);
+        return reply.status(409).send({ message: MESSAGES.draftConflict(current.draftUpdatedBy), current });
+      }
+      return { revision: saved.revision };
+    },
+  );
+
+  app.post(
+    '/api/admin/programmes/:programmeId/publish',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: ProgrammeParams,
+        body: PublishBodySchema,
+        response: {
+          200: PublishResultSchema,
+          201: PublishResultSchema,
+          409: SaveDraftConflictSchema,
+          422: PublishRefusedSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const id = editableProgrammeId(request.params.programmeId);
+      const outcome = await publishDraft(
+        app.db,
+        id,
+        request.body.revision,
+        await username(request),
+        (draft) => checkProgramme(draft.activities),
+      );
+      switch (outcome.outcome) {
+        case 'unknown':
+          throw notFound(MESSAGES.programmeNotFound);
+        case 'stale': {
+          const current = await detail(id);
+          return reply.status(409).send({ message: MESSAGES.draftConflict(current.draftUpdatedBy), current });
+        }
+        case 'refused':
+          return reply
+            .status(422)
+            .send({ message: MESSAGES.publishRefused(outcome.problems.length), problems: outcome.problems });
+        case 'already':
+          return reply.status(200).send({ version: outcome.version });
+        case 'published':
+          request.log.info({ programmeId: id, version: outcome.version }, 'programme published');
+          await announceProgramme(id);
+          return reply.status(201).send({ version: outcome.version });
+      }
+    },
+  );
+
+  /** An earlier version, published again as the next one (its checks passed when it was first published). */
+  app.post(
+    '/api/admin/programmes/:programmeId/versions/:version/republish',
+    {
+      onRequest: adminOnly,
+      schema: { params: VersionParams, response: { 201: PublishResultSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const id = editableProgrammeId(request.params.programmeId);
+      const from = versionOf(request.params.version);
+      const outcome = await republishVersion(app.db, id, from, await username(request));
+      if (outcome.outcome === 'unknown-programme') throw notFound(MESSAGES.programmeNotFound);
+      if (outcome.outcome === 'unknown-version') throw notFound(MESSAGES.versionNotFound);
+      request.log.info({ programmeId: id, version: outcome.version, from }, 'programme version republished');
+      await announceProgramme(id);
+      return reply.status(201).send({ version: outcome.version });
+    },
+  );
+
+  app.get(
+    '/api/admin/programmes/:programmeId/versions/:version',
+    {
+      onRequest: [noStore, adminOnly],
+      schema: { params: VersionParams, response: { 200: ProgrammeVersionDetailSchema, ...errors } },
+    },
+    async (request) => {
+      const id = programmeIdOf(request.params.programmeId);
+      const version = versionOf(request.params.version);
+      if (id === STANDARD_PROGRAMME_ID) {
+        if (version !== 1) throw notFound(MESSAGES.versionNotFound);
+        return {
+          version,
+          publishedAt: library.loadedAt.toISOString(),
+          publishedBy: null,
+          content: library.standardContent(),
+        };
+      }
+      const row = await findVersion(app.db, id, version);
+      if (!row) {
+        throw notFound(
+          (await findProgramme(app.db, id)) ? MESSAGES.versionNotFound : MESSAGES.programmeNotFound,
+        );
+      }
+      return {
+        version: row.version,
+        publishedAt: row.publishedAt.toISOString(),
+        publishedBy: row.publishedBy,
+        content: versionContent(row),
+      };
+    },
+  );
+
+  /** The newest published version as one JSON file (ProgrammeFileSchema): what an import reads. */
+  app.get(
+    '/api/admin/programmes/:programmeId/export',
+    {
+      onRequest: [noStore, adminOnly],
+      schema: {
+        params: ProgrammeParams,
+        response: { 200: ProgrammeFileSchema, 409: ErrorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const id = programmeIdOf(request.params.programmeId);
+      let file: { name: string; version: number; content: ProgrammeContent };
+      if (id === STANDARD_PROGRAMME_ID) {
+        file = { name: (await detail(id)).name, version: 1, content: library.standardContent() };
+      } else {
+        const programme = await findProgramme(app.db, id);
+        if (!programme) throw notFound(MESSAGES.programmeNotFound);
+        const newest = await newestVersion(app.db, id);
+        if (!newest) throw conflict(MESSAGES.exportUnpublished);
+        file = { name: programme.name, version: newest.version, content: versionContent(newest) };
+      }
+      reply.header(
+        'content-disposition',
+        `attachment; filename="${exportFileName(file.name, file.version)}"`,
+      );
+      return {
+        format: PROGRAMME_FILE_FORMAT,
+        formatVersion: 1,
+        name: file.name,
+        content: file.content,
+      } as const;
+    },
+  );
+
+  /** Which programme a cohort's teams run: one published at least once, or the standard. */
+  app.put(
+    '/api/admin/cohorts/:tag/programme',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: CohortTagParams,
+        body: AssignProgrammeBodySchema,
+        response: { 200: TeamProgrammeSchema, 409: ErrorResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const tag = cohortTag(request.params.tag);
+      if (!(await findCohortByTag(app.db, tag))) throw notFound(MESSAGES.cohortNotFound);
+      const { programmeId } = request.body;
+      const { stored, runs } = await runnableProgramme(app.db, programmeId);
+      if (!(await setCohortProgramme(app.db, tag, stored))) throw notFound(MESSAGES.cohortNotFound);
+      request.log.info({ tag, programmeId }, 'cohort given a programme');
+      await announceCohorts([tag]);
+      return runs;
+    },
+  );
+
+  /** A programme published a version: the teams of every cohort running it switch to it. */
+  async function announceProgramme(programmeId: string) {
+    await app.announce.programmeRunBy(programmeId);
+  }
+
+  // The team's side.
+
+  app.get(
+    '/api/teams/:teamId/programme',
+    {
+      onRequest: noStore,
+      schema: { params: z.object({ teamId: IdSchema }), response: { 200: TeamProgrammeSchema, ...errors } },
+    },
+    async (request) => {
+      await requireTeamAccess(request, request.params.teamId);
+      return teamProgramme(app.db, request.params.teamId);
+    },
+  );
+
+  /**
+   * A published version's content, for a page that runs it: the standard's for anyone; another programme's
+   * for an instructor, or a team session of a cohort that runs the programme (401 without a session, 403 a
+   * team of another cohort). Stored versions never change: cached for good, by that browser only.
+   */
+  async function readableVersion(request: FastifyRequest, params: { programmeId: string; version: string }) {
+    const id = programmeIdOf(params.programmeId);
+    const version = versionOf(params.version);
+    if (id !== STANDARD_PROGRAMME_ID && !(await request.sessionAdmin())) {
+      const team = await request.sessionTeam();
+      if (!team) throw unauthorized(MESSAGES.teamSessionRequired);
+      if (!(await teamRunsProgramme(app.db, team.id, id))) throw forbidden(MESSAGES.otherCohortsProgramme);
+    }
+    const content = await library.version(id, version);
+    if (!content) throw notFound(MESSAGES.versionNotFound);
+    return { id, content };
+  }
+
+  const cacheFor = (id: string) =>
+    // The standard's one version changes with a deploy: a short cache, as its configs have.
+    id === STANDARD_PROGRAMME_ID ? 'public, max-age=300' : 'private, max-age=31536000, immutable';
+
+  app.get(
+    '/api/programmes/:programmeId/versions/:version/phase-:n',
+    { schema: { params: PhaseParams, response: { 200: PhaseConfigSchema, ...errors } } },
+    async (request, reply) => {
+      const { id, content } = await readableVersion(request, request.params);
+      const config = /^\d$/.test(request.params.n)
+        ? content.configs.get(Number(request.params.n))
+        : undefined;
+      if (!config) throw notFound(MESSAGES.phaseNotFound);
+      reply.header('cache-control', cacheFor(id));
+      return config;
+    },
+  );
+
+  app.get(
+    '/api/programmes/:programmeId/versions/:version/fields',
+    { schema: { params: VersionParams, response: { 200: ActivityFieldsSchema, ...errors } } },
+    async (request, reply) => {
+      const { id, content } = await readableVersion(request, request.params);
+      reply.header('cache-control', cacheFor(id));
+      return content.fields;
+    },
+  );
+};
