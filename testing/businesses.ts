@@ -111,6 +111,7 @@ export const LEDGERLOOP: Business = {
     },
     5: {
       price_tier: 'mid',
+      price_terms: 'EUR 49 per firm per month, billed monthly, cancel any time; 30-day trial',
       competitors_to_beat: 'The practice-management suites’ add-ons; spreadsheets',
       brief_reader: 'internal',
       launch_window: 'Beta in March, general release in July',
@@ -232,6 +233,7 @@ export const HEARTH_AND_BEAN: Business = {
     },
     5: {
       price_tier: 'premium',
+      price_terms: 'GBP 9 a 250 g bag, every two or three weeks; pause or cancel online',
       competitors_to_beat: 'National online roasters’ subscriptions; supermarket beans',
       brief_reader: 'agency',
       launch_window: 'Launch in October, ahead of the gift season',
