@@ -71,7 +71,9 @@ describe('checkProgramme', () => {
           'need "the competitors to score": "nothing_here" reads no field of this form',
         ),
       );
-      expect(problems).toContainEqual(problem(5, `fields[${lastOfBrief}].handoff`, 'at most one handoff field'));
+      expect(problems).toContainEqual(
+        problem(5, `fields[${lastOfBrief}].handoff`, 'at most one handoff field'),
+      );
     });
 
     it('refuses a config that says it is another activity, and a programme without eight', () => {
