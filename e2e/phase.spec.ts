@@ -424,7 +424,7 @@ test.describe('phase page', () => {
     await page.goto('/phase/4');
     await expect(page.getByTestId('profile-facts')).toContainText('Food or drink, Data about other people');
     await expect(preview(page)).toContainText('For food and drink, check allergens');
-    await expect(preview(page)).toContainText('would a customer need a data protection impact assessment');
+    await expect(preview(page)).toContainText('who can see it, are those people told');
   });
 
   test('invalid phases and a failed configuration load show their screens', async ({

@@ -707,7 +707,7 @@ export const KIND_WORDS: Record<BusinessKind, readonly RegExp[]> = {
   ],
   personal_data: [
     /\bpeople other than (our|the) (buyer|caller)\b/i,
-    /\bdata protection impact assessment\b/i,
+    /\b(data protection|privacy) impact assessment\b/i,
     /\bmonitoring workers\b/i,
     /\bHIPAA\b/,
     /\bFERPA\b/,

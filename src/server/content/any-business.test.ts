@@ -183,7 +183,7 @@ const CAUTIONS: Record<Area, Record<number, string>> = {
   personal_data: {
     1: 'Our product handles data about people other than our buyer',
     3: 'Our product holds data about people other than our buyer',
-    4: 'would a customer need a data protection impact assessment before using the concept?',
+    4: 'who can see it, are those people told, and would a customer need a',
     5: 'No privacy or security claim',
     6: 'Screens, documents and scenes show invented, clearly fictional data',
     7: 'Never read out, confirm or discuss what the product holds about a person',
