@@ -303,21 +303,28 @@ test.describe('phase page', () => {
     await expect(page.getByText('Prompt downloaded!', { exact: true })).toBeVisible();
   });
 
-  test('phase 4 offers the market analysis as a real PDF', async ({ page }) => {
+  test("phase 4 offers the worked example's market report and its template as real PDFs", async ({
+    page,
+  }) => {
     await practice(page, 4);
-    const downloadPromise = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download PDF' }).click();
-    const download = await downloadPromise;
-    expect(download.suggestedFilename()).toBe('stem-toys-market-analysis.pdf');
-    const bytes = await readFile((await download.path())!);
-    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    await expect(page.getByText('Download Started', { exact: true })).toBeVisible();
+    for (const [name, file] of [
+      ['Worked example (PDF)', 'stem-toys-market-analysis.pdf'],
+      ['Report template (PDF)', 'market-report-template.pdf'],
+    ]) {
+      const downloadPromise = page.waitForEvent('download');
+      await page.getByRole('button', { name }).click();
+      const download = await downloadPromise;
+      expect(download.suggestedFilename()).toBe(file);
+      const bytes = await readFile((await download.path())!);
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      await expect(page.getByText('Download Started', { exact: true }).first()).toBeVisible();
+    }
   });
 
   test('phase 4 PDF failure says so', async ({ page, consoleErrors }) => {
     await practice(page, 4);
     await page.route('**/downloads/*.pdf', (route) => route.fulfill({ status: 404, body: 'missing' }));
-    await page.getByRole('button', { name: 'Download PDF' }).click();
+    await page.getByRole('button', { name: 'Report template (PDF)' }).click();
     await expect(page.getByText('Download Failed', { exact: true })).toBeVisible();
     await expect(
       page.getByText('Unable to download the PDF. Please try refreshing the page.', { exact: true }),
@@ -410,9 +417,14 @@ test.describe('phase page', () => {
     await areas.getByRole('checkbox', { name: /^Food or drink/ }).click();
     await expect(areas.getByRole('checkbox', { name: /^None of these/ })).not.toBeChecked();
     await expect(preview(page)).toContainText('We sell food or drink');
+    // The later areas: data about people other than the buyer, safety, professional advice.
+    await areas.getByRole('checkbox', { name: /^Data about other people/ }).click();
+    await expect(preview(page)).toContainText('Our product handles data about people other than our buyer');
+    await expect(preview(page)).not.toContainText('People rely on our product to prevent harm');
     await page.goto('/phase/4');
-    await expect(page.getByTestId('profile-facts')).toContainText('Food or drink');
+    await expect(page.getByTestId('profile-facts')).toContainText('Food or drink, Data about other people');
     await expect(preview(page)).toContainText('For food and drink, check allergens');
+    await expect(preview(page)).toContainText('who can see it, are those people told');
   });
 
   test('invalid phases and a failed configuration load show their screens', async ({

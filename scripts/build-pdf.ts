@@ -1,4 +1,7 @@
-// Renders content/sources/stem-toys-market-analysis.md into the phase 4 PDF.
+// Renders content/sources/stem-toys-market-analysis.md into activity 4's two downloads: the worked example's
+// market report, and the one-page market report template for a team's own market (its headings, each with
+// what it holds, read from the `<!-- template: ... -->` line under each of the report's sections, so the two
+// cannot drift apart). scripts/build-pdf.test.ts checks the committed files are what the source builds.
 // Run: npx tsx scripts/build-pdf.ts
 //
 // The output is reproducible: the same markdown always gives byte-identical PDF bytes. pdfkit derives the
@@ -8,21 +11,78 @@
 //
 // Supported markdown subset: '#', '##', '###' headings; paragraphs; '- ' bullets; '1. ' numbered items;
 // '> ' callouts; pipe tables with a '|---|' separator row; '**bold**' and '*italic*' inline;
-// '<!-- pagebreak -->' for an explicit page break.
-import { createWriteStream, readFileSync } from 'node:fs';
+// '<!-- pagebreak -->' for an explicit page break; other '<!-- ... -->' lines (the template's) are not printed.
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import PDFDocument from 'pdfkit';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCE = path.join(root, 'content/sources/stem-toys-market-analysis.md');
-const TARGET = path.join(root, 'content/downloads/stem-toys-market-analysis.pdf');
+export const SOURCE = path.join(root, 'content/sources/stem-toys-market-analysis.md');
 
 /** Fixed so that rebuilding gives identical bytes. Change it when the content changes materially. */
-const FIXED_DATE = new Date('2025-06-12T00:00:00.000Z');
+const FIXED_DATE = new Date('2026-11-27T00:00:00.000Z');
 
-const FOOTER_TEXT =
-  "Applied GenAI Lab | Children's STEM Toys Market Analysis | Illustrative estimates for workshop use";
+/** What a PDF says about itself: its title and subject (document properties), keywords, and the footer. */
+type PdfMeta = { title: string; subject: string; keywords: string; footer: string };
+
+/** The two downloads built from the one source, each with its file and how its markdown is made. */
+export const DOWNLOADS = [
+  {
+    file: 'content/downloads/stem-toys-market-analysis.pdf',
+    markdown: (source: string) => source,
+    meta: {
+      title: "Worked example: Children's STEM Toys Market Analysis",
+      subject:
+        'Workshop resource for Activity 4: Hero Concept Ideation (the worked example; illustrative estimates)',
+      keywords: 'STEM toys, market analysis, worked example, workshop, hero concept ideation',
+      footer:
+        "Applied GenAI Lab | Worked example: Children's STEM Toys Market Analysis | Illustrative estimates",
+    },
+  },
+  {
+    file: 'content/downloads/market-report-template.pdf',
+    markdown: (source: string) => reportTemplate(source),
+    meta: {
+      title: 'Market report template',
+      subject:
+        "Workshop resource for Activity 4: the worked example's market report as headings for any market",
+      keywords: 'market report, template, workshop, hero concept ideation',
+      footer: "Applied GenAI Lab | Market report template | The headings of the worked example's report",
+    },
+  },
+] as const satisfies readonly { file: string; markdown: (source: string) => string; meta: PdfMeta }[];
+
+const TEMPLATE_LINE = /^<!-- template: (.+) -->$/;
+
+/**
+ * The market report template, as markdown: the report's introduction line and a table of its sections (its
+ * '## ' headings), each with what it holds, from the `<!-- template: ... -->` line right under the title and
+ * under each section's heading. A section without one is an error: the template would silently lose it.
+ */
+export function reportTemplate(source: string): string {
+  const lines = source.replace(/\r\n/g, '\n').split('\n');
+  const holds = (i: number) => {
+    const text = TEMPLATE_LINE.exec(lines[i + 1] ?? '')?.[1]?.trim();
+    if (!text) throw new Error(`"${lines[i]}" has no <!-- template: ... --> line under it`);
+    return text;
+  };
+  const title = lines.findIndex((line) => line.startsWith('# '));
+  if (title < 0) throw new Error('the report has no title');
+  const rows = lines.flatMap((line, i) =>
+    line.startsWith('## ') ? [`| ${line.slice(3)} | ${holds(i)} |`] : [],
+  );
+  return [
+    '# Market report template',
+    '',
+    holds(title),
+    '',
+    '| Section | What it holds |',
+    '|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
 
 const COLOR = {
   text: '#1f2933',
@@ -66,13 +126,12 @@ function splitRow(line: string): string[] {
     .map((cell) => cell.trim());
 }
 
-function parseMarkdown(source: string): Block[] {
+export function parseMarkdown(source: string): Block[] {
   const lines = source.replace(/\r\n/g, '\n').split('\n');
   const blocks: Block[] = [];
   let i = 0;
   const isBlank = (line: string | undefined) => line === undefined || line.trim() === '';
-  const startsBlock = (line: string) =>
-    /^(#{1,3} |- |\d+\. |> |\|)/.test(line) || line.trim() === '<!-- pagebreak -->';
+  const startsBlock = (line: string) => /^(#{1,3} |- |\d+\. |> |\||<!--)/.test(line);
 
   while (i < lines.length) {
     const line = lines[i] ?? '';
@@ -82,6 +141,10 @@ function parseMarkdown(source: string): Block[] {
     }
     if (line.trim() === '<!-- pagebreak -->') {
       blocks.push({ kind: 'pagebreak' });
+      i++;
+      continue;
+    }
+    if (/^<!--.*-->$/.test(line.trim())) {
       i++;
       continue;
     }
@@ -353,7 +416,7 @@ function renderTable(doc: Doc, header: string[], rows: string[][]): void {
   doc.y += 10;
 }
 
-function renderFooters(doc: Doc): void {
+function renderFooters(doc: Doc, footer: string): void {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -369,13 +432,14 @@ function renderFooters(doc: Doc): void {
       .strokeColor(COLOR.rule)
       .stroke();
     doc.font(FONT.regular).fontSize(SIZE.footer).fillColor(COLOR.muted);
-    doc.text(FOOTER_TEXT, MARGIN.left, y, { width: width - 60, lineBreak: false });
+    doc.text(footer, MARGIN.left, y, { width: width - 60, lineBreak: false });
     doc.text(`Page ${i + 1} of ${range.count}`, MARGIN.left, y, { width, align: 'right', lineBreak: false });
     doc.page.margins.bottom = savedBottom;
   }
 }
 
-function buildPdf(markdown: string, output: NodeJS.WritableStream): number {
+/** The PDF of `markdown`, and its page count. */
+export function buildPdf(markdown: string, meta: PdfMeta): Promise<{ bytes: Buffer; pages: number }> {
   const doc = new PDFDocument({
     size: 'A4',
     margins: MARGIN,
@@ -387,17 +451,22 @@ function buildPdf(markdown: string, output: NodeJS.WritableStream): number {
     lang: 'en',
     displayTitle: true,
     info: {
-      Title: "Children's STEM Toys Market Analysis",
+      Title: meta.title,
       Author: 'Applied GenAI Lab',
-      Subject: 'Workshop resource for Activity 4: Hero Concept Ideation (illustrative estimates)',
-      Keywords: 'STEM toys, market analysis, workshop, hero concept ideation',
+      Subject: meta.subject,
+      Keywords: meta.keywords,
       Creator: 'Applied GenAI Lab scripts/build-pdf.ts',
       Producer: 'PDFKit',
       CreationDate: FIXED_DATE,
       ModDate: FIXED_DATE,
     },
   });
-  doc.pipe(output);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
 
   let pageAtLastBlock = -1;
   for (const block of parseMarkdown(markdown)) {
@@ -435,19 +504,20 @@ function buildPdf(markdown: string, output: NodeJS.WritableStream): number {
     pageAtLastBlock = page;
   }
 
-  renderFooters(doc);
+  renderFooters(doc, meta.footer);
   const pages = doc.bufferedPageRange().count;
   doc.end();
-  return pages;
+  return done.then((bytes) => ({ bytes, pages }));
 }
 
-function main(): void {
-  const markdown = readFileSync(SOURCE, 'utf8');
-  const output = createWriteStream(TARGET);
-  const pages = buildPdf(markdown, output);
-  output.on('finish', () => {
-    console.log(`wrote ${path.relative(root, TARGET)} (${pages} pages)`);
-  });
+async function main(): Promise<void> {
+  const source = readFileSync(SOURCE, 'utf8');
+  for (const download of DOWNLOADS) {
+    const { bytes, pages } = await buildPdf(download.markdown(source), download.meta);
+    writeFileSync(path.join(root, download.file), bytes);
+    console.log(`wrote ${download.file} (${pages} page${pages === 1 ? '' : 's'})`);
+  }
 }
 
-main();
+// Run as a script, not when a test imports it.
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main();

@@ -156,8 +156,15 @@ export const PhaseConfigSchema = z
     promptTemplate: nonBlank,
     expectedOutput: ExpectedOutputSchema,
     instructions: z.array(nonBlank).min(1),
-    /** An optional file offered for download on the page (phase 4's market analysis PDF). */
-    download: z.object({ label: nonBlank, href: z.string().startsWith('/') }).optional(),
+    /**
+     * Files offered for download on the page, each a button (phase 4: the worked example's market report and
+     * the market report template built from it).
+     */
+    downloads: z
+      .array(z.object({ label: nonBlank, href: z.string().startsWith('/') }))
+      .min(1)
+      .max(3)
+      .optional(),
   })
   .superRefine((config, ctx) => {
     // Each issue names where it is (`fields[3].id`), so start-up and the programme checks can say it.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TOTAL_PHASES } from './phases.ts';
+import { renderPromptTemplate } from './prompt-template.ts';
 import { SHARED_FACTS, isSharedFactId, sharedFact, sharedFactMismatches } from './shared-facts.ts';
 
 describe('shared facts', () => {
@@ -49,6 +50,36 @@ describe('shared facts', () => {
     expect(problems[0]).toBe(
       'shared fact "target_audience": label must be "Target audience" as in every activity, not "Audience"',
     );
+  });
+
+  it('let a team name seven sensitive areas, or none', () => {
+    const options = sharedFact('sensitive_areas')!.field.options!;
+    // Stored answers keep their meaning: the first four values are as they were; "none" stays last and alone.
+    expect(options.map((o) => o.value)).toEqual([
+      'children',
+      'health',
+      'food',
+      'finance',
+      'personal_data',
+      'safety',
+      'advice',
+      'none',
+    ]);
+    expect(options.filter((o) => o.exclusive).map((o) => o.value)).toEqual(['none']);
+    for (const option of options.filter((o) => !o.exclusive)) expect(option.description?.trim()).toBeTruthy();
+    expect(options.map((o) => o.label)).toContain('Data about other people');
+    expect(sharedFact('sensitive_areas')!.field.tooltip).toMatch(/employees, drivers, patients or pupils/);
+  });
+
+  it('switch each caution on by the value ticked, alone or with others', () => {
+    const template = ['personal_data', 'safety', 'advice']
+      .map((area) => `{{#if sensitive_areas has "${area}"}}[${area}]{{/if}}`)
+      .join('');
+    const cautions = (sensitive_areas: string) => renderPromptTemplate(template, { sensitive_areas });
+    expect(cautions('safety, personal_data')).toBe('[personal_data][safety]');
+    expect(cautions('advice')).toBe('[advice]');
+    expect(cautions('finance, health')).toBe('');
+    expect(cautions('none')).toBe('');
   });
 
   it('say nothing about a field that is not a shared fact', () => {

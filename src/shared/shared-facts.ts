@@ -78,7 +78,7 @@ export const SHARED_FACTS = [
     field: {
       type: 'checkboxes',
       tooltip:
-        'Some products carry extra rules: marketing to children and collecting their data, health and nutrition claims, food labelling and allergens, financial promotions. What you tick here switches those cautions on in every prompt, and only those.',
+        'Some products carry extra rules: marketing to children and collecting their data, health and nutrition claims, food labelling and allergens, financial promotions, data about employees, drivers, patients or pupils, safety claims, and advice only a qualified professional may give. What you tick here switches those cautions on in every prompt, and only those.',
       options: [
         { value: 'children', label: 'Children', description: 'Children use it, or it is made for them' },
         {
@@ -95,6 +95,22 @@ export const SHARED_FACTS = [
           value: 'finance',
           label: 'Money',
           description: 'Payments, lending, investing, insurance or financial advice',
+        },
+        {
+          value: 'personal_data',
+          label: 'Data about other people',
+          description:
+            'Data about people other than your buyer: employees, drivers, patients or pupils (where they are, what they do, monitoring)',
+        },
+        {
+          value: 'safety',
+          label: 'Safety',
+          description: 'People rely on it to prevent harm, or it falls under a safety regime',
+        },
+        {
+          value: 'advice',
+          label: 'Professional advice',
+          description: 'It gives legal, tax, medical or financial advice, or your people do',
         },
         { value: 'none', label: 'None of these', exclusive: true },
       ],

@@ -139,39 +139,49 @@ describe('promised handoffs', () => {
   });
 });
 
-describe('exclusions travel with the proof they qualify', () => {
-  const readers = configs.filter((config) => {
-    const read = listTemplatePlaceholders(config.promptTemplate);
-    return config.phase !== 3 && (read.includes('proof_points') || read.includes('phase3.verified_evidence'));
+describe('the claims we must not make travel to every later activity', () => {
+  const claim = 'never say it cures anything';
+  const evidence = 'Hero statistic: 3 in 4 testers came back (our own test).';
+  const handover = `${evidence} Do not claim: ${claim}.`;
+  /** Every way a team types them in Evidence Research: its claims field, its hand-over box, or both. */
+  const typed = [
+    ['in the claims field', { claims_to_avoid: claim }],
+    ['in the hand-over box', { verified_evidence: handover }],
+    ['in both', { claims_to_avoid: claim, verified_evidence: handover }],
+  ] as const;
+  /** With and without the proof points and the statistic that take the hand-over box's place as evidence. */
+  const proof = [
+    ['without proof points or a statistic', {}, {}],
+    [
+      'with proof points and a statistic',
+      { proof_points: 'Certified by a lab.' },
+      { 6: { chosen_statistic: '3 in 4 testers came back (our own test)' } },
+    ],
+  ] as const;
+
+  it('every activity from the hero concept on reads both places', () => {
+    const readers = configs.filter((config) => {
+      const read = listTemplatePlaceholders(config.promptTemplate);
+      return read.includes('phase3.claims_to_avoid') && read.includes('phase3.verified_evidence');
+    });
+    expect(readers.map((c) => c.phase)).toEqual([4, 5, 6, 7, 8]);
   });
 
-  it('every prompt that uses proof points is one of them', () => {
-    expect(readers.map((c) => c.phase)).toEqual([4, 5, 6, 8]);
-  });
-
-  it.each(readers.map((c) => c.phase))(
-    "activity %i carries Evidence Research's do-not-claim list wherever it uses proof",
-    (phase) => {
-      const claims = 'never say it cures anything';
-      const evidence = 'Hero statistic: 3 in 4 testers came back (our own test).';
-      const routes = [
-        [
-          'proof points of the brief',
-          { 3: { claims_to_avoid: claims } },
-          { proof_points: 'Certified by a lab.' },
-        ],
-        [
-          'verified evidence of Evidence Research',
-          { 3: { claims_to_avoid: claims, verified_evidence: evidence } },
-          {},
-        ],
-      ] as const;
-      for (const [route, team, facts] of routes) {
-        const { text, problems } = renderAndLint(configOf(phase), team, facts);
-        if (!text.includes('Certified by a lab.') && !text.includes(evidence)) continue;
-        expect(text, route).toContain(claims);
-        expect(problems, route).toEqual([]);
+  it.each([4, 5, 6, 7, 8])('activity %i carries them however they were typed', (phase) => {
+    for (const [how, evidenceAnswers] of typed) {
+      for (const [withProof, facts, others] of proof) {
+        const { text, problems } = renderAndLint(configOf(phase), { 3: evidenceAnswers, ...others }, facts);
+        expect(text, `${how}, ${withProof}`).toContain(claim);
+        expect(problems, `${how}, ${withProof}`).toEqual([]);
       }
-    },
-  );
+    }
+  });
+
+  it("tells activity 7's agent never to make them, even when a caller asks", () => {
+    const rule = 'Never make a claim listed above as one we must not make';
+    for (const [how, evidenceAnswers] of typed) {
+      expect(renderAndLint(configOf(7), { 3: evidenceAnswers }, {}).text, how).toContain(rule);
+    }
+    expect(renderAndLint(configOf(7), {}, {}).text).not.toContain(rule);
+  });
 });

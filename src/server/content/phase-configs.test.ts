@@ -224,13 +224,18 @@ describe('phase configs in content/phases', () => {
     for (const option of persona.options ?? []) expect(option.label).toMatch(/^[^()]+ \([^()]+\)$/);
   });
 
-  it('offers the market analysis PDF in phase 4 and the file exists', () => {
-    const download = configOf(4).download;
-    expect(download).toEqual({ label: 'Download PDF', href: '/downloads/stem-toys-market-analysis.pdf' });
-    const file = path.join(contentDir, download!.href);
-    expect(existsSync(file)).toBe(true);
-    expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    for (const config of configs) if (config.phase !== 4) expect(config.download).toBeUndefined();
+  it("offers the worked example's market report and its template in phase 4, and the files exist", () => {
+    const downloads = configOf(4).downloads;
+    expect(downloads).toEqual([
+      { label: 'Worked example (PDF)', href: '/downloads/stem-toys-market-analysis.pdf' },
+      { label: 'Report template (PDF)', href: '/downloads/market-report-template.pdf' },
+    ]);
+    for (const download of downloads!) {
+      const file = path.join(contentDir, download.href);
+      expect(existsSync(file), download.href).toBe(true);
+      expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    }
+    for (const config of configs) if (config.phase !== 4) expect(config.downloads).toBeUndefined();
   });
 
   it('lists product concepts for the ideation phase and a file for the others', () => {

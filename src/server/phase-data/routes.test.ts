@@ -248,12 +248,18 @@ describeApi('phase configs', (ctx) => {
     expect(typeof config.promptTemplate).toBe('string');
   });
 
-  it('offers the market analysis PDF on phase 4', async () => {
+  it("offers the worked example's market report and its template on phase 4, and serves both as PDFs", async () => {
     const response = await ctx.app.inject({ url: '/api/configs/phase-4' });
-    expect(response.json().download).toEqual({
-      label: 'Download PDF',
-      href: '/downloads/stem-toys-market-analysis.pdf',
-    });
+    expect(response.json().downloads).toEqual([
+      { label: 'Worked example (PDF)', href: '/downloads/stem-toys-market-analysis.pdf' },
+      { label: 'Report template (PDF)', href: '/downloads/market-report-template.pdf' },
+    ]);
+    for (const { href } of response.json().downloads as { href: string }[]) {
+      const file = await ctx.app.inject({ url: href });
+      expect(file.statusCode, href).toBe(200);
+      expect(file.headers['content-type'], href).toBe('application/pdf');
+      expect(file.rawPayload.subarray(0, 5).toString('latin1'), href).toBe('%PDF-');
+    }
   });
 
   it("lists every activity's fields and whether each is required, as the configs say", async () => {

@@ -172,9 +172,9 @@ const PhaseView = React.memo(function PhaseView({ config, phase, mode }: PhasePr
             <p className="text-base leading-relaxed text-muted-foreground sm:text-lg">{config.intro}</p>
           </div>
           <div className="flex flex-wrap gap-2 lg:justify-end">
-            {config.download && (
-              <PdfDownloadButton label={config.download.label} href={config.download.href} />
-            )}
+            {config.downloads?.map((download) => (
+              <PdfDownloadButton key={download.href} label={download.label} href={download.href} />
+            ))}
             <DownloadAnswersButton mode={mode} />
             <AskForHelp
               teamId={team?.id}

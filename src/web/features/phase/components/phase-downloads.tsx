@@ -13,7 +13,7 @@ import { useAnswerStore } from '../store/answer-store';
 import { feedbackQueryOptions } from '@/features/coaching';
 import { fetchPdf, saveBlob } from '@/lib/save-file';
 
-/** Phase 4's market analysis PDF: fetched, checked to be a PDF, then saved. */
+/** A PDF the activity offers (phase 4's market report and its template): fetched, checked to be a PDF, then saved. */
 export function PdfDownloadButton({ label, href }: { label: string; href: string }) {
   const [busy, setBusy] = React.useState(false);
   const download = async () => {
