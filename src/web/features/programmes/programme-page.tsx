@@ -198,7 +198,9 @@ function Editor({ detail: opened }: { detail: ProgrammeDetail }) {
           ) : (
             <>
               <h1 className="sr-only">Edit {current.name || 'programme'}</h1>
-              <Label htmlFor="programme-name">Programme name</Label>
+              <Label htmlFor="programme-name" className="block">
+                Programme name
+              </Label>
               <Input
                 id="programme-name"
                 value={current.name}
@@ -230,6 +232,7 @@ function Editor({ detail: opened }: { detail: ProgrammeDetail }) {
             <ExportButton programmeId={opened.id} />
             {!readOnly && (
               <Button
+                size="sm"
                 onClick={() => void publish()}
                 disabled={blocker !== null || publishing}
                 aria-describedby="publish-blocker"
