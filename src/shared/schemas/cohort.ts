@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isBlank, plainText } from '../plain-text.ts';
 import { IdSchema } from './common.ts';
 import { PaceEventSchema, PaceSchema } from './pace.ts';
+import { ProgrammeIdSchema } from './programmes.ts';
 
 export const COHORT_TAG_MAX = 48;
 export const COHORT_NAME_MAX = 120;
@@ -107,6 +108,8 @@ export const CreateCohortBodySchema = z.object({
     .trim()
     .max(COHORT_DESCRIPTION_MAX, `description must be at most ${COHORT_DESCRIPTION_MAX} characters`)
     .optional(),
+  /** The programme its teams run (published at least once); the Standard programme when absent. */
+  programmeId: ProgrammeIdSchema.optional(),
 });
 export type CreateCohortBody = z.input<typeof CreateCohortBodySchema>;
 

@@ -111,6 +111,7 @@ export const SaveDraftBodySchema = z.object({
   name: ProgrammeNameSchema.optional(),
   draft: ProgrammeContentSchema,
 });
+export const SaveDraftResultSchema = z.object({ revision: z.number().int().min(0) });
 export const SaveDraftConflictSchema = z.object({
   message: z.string(),
   current: ProgrammeDetailSchema,
@@ -118,12 +119,25 @@ export const SaveDraftConflictSchema = z.object({
 
 /** `POST /api/admin/programmes/:programmeId/publish` `{ revision }`: 201 `{ version }`; 422 with the problems. */
 export const PublishBodySchema = z.object({ revision: z.number().int().min(0) });
+/** The version now published (publish, and republishing an earlier version as a new one). */
+export const PublishResultSchema = z.object({ version: z.number().int().min(1) });
 export const PublishRefusedSchema = z.object({
   message: z.string(),
   problems: z.array(ProgrammeProblemSchema),
 });
 
-/** `PUT /api/admin/cohorts/:tag/programme`: the programme (published at least once) the cohort runs. */
+/** `PATCH /api/admin/programmes/:programmeId` `{ name }`: renames it; 200 ProgrammeSummarySchema. */
+export const RenameProgrammeBodySchema = z.object({ name: ProgrammeNameSchema });
+
+/** `GET /api/admin/programmes/:programmeId/versions/:version`: one published version, whole. */
+export const ProgrammeVersionDetailSchema = ProgrammeVersionSchema.extend({
+  content: ProgrammeContentSchema,
+});
+
+/**
+ * `PUT /api/admin/cohorts/:tag/programme`: the programme (published at least once) the cohort runs; 200
+ * TeamProgrammeSchema (what its teams now run). `POST /api/admin/cohorts` takes an optional `programmeId` too.
+ */
 export const AssignProgrammeBodySchema = z.object({ programmeId: ProgrammeIdSchema });
 
 /**
@@ -137,6 +151,20 @@ export const TeamProgrammeSchema = z.object({
 });
 export type TeamProgramme = z.infer<typeof TeamProgrammeSchema>;
 
+/**
+ * The team's live event when what it runs changes (its cohort is given another programme, its programme
+ * publishes a version, the team moves to another cohort), and on every (re)connection of its stream.
+ */
+export const ProgrammeEventSchema = TeamProgrammeSchema.extend({ type: z.literal('programme') });
+export type ProgrammeEvent = z.infer<typeof ProgrammeEventSchema>;
+
+/** The standard programme as a team runs it. */
+export const STANDARD_TEAM_PROGRAMME: TeamProgramme = {
+  programmeId: STANDARD_PROGRAMME_ID,
+  version: 1,
+  switchedOff: [],
+};
+
 /** The key caches use for a programme version's content: "standard@1", "<uuid>@3". */
 export function programmeKey(programme: { programmeId: string; version: number }): string {
   return `${programme.programmeId}@${programme.version}`;
@@ -149,7 +177,8 @@ export function programmeKey(programme: { programmeId: string; version: number }
  *   version (PhaseConfigSchema); immutable, cached for long. Anyone may read the standard's; another
  *   programme's, an instructor or a team session of a cohort that runs it.
  * - `GET /api/programmes/:programmeId/versions/:version/fields`: ActivityFieldsSchema of that version.
- * - Live: the team's stream carries `{ type: 'programme', programmeId, version, switchedOff }` when its
- *   cohort is given another programme or its programme publishes a version; open pages switch to it
- *   without a reload and keep what the team typed.
+ * - Live: the team's stream carries `{ type: 'programme', programmeId, version, switchedOff }`
+ *   (ProgrammeEventSchema, one of TeamEventSchema's events) when its cohort is given another programme, its
+ *   programme publishes a version or the team moves to another cohort, and after `presence` on every
+ *   (re)connection; open pages switch to it without a reload and keep what the team typed.
  */

@@ -4,6 +4,7 @@ import { FeedbackNoteSchema, HelpRequestSchema } from './coaching.ts';
 import { FactSchema } from './facts.ts';
 import { PaceEventSchema } from './pace.ts';
 import { ClientIdSchema } from './phase-data.ts';
+import { ProgrammeEventSchema } from './programmes.ts';
 
 /** Where an open page of a workspace is: an activity, or elsewhere in the app (null). */
 export const PresencePhaseSchema = z.number().int().min(1).max(TOTAL_PHASES).nullable();
@@ -75,6 +76,8 @@ export const TeamEventSchema = z.discriminatedUnion('type', [
    * forgets the pace it held at `versions`).
    */
   PaceEventSchema,
+  /** What the team runs now (src/shared/schemas/programmes.ts): after `presence` on a (re)connection, and on a change. */
+  ProgrammeEventSchema,
 ]);
 export type TeamEvent = z.infer<typeof TeamEventSchema>;
 export type AnswersEvent = Extract<TeamEvent, { type: 'answers' }>;
