@@ -98,6 +98,8 @@ export const programmeKeys = {
   list: () => ['programme', 'list'] as const,
   /** `GET /api/admin/programmes/{programmeId}`: one programme with its draft, for the editor. */
   detail: (programmeId: string) => ['programme', 'detail', programmeId] as const,
+  /** `GET /api/admin/programmes/{programmeId}/versions/{version}`, by `programmeKey()`: a version, whole. */
+  version: (key: string) => ['programme', 'version', key] as const,
   /** `GET /api/teams/{teamId}/programme`: the programme and version a team's pages run. */
   team: (teamId: string) => ['programme', 'team', teamId] as const,
   /**

@@ -1,4 +1,4 @@
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PhaseConfig } from '@shared/phase-config';
 import { PHASE_NUMBERS } from '@shared/phases';
 import type { ProgrammeProblem } from '@shared/programme-checks';
@@ -20,7 +20,7 @@ import { programmeKeys } from '@/lib/query-keys';
 import { SaveState } from './components/save-state';
 import {
   conflictIn,
-  fetchVersionPhase,
+  fetchVersion,
   programmeQueryOptions,
   publishProgramme,
   type PublishResult,
@@ -381,27 +381,24 @@ function SwitchedOffRow({
   );
 }
 
-/** Each activity's field ids in a version's configs. */
-function idsByActivity(results: { data?: PhaseConfig }[]): Map<number, ReadonlySet<string>> {
-  return new Map(
-    results.flatMap((r, i) => (r.data ? [[i + 1, new Set(r.data.fields.map((f) => f.id))] as const] : [])),
-  );
-}
-
 /**
  * The field ids of the newest published version, by activity: they never change (renaming a field changes
- * its label). Read from the version itself, as teams read it.
+ * its label).
  */
 function usePublishedIds(programme: Pick<ProgrammeDetail, 'id' | 'standard' | 'publishedVersion'>) {
   const version = programme.publishedVersion;
-  const key = version === null ? '' : programmeKey({ programmeId: programme.id, version });
-  return useQueries({
-    queries: PHASE_NUMBERS.map((phase) => ({
-      queryKey: programmeKeys.versionPhase(key, phase),
-      queryFn: () => fetchVersionPhase(programme.id, version ?? 0, phase),
-      enabled: version !== null && !programme.standard,
-      staleTime: Number.POSITIVE_INFINITY,
-    })),
-    combine: idsByActivity,
+  const published = useQuery({
+    queryKey: programmeKeys.version(programmeKey({ programmeId: programme.id, version: version ?? 0 })),
+    queryFn: () => fetchVersion(programme.id, version ?? 0),
+    enabled: version !== null && !programme.standard,
+    staleTime: Number.POSITIVE_INFINITY,
   });
+  return React.useMemo(() => {
+    const ids = new Map<number, ReadonlySet<string>>();
+    for (const [i, config] of (published.data?.content.activities ?? []).entries()) {
+      const fields = Array.isArray(config.fields) ? (config.fields as { id?: unknown }[]) : [];
+      ids.set(i + 1, new Set(fields.flatMap((f) => (typeof f.id === 'string' ? [f.id] : []))));
+    }
+    return ids;
+  }, [published.data]);
 }

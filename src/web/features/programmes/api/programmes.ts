@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PhaseConfig } from '@shared/phase-config';
 import type { ProgrammeProblem } from '@shared/programme-checks';
 import {
   type ProgrammeContent,
@@ -7,6 +6,7 @@ import {
   PublishRefusedSchema,
   SaveDraftConflictSchema,
   type ProgrammeListSchema,
+  type ProgrammeVersionDetailSchema,
 } from '@shared/schemas/programmes';
 import type { z } from 'zod';
 import { ApiError, api, apiErrorFrom, DOWNLOAD_TIMEOUT_MS, withTimeout } from '@/lib/api-client';
@@ -19,6 +19,7 @@ import { programmeKeys } from '@/lib/query-keys';
 
 export type ProgrammeList = z.infer<typeof ProgrammeListSchema>;
 export type ProgrammeSummary = ProgrammeList['programmes'][number];
+export type ProgrammeVersionDetail = z.infer<typeof ProgrammeVersionDetailSchema>;
 
 const base = '/api/admin/programmes';
 const programmePath = (programmeId: string) => `${base}/${encodeURIComponent(programmeId)}`;
@@ -90,13 +91,18 @@ export async function publishProgramme(programmeId: string, revision: number): P
   );
 }
 
-/** `POST .../versions/:version/publish`: an earlier version published again, as a new version. */
+/** `POST .../versions/:version/republish`: an earlier version published again, as a new version. */
 export function republishVersion(programmeId: string, version: number): Promise<PublishResult> {
   return refusedOr422(() =>
-    api<{ version: number }>(`${programmePath(programmeId)}/versions/${version}/publish`, {
+    api<{ version: number }>(`${programmePath(programmeId)}/versions/${version}/republish`, {
       method: 'POST',
     }),
   );
+}
+
+/** `GET .../versions/:version`: one published version, whole. */
+export function fetchVersion(programmeId: string, version: number): Promise<ProgrammeVersionDetail> {
+  return api(`${programmePath(programmeId)}/versions/${version}`);
 }
 
 async function refusedOr422(call: () => Promise<{ version: number }>): Promise<PublishResult> {
@@ -149,9 +155,4 @@ export function assignProgramme(cohortTag: string, programmeId: string): Promise
     method: 'PUT',
     body: { programmeId },
   });
-}
-
-/** `GET /api/programmes/:programmeId/versions/:version/phase-:n`: activity n of a published version. */
-export function fetchVersionPhase(programmeId: string, version: number, phase: number): Promise<PhaseConfig> {
-  return api(`/api/programmes/${encodeURIComponent(programmeId)}/versions/${version}/phase-${phase}`);
 }
