@@ -98,7 +98,7 @@ function ProgrammeCard({ programme, onCopy }: { programme: ProgrammeSummary; onC
       className="flex h-full flex-col gap-3 p-5"
       role="group"
       aria-labelledby={headingId}
-      data-testid={`programme-${programme.id}`}
+      data-testid={`programme-card-${programme.id}`}
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
