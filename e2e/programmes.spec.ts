@@ -60,7 +60,7 @@ test('an instructor adapts the programme; a typing team gets it live; export and
   await option.fill(NEW_LABEL);
 
   // A line of the template: first one the checks refuse, then one they accept.
-  const template = page.getByRole('textbox', { name: 'Template' });
+  const template = page.getByRole('textbox', { name: 'Template', exact: true });
   const original = await template.inputValue();
   await template.fill(`${original}\n{{clinic_note}}`);
   const checks = page.getByTestId('programme-checks');

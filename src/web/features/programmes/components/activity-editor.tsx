@@ -3,7 +3,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { controlId, getIn, type DraftPath } from '../lib/draft-path';
+import { controlId, getIn, type DraftPath, sectionId } from '../lib/draft-path';
 import {
   EditorSection,
   FlagControl,
@@ -77,7 +77,7 @@ function OptionalToggle({ path, name, make }: { path: DraftPath; name: string; m
       size="sm"
       onClick={() => {
         update(path, make());
-        requestAnimationFrame(() => document.getElementById(controlId(activity, path))?.focus());
+        requestAnimationFrame(() => document.getElementById(sectionId(activity, path))?.focus());
       }}
     >
       <Plus aria-hidden /> Add {name}

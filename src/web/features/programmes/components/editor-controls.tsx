@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input, Label, Textarea } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { controlId, type DraftPath, getIn } from '../lib/draft-path';
+import { controlId, type DraftPath, getIn, sectionId } from '../lib/draft-path';
 import { moveItem, removeAt, renumber } from '../lib/list-edit';
 
 /**
@@ -148,7 +148,7 @@ export function EditorSection({
   children: React.ReactNode;
 }) {
   const { activity } = useEditing();
-  const id = controlId(activity, path);
+  const id = sectionId(activity, path);
   return (
     <section
       id={id}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { controlId, getIn, parsePathText, pathText, problemTargets, setIn } from './draft-path.ts';
+import { controlId, getIn, sectionId, parsePathText, pathText, problemTargets, setIn } from './draft-path.ts';
 
 describe('getIn and setIn', () => {
   const config = { title: 'A', fields: [{ id: 'x', options: [{ value: 'a' }] }] };
@@ -33,9 +33,13 @@ describe('paths', () => {
   it("names a problem's control first, then each part around it, then the activity", () => {
     expect(problemTargets({ activity: 2, path: 'fields[1].label' })).toEqual([
       controlId(2, ['fields', 1, 'label']),
+      sectionId(2, ['fields', 1, 'label']),
       controlId(2, ['fields', 1]),
+      sectionId(2, ['fields', 1]),
       controlId(2, ['fields']),
+      sectionId(2, ['fields']),
       controlId(2, []),
+      sectionId(2, []),
     ]);
     expect(problemTargets({ activity: null, path: '' })).toEqual([]);
   });

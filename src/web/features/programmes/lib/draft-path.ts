@@ -47,13 +47,18 @@ export function parsePathText(text: string): DraftPath {
   return keys;
 }
 
-/** The id of the editor's control (or section) for `path` in activity `activity`. */
+/** The id of the editor's control for `path` in activity `activity`. */
 export function controlId(activity: number, path: DraftPath): string {
   return ['programme-edit', `a${activity}`, ...path.map(String)].join('-');
 }
 
+/** The id of the editor's section for the part at `path` (a part may also have a control of its own). */
+export function sectionId(activity: number, path: DraftPath): string {
+  return `${controlId(activity, path)}-section`;
+}
+
 /**
- * Where the editor shows a problem, most precise first: its own control, then each part it sits in
+ * Where the editor shows a problem, most precise first: its own control (or section), then each part it sits in
  * (`fields[3].options[1].value`, then `fields[3].options[1]`, `fields[3].options`, `fields[3]`, `fields`), then
  * the activity. A problem of the programme as a whole has none.
  */
@@ -62,7 +67,8 @@ export function problemTargets(problem: Pick<ProgrammeProblem, 'activity' | 'pat
   const path = parsePathText(problem.path);
   const targets: string[] = [];
   for (let length = path.length; length >= 0; length -= 1) {
-    targets.push(controlId(problem.activity, path.slice(0, length)));
+    const part = path.slice(0, length);
+    targets.push(controlId(problem.activity, part), sectionId(problem.activity, part));
   }
   return targets;
 }
