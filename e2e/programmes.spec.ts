@@ -1,9 +1,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { adminApi, apiTeam, createCohort, uniqueName } from './support/api.ts';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import {
   chooseOption,
   expect,
+  expectNoSideScroll,
   forgiveConsoleErrors,
   loginAsAdmin,
   openAsTeam,
@@ -53,6 +55,11 @@ test('an instructor adapts the programme; a typing team gets it live; export and
   await expect(page).toHaveURL(/\/admin\/programmes\/[0-9a-f-]{36}$/);
   const programmeId = page.url().split('/').pop()!;
   await expect(page.getByText('No problems: ready to publish.')).toBeVisible();
+  // The editor is accessible, and fits a phone.
+  await expectNoSeriousAxeViolations(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoSideScroll(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // A field's options: the first option of "time horizon" renamed.
   const option = page.locator(`#programme-edit-a1-fields-${HORIZON}-options-0-label`);
@@ -135,6 +142,7 @@ test('a file that is not a programme is refused with the reason, and nothing is 
   await page.goto('/admin?tab=programmes');
   const cards = page.locator('[data-testid^="programme-card-"]');
   await expect(cards.first()).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
   const before = await cards.count();
   const file = path.join(testInfo.outputDir, 'not-a-programme.json');
   mkdirSync(testInfo.outputDir, { recursive: true });
