@@ -261,6 +261,7 @@ function Editor({ detail: opened }: { detail: ProgrammeDetail }) {
           activityName={nameOf}
           onGo={goTo}
           refused={refused}
+          readOnly={readOnly}
         />
       </div>
 

@@ -79,7 +79,7 @@ function FieldEditor({ index }: { index: number }) {
           <Input
             id={idId}
             value={id}
-            className="font-mono"
+            className="font-mono text-sm sm:text-xs"
             spellCheck={false}
             onChange={(e) => update([...path, 'id'], e.target.value)}
           />

@@ -13,6 +13,7 @@ export function ProblemsPanel({
   activityName,
   onGo,
   refused,
+  readOnly = false,
 }: {
   problems: ProgrammeProblem[] | null;
   checking: boolean;
@@ -20,6 +21,8 @@ export function ProblemsPanel({
   onGo: (problem: ProgrammeProblem) => void;
   /** The server's refusal of the last publish, when it found problems the checks here did not. */
   refused?: { message: string; problems: ProgrammeProblem[] } | null;
+  /** The Standard programme: nothing to publish. */
+  readOnly?: boolean;
 }) {
   const shown = refused && refused.problems.length > 0 ? refused.problems : (problems ?? []);
   const groups = groupProblems(shown);
@@ -40,7 +43,8 @@ export function ProblemsPanel({
             </>
           ) : shown.length === 0 ? (
             <span className="flex items-center gap-1.5 font-medium text-success">
-              <CheckCircle2 className="size-4" aria-hidden /> No problems: ready to publish.
+              <CheckCircle2 className="size-4" aria-hidden />{' '}
+              {readOnly ? 'No problems.' : 'No problems: ready to publish.'}
             </span>
           ) : (
             <span className="flex items-center gap-1.5 font-medium text-destructive">
