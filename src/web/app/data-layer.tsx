@@ -1,4 +1,6 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQueries } from '@tanstack/react-query';
+import { PHASE_NUMBERS } from '@shared/phases';
+import { STANDARD_PROGRAMME_ID } from '@shared/schemas/programmes';
 import * as React from 'react';
 import { PaceBannerHost } from '@/features/pace';
 import { usePhasesDone, usePhasesWithData, TeamStreamHost } from '@/features/phase';
@@ -12,7 +14,8 @@ import {
 import { useAdminStatus } from '@/lib/admin-session';
 import { phaseConfigQueryOptions } from '@/lib/phase-config';
 import { createQueryClient } from '@/lib/query-client';
-import { type ShellTeam, writeSessionView } from '@/lib/session-view';
+import { type ActivityNames, type ShellTeam, writeSessionView } from '@/lib/session-view';
+import { programmePhaseQueryOptions, useTeamProgramme } from '@/lib/team-programme';
 
 /**
  * The data layer (docs/decisions/033-the-shell-and-the-data-layer.md): the query client that holds every
@@ -77,6 +80,8 @@ function SessionViewWriter() {
   const phasesWithData = usePhasesWithData({ enabled: !isAdmin });
   // A first visitor with nothing answered has nothing done: the fields are not asked for.
   const phasesDone = usePhasesDone({ enabled: Boolean(team) || phasesWithData.length > 0 }) ?? [];
+  const programme = useTeamProgramme(team?.id);
+  const names = useProgrammeNames(programme);
   React.useLayoutEffect(() => {
     writeSessionView({
       team: team
@@ -91,7 +96,21 @@ function SessionViewWriter() {
       isAdmin,
       phasesWithData,
       phasesDone,
+      switchedOff: programme?.switchedOff ?? [],
+      names,
     });
   });
   return null;
+}
+
+/** The activities' names in a programme other than the standard (read from its version's configs). */
+function useProgrammeNames(programme: ReturnType<typeof useTeamProgramme>): readonly ActivityNames[] | null {
+  const own = programme !== null && programme.programmeId !== STANDARD_PROGRAMME_ID;
+  return useQueries({
+    queries: PHASE_NUMBERS.map((phase) => ({
+      ...programmePhaseQueryOptions(programme ?? { programmeId: STANDARD_PROGRAMME_ID, version: 1 }, phase),
+      enabled: own,
+    })),
+    combine: (results) => (own && results.every((r) => r.data) ? results.map((r) => r.data!.names) : null),
+  });
 }

@@ -1,5 +1,4 @@
 import { clsx } from 'clsx';
-import { phaseNavName } from '@shared/phases';
 import {
   ArrowLeftRight,
   CheckCircle2,
@@ -38,6 +37,7 @@ import {
 import { cn } from '@/lib/cn';
 import { messages } from '@/lib/messages';
 import { usePendingOpen } from '@/lib/pending-open';
+import { activityNames, useSessionView } from '@/lib/session-view';
 
 /**
  * The header's menus (Radix dropdowns and the phone sheet). They load right after the first paint, so the
@@ -58,6 +58,7 @@ export function MoreMenu({
   className?: string;
 }) {
   const { withTeam } = useWorkspace();
+  const session = useSessionView();
   const [open, setOpen] = usePendingOpen('more');
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>
@@ -76,7 +77,7 @@ export function MoreMenu({
           <DropdownMenuItem key={n} asChild className={i < inBarXl ? 'xl:hidden' : undefined}>
             <Link to={withTeam(`/phase/${n}`)}>
               {done.includes(n) ? <CheckCircle2 className="text-success" aria-label="Done" /> : null}
-              {n}. {phaseNavName(n)}
+              {n}. {activityNames(session, n).header}
             </Link>
           </DropdownMenuItem>
         ))}
@@ -188,6 +189,7 @@ export function AccountMenu() {
 
 export function MobileMenu({ phases, done }: { phases: readonly number[]; done: readonly number[] }) {
   const { withTeam } = useWorkspace();
+  const session = useSessionView();
   const { isAdmin } = useAdminStatus();
   const [open, setOpen] = usePendingOpen('mobile');
   return (
@@ -227,7 +229,7 @@ export function MobileMenu({ phases, done }: { phases: readonly number[]; done: 
               <span className="flex size-7 items-center justify-center rounded-full bg-muted text-xs font-semibold">
                 {done.includes(n) ? <CheckCircle2 className="size-4 text-success" aria-label="Done" /> : n}
               </span>
-              {phaseNavName(n)}
+              {activityNames(session, n).header}
             </NavLink>
           ))}
         </nav>

@@ -1,4 +1,3 @@
-import { phaseNavName } from '@shared/phases';
 import { CheckCircle2, ChevronDown, CircleUser, LayoutDashboard, Menu, Sparkles } from 'lucide-react';
 import * as React from 'react';
 import { Link, useRoute } from 'wouter';
@@ -6,7 +5,13 @@ import { NavLink } from '@/components/nav-link';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { openWorkspaceDialog } from '@/features/workspace';
 import { PendingTrigger, requestOpenFromPress } from '@/lib/pending-open';
-import { type ShellTeam, useSessionView, visiblePhases, withTeamCode } from '@/lib/session-view';
+import {
+  activityNames,
+  type ShellTeam,
+  useSessionView,
+  visiblePhases,
+  withTeamCode,
+} from '@/lib/session-view';
 import { lazyWithData, loadIdlePartsNow, useDataLayer } from './data-layer-loader';
 
 // The menus (and the data layer they read) load once the browser is idle after the first paint, keeping
@@ -72,7 +77,7 @@ export function Header() {
               {done.includes(n) ? (
                 <CheckCircle2 className="size-3.5 shrink-0 text-success" aria-label="Done" />
               ) : null}
-              <span className="truncate">{phaseNavName(n)}</span>
+              <span className="truncate">{activityNames(session, n).header}</span>
             </NavLink>
           ))}
           {more.length > 0 && (

@@ -20,6 +20,7 @@ const ShowcasePage = lazyWithData(() => import('@/features/showcase/showcase-pag
 const ResultsPage = lazyWithData(() => import('@/features/results/results-page'));
 const JoinCohortPage = lazyWithData(() => import('@/features/join-cohort/join-cohort-page'));
 const RoomPage = lazyWithData(() => import('@/features/admin/room-page'));
+const ProgrammePage = lazyWithData(() => import('@/features/programmes/programme-page'));
 const CreditsPage = React.lazy(() =>
   import('@/features/static-pages/credits-page').then((m) => ({ default: m.CreditsPage })),
 );
@@ -42,6 +43,7 @@ export function AppRoutes() {
               <Route path="/admin" component={AdminPage} />
               <Route path="/admin/teams/:teamId/work" component={WorkPage} />
               <Route path="/admin/cohorts/:cohortTag/room" component={RoomPage} />
+              <Route path="/admin/programmes/:programmeId" component={ProgrammePage} />
               <Route path="/admin-login" component={AdminLoginPage} />
               <Route path="/showcase/:cohortTag?" component={ShowcasePage} />
               <Route path="/results/:cohortTag?" component={ResultsPage} />

@@ -1,9 +1,13 @@
-/** A failed call: `message` reads "STATUS: response text"; `serverMessage` is the JSON message. */
+/**
+ * A failed call: `message` reads "STATUS: response text"; `serverMessage` is the JSON message, `body` the
+ * whole JSON answer (a refusal that says more than a message: a save's conflict, a publish's problems).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly serverMessage: string | undefined,
+    readonly body: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -91,13 +95,20 @@ export async function withTimeout<T>(
 export async function apiErrorFrom(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   let serverMessage: string | undefined;
+  let body: unknown;
   try {
-    const parsed = JSON.parse(text) as { message?: unknown };
-    if (typeof parsed.message === 'string') serverMessage = parsed.message;
+    body = JSON.parse(text) as unknown;
+    const message = (body as { message?: unknown } | null)?.message;
+    if (typeof message === 'string') serverMessage = message;
   } catch {
     // Not JSON: the text itself is the message.
   }
-  return new ApiError(response.status, `${response.status}: ${text || response.statusText}`, serverMessage);
+  return new ApiError(
+    response.status,
+    `${response.status}: ${text || response.statusText}`,
+    serverMessage,
+    body,
+  );
 }
 
 /** The server's own words for a failed call, if it sent any; the caller falls back to its default. */

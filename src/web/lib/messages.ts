@@ -171,6 +171,38 @@ export const messages = {
     title: 'Failed to submit votes',
     description: message ?? 'Please try again.',
   }),
+  programmeCreated: (name: string) => ({
+    title: 'Programme created',
+    description: `${name} is ready to edit.`,
+  }),
+  createProgrammeFailed: (message?: string) => ({
+    title: 'Failed to create programme',
+    description: message ?? 'Please try again.',
+  }),
+  programmePublished: (name: string, version: number) => ({
+    title: `Version ${version} published`,
+    description: `Teams of the cohorts running ${name} see it now.`,
+  }),
+  publishFailed: (message?: string) => ({
+    title: 'Failed to publish',
+    description: message ?? 'Please try again.',
+  }),
+  programmeImported: (name: string) => ({
+    title: 'Programme imported',
+    description: `${name} is ready to edit and publish.`,
+  }),
+  programmeExportFailed: (message?: string) => ({
+    title: 'Export failed',
+    description: message ?? 'Failed to export the programme.',
+  }),
+  programmeAssigned: (programme: string, cohort: string) => ({
+    title: 'Programme assigned',
+    description: `${cohort} now runs ${programme}.`,
+  }),
+  assignProgrammeFailed: (message?: string) => ({
+    title: 'Failed to assign programme',
+    description: message ?? 'Please try again.',
+  }),
 } as const;
 
 /** Defaults for failed calls when the server sent no message of its own (docs/product.md, Messages). */

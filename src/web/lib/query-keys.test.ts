@@ -40,6 +40,7 @@ describe('query keys', () => {
         'paceKeys',
         'phaseConfigKeys',
         'phaseDataKeys',
+        'programmeKeys',
         'showcaseKeys',
         'teamKeys',
       ].sort(),

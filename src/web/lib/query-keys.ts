@@ -91,3 +91,21 @@ export const joinKeys = {
   /** `GET /api/teams/{teamId}/cohort-join/{code}`: the cohort a join link names, for that team. */
   preview: (teamId: string, code: string) => ['join', 'preview', teamId, code] as const,
 };
+
+export const programmeKeys = {
+  all: ['programme'] as const,
+  /** `GET /api/admin/programmes`: every programme with the cohorts that use each. */
+  list: () => ['programme', 'list'] as const,
+  /** `GET /api/admin/programmes/{programmeId}`: one programme with its draft, for the editor. */
+  detail: (programmeId: string) => ['programme', 'detail', programmeId] as const,
+  /** `GET /api/admin/programmes/{programmeId}/versions/{version}`, by `programmeKey()`: a version, whole. */
+  version: (key: string) => ['programme', 'version', key] as const,
+  /** `GET /api/teams/{teamId}/programme`: the programme and version a team's pages run. */
+  team: (teamId: string) => ['programme', 'team', teamId] as const,
+  /**
+   * A published version's content, by `programmeKey()` ("standard@1", "<uuid>@3"): activity `phase`'s
+   * config, or (`fields`) every activity's fields. Immutable, so cached for the session.
+   */
+  versionPhase: (key: string, phase: number) => ['programme', 'version-phase', key, phase] as const,
+  versionFields: (key: string) => ['programme', 'version-fields', key] as const,
+};

@@ -1,4 +1,4 @@
-import { PHASE_NUMBERS } from '@shared/phases';
+import { ACTIVITY_NAMES, PAGE_NAMES, PHASE_NUMBERS, phaseNavName } from '@shared/phases';
 import { createStore, useStore } from './store';
 
 /**
@@ -16,7 +16,14 @@ export type SessionView = {
   phasesWithData: readonly number[];
   /** Activities done: every required field answered (src/shared/activity-done.ts). */
   phasesDone: readonly number[];
+  /** The activities the team's programme switched off: they leave the header, its menus and the landing grid. */
+  switchedOff: readonly number[];
+  /** The activities' names in the team's programme, when it is not the standard (whose names are shipped). */
+  names: readonly ActivityNames[] | null;
 };
+
+/** An activity's three names: the landing grid's, the header's, its page's. */
+export type ActivityNames = { activity: string; header: string; page: string };
 
 /** The team as the frame shows it: its name, code, avatar and how far it has come. */
 export type ShellTeam = {
@@ -27,7 +34,14 @@ export type ShellTeam = {
   currentPhase?: number;
 };
 
-const FIRST_VISIT: SessionView = { team: null, isAdmin: false, phasesWithData: [], phasesDone: [] };
+const FIRST_VISIT: SessionView = {
+  team: null,
+  isAdmin: false,
+  phasesWithData: [],
+  phasesDone: [],
+  switchedOff: [],
+  names: null,
+};
 
 const view = createStore<SessionView>(FIRST_VISIT);
 
@@ -45,15 +59,21 @@ export function writeSessionView(next: SessionView): void {
     const phasesDone = sameNumbers(current.phasesDone, next.phasesDone)
       ? current.phasesDone
       : next.phasesDone;
+    const switchedOff = sameNumbers(current.switchedOff, next.switchedOff)
+      ? current.switchedOff
+      : next.switchedOff;
+    const names = sameNames(current.names, next.names) ? current.names : next.names;
     const team = sameTeam(current.team, next.team) ? current.team : next.team;
     if (
       team === current.team &&
       phasesWithData === current.phasesWithData &&
       phasesDone === current.phasesDone &&
+      switchedOff === current.switchedOff &&
+      names === current.names &&
       next.isAdmin === current.isAdmin
     )
       return current;
-    return { team, isAdmin: next.isAdmin, phasesWithData, phasesDone };
+    return { team, isAdmin: next.isAdmin, phasesWithData, phasesDone, switchedOff, names };
   });
 }
 
@@ -63,7 +83,20 @@ export function writeSessionView(next: SessionView): void {
  */
 export function visiblePhases(session: SessionView, openPhase: number | undefined): number[] {
   if (session.isAdmin) return PHASE_NUMBERS;
-  return PHASE_NUMBERS.filter((n) => n === openPhase || session.phasesWithData.includes(n));
+  return PHASE_NUMBERS.filter(
+    (n) => !session.switchedOff.includes(n) && (n === openPhase || session.phasesWithData.includes(n)),
+  );
+}
+
+/** An activity's names as this session's programme gives them (the shipped ones for the standard). */
+export function activityNames(session: Pick<SessionView, 'names'>, phase: number): ActivityNames {
+  return (
+    session.names?.[phase - 1] ?? {
+      activity: ACTIVITY_NAMES[phase - 1] ?? `Activity ${phase}`,
+      header: phaseNavName(phase),
+      page: PAGE_NAMES[phase - 1] ?? `Activity ${phase}`,
+    }
+  );
 }
 
 /** A link inside the app that keeps the open workspace in the URL (`?team_id=CODE`). */
@@ -73,6 +106,14 @@ export function withTeamCode(code: string | undefined, path: string): string {
 
 function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((n, i) => n === b[i]);
+}
+
+function sameNames(a: readonly ActivityNames[] | null, b: readonly ActivityNames[] | null): boolean {
+  if (a === null || b === null) return a === b;
+  return (
+    a.length === b.length &&
+    a.every((x, i) => x.activity === b[i]?.activity && x.header === b[i]?.header && x.page === b[i]?.page)
+  );
 }
 
 function sameTeam(a: ShellTeam | null, b: ShellTeam | null): boolean {

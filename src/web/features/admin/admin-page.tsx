@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download, Layers, LifeBuoy, Users } from 'lucide-react';
+import { BookOpen, Download, Layers, LifeBuoy, Users } from 'lucide-react';
 import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { HelpAlerts, HelpRequests, useHelpQueueListener, useHelpRequestCount } from '@/features/coaching';
+import { ProgrammesTab } from '@/features/programmes';
+import { useSearch } from 'wouter';
 import { useAdminEvents } from './hooks/use-admin-events';
 import { useLiveEvents } from '@/lib/live/use-live-events';
 import { OpenHoldsProvider } from './hooks/use-held-while-open';
@@ -29,8 +31,13 @@ export default function AdminPage() {
   return <Dashboard />;
 }
 
+/** The dashboard's tabs; `/admin?tab=programmes` opens on one (the editor's way back). */
+const TABS = ['participants', 'cohorts', 'help', 'programmes'] as const;
+
 function Dashboard() {
   const [exporting, setExporting] = React.useState(false);
+  const asked = new URLSearchParams(useSearch()).get('tab');
+  const [initialTab] = React.useState(TABS.find((tab) => tab === asked) ?? 'participants');
   const teams = useQuery(adminTeamsQueryOptions);
   const cohorts = useQuery(activeCohortsQueryOptions);
   useAdminEvents();
@@ -74,7 +81,7 @@ function Dashboard() {
       </div>
 
       <OpenHoldsProvider>
-        <Tabs defaultValue="participants" className="mt-6 sm:mt-8">
+        <Tabs defaultValue={initialTab} className="mt-6 sm:mt-8">
           <TabsList className="h-auto w-full flex-wrap sm:h-11 sm:w-auto sm:flex-nowrap">
             <TabsTrigger value="participants" className="flex-1 sm:flex-none">
               <Users aria-hidden /> Participants
@@ -88,6 +95,9 @@ function Dashboard() {
               <LifeBuoy aria-hidden /> Help requests
               <HelpCount />
             </TabsTrigger>
+            <TabsTrigger value="programmes" className="flex-1 sm:flex-none">
+              <BookOpen aria-hidden /> Programmes
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="participants">
             <ParticipantsTab />
@@ -97,6 +107,9 @@ function Dashboard() {
           </TabsContent>
           <TabsContent value="help">
             <HelpRequests />
+          </TabsContent>
+          <TabsContent value="programmes">
+            <ProgrammesTab />
           </TabsContent>
         </Tabs>
       </OpenHoldsProvider>

@@ -1,4 +1,4 @@
-import { ACTIVITY_NAMES, HEADER_NAMES, PAGE_NAMES, PHASE_NUMBERS } from '@shared/phases';
+import { PHASE_NUMBERS } from '@shared/phases';
 import {
   ArrowRight,
   BarChart3,
@@ -21,7 +21,7 @@ import * as React from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { openWorkspaceDialog } from '@/features/workspace';
-import { useSessionView, withTeamCode } from '@/lib/session-view';
+import { type ActivityNames, activityNames, useSessionView, withTeamCode } from '@/lib/session-view';
 
 const ACTIVITY_ICONS = [Search, Swords, BarChart3, Lightbulb, FileText, Megaphone, Bot, Globe];
 
@@ -44,15 +44,13 @@ const FEATURES = [
 ];
 
 /** Secondary names of an activity (its header and page names), without repeats. */
-function otherNames(n: number): string[] {
-  const primary = ACTIVITY_NAMES[n - 1];
-  return [...new Set([HEADER_NAMES[n - 1], PAGE_NAMES[n - 1]])].filter(
-    (name): name is (typeof HEADER_NAMES)[number] => Boolean(name && name !== primary),
-  );
+function otherNames(names: ActivityNames): string[] {
+  return [...new Set([names.header, names.page])].filter((name) => name && name !== names.activity);
 }
 
 export function LandingPage() {
-  const { team, phasesDone } = useSessionView();
+  const session = useSessionView();
+  const { team, phasesDone } = session;
   const withTeam = (path: string) => withTeamCode(team?.code, path);
   const [searchParams] = useSearchParams();
   const activitiesRef = React.useRef<HTMLElement>(null);
@@ -149,9 +147,10 @@ export function LandingPage() {
             )}
           </div>
           <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {PHASE_NUMBERS.map((n) => {
+            {PHASE_NUMBERS.filter((n) => !session.switchedOff.includes(n)).map((n) => {
               const Icon = ACTIVITY_ICONS[n - 1] ?? Wand2;
-              const others = otherNames(n);
+              const names = activityNames(session, n);
+              const others = otherNames(names);
               const done = phasesDone.includes(n);
               return (
                 <li key={n}>
@@ -177,7 +176,7 @@ export function LandingPage() {
                       </span>
                     </div>
                     <h3 className="mt-4 font-semibold leading-snug group-hover:text-primary">
-                      {ACTIVITY_NAMES[n - 1]}
+                      {names.activity}
                     </h3>
                     {others.length > 0 && (
                       <p className="mt-1 text-xs text-muted-foreground">Also known as {others.join(' · ')}</p>

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PhaseConfig } from '@shared/phase-config';
 import { isPhaseNumber } from '@shared/phases';
 import { ArrowDown, CheckCircle2, Clock } from 'lucide-react';
@@ -8,7 +8,8 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { ActivityFeedback, AskForHelp, HelpStatus } from '@/features/coaching';
 import { openWorkspaceDialog, useWorkspace, useWorkspaceUi, type WorkspaceMode } from '@/features/workspace';
 import { DeferredHydration, releaseDeferredHydration } from '@/lib/deferred-hydration';
-import { phaseConfigQueryOptions } from '@/lib/phase-config';
+import { programmePhaseQueryOptions, useTeamProgramme } from '@/lib/team-programme';
+import { STANDARD_TEAM_PROGRAMME } from '@shared/schemas/programmes';
 import { ExpectedOutput, FallbackInstructions } from './components/expected-output';
 import { AnswersLoading } from './components/answers-loading';
 import { DownloadAnswersButton, PdfDownloadButton } from './components/phase-downloads';
@@ -59,7 +60,15 @@ export default function PhasePage() {
     if (ask && !dialogOpen) openWorkspaceDialog({ destination: 'phase', phase });
   }, [ask, dialogOpen, phase]);
 
-  const config = useQuery({ ...phaseConfigQueryOptions(phase), enabled: isPhaseNumber(phase) });
+  // The activity as the team's programme has it. A team whose programme is not yet known waits for it, so a
+  // cohort with its own programme never sees the standard's first; a new version (the live `programme`
+  // event) replaces the one shown when it has loaded, without unmounting the form and what is typed in it.
+  const programme = useTeamProgramme(mode.kind === 'workspace' ? mode.team.id : null);
+  const config = useQuery({
+    ...programmePhaseQueryOptions(programme ?? STANDARD_TEAM_PROGRAMME, phase),
+    enabled: isPhaseNumber(phase) && programme !== null,
+    placeholderData: keepPreviousData,
+  });
   // Where the answers live, from the page's mode: every part of the activity below uses this store.
   const store = answerStoreFor(mode);
   // Bumped after practice answers move into the workspace, so the open activity reads them.
@@ -76,12 +85,28 @@ export default function PhasePage() {
       />
     );
   }
-  if (config.isPending || teamLoading) return <FullPageSpinner label="Loading activity" />;
+  if (programme?.switchedOff.includes(phase)) {
+    return (
+      <Message
+        title="Not in your programme"
+        body="Your instructor switched this activity off for your cohort. Choose another activity from the menu."
+      />
+    );
+  }
+  if (config.isPending || teamLoading || programme === null) {
+    return <FullPageSpinner label="Loading activity" />;
+  }
 
   return (
     <AnswerStoreProvider value={store}>
       <FollowStore />
-      <PhaseView key={`${store.key}:${phase}:${generation}`} config={config.data} phase={phase} mode={mode} />
+      <PhaseView
+        key={`${store.key}:${phase}:${generation}`}
+        config={config.data}
+        phase={phase}
+        mode={mode}
+        switchedOff={programme.switchedOff}
+      />
       {mode.kind === 'workspace' && (
         <React.Suspense fallback={null}>
           <KeepPracticeDialog
@@ -115,14 +140,17 @@ function ActivityPart({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** What an activity's parts need: its config, its number and the page's mode (with its team, if any). */
-type PhaseProps = { config: PhaseConfig; phase: number; mode: WorkspaceMode };
+/**
+ * What an activity's parts need: its config, its number, the page's mode (with its team, if any) and the
+ * activities the team's programme switched off (the way on passes them by).
+ */
+type PhaseProps = { config: PhaseConfig; phase: number; mode: WorkspaceMode; switchedOff: readonly number[] };
 
 /**
  * Memoised: the page above re-renders whenever the session or the dialog changes (the session's first
  * answer comes while a first visit is still starting up), and the activity should not render again for it.
  */
-const PhaseView = React.memo(function PhaseView({ config, phase, mode }: PhaseProps) {
+const PhaseView = React.memo(function PhaseView({ config, phase, mode, switchedOff }: PhaseProps) {
   const team = mode.kind === 'workspace' ? mode.team : null;
   // The activities done (src/shared/activity-done.ts), following the team's saves and its live events.
   const done = usePhasesDone({ enabled: true });
@@ -211,7 +239,7 @@ const PhaseView = React.memo(function PhaseView({ config, phase, mode }: PhasePr
         <ExpectedOutput output={config.expectedOutput} />
         {/* The numbered instructions stand in for a step-by-step workflow; beside one they would repeat it. */}
         {!config.stepByStepFlow && <FallbackInstructions instructions={config.instructions} />}
-        <WayOn phase={phase} done={done} mode={mode} />
+        <WayOn phase={phase} done={done && [...done, ...switchedOff]} mode={mode} />
       </ActivityPart>
     </main>
   );

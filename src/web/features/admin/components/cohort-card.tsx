@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { JoinLinkDialog } from '@/features/join-cohort';
 import { PacePanel } from '@/features/pace';
+import { CohortProgramme } from '@/features/programmes';
 import { CohortLivePanel } from './cohort-live-panel';
 
 type Props = {
@@ -78,6 +79,12 @@ export function CohortCard({ cohort, onToggle, onArchive, onRestore, busy = fals
             aria-label={`${cohort.name}: ${cohort.ballotCount} of ${cohort.teamCount} teams voted`}
             indicatorClassName="bg-accent"
           />
+        </div>
+      )}
+
+      {!cohort.archived && (
+        <div className="mt-3">
+          <CohortProgramme cohort={cohort} />
         </div>
       )}
 

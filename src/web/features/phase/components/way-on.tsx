@@ -1,10 +1,11 @@
 import { wayOn } from '@shared/activity-done';
-import { ACTIVITY_NAMES, WEBSITE_PHASE } from '@shared/phases';
+import { WEBSITE_PHASE } from '@shared/phases';
 import { ArrowRight, CheckCircle2, PartyPopper } from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useWorkspace, type WorkspaceMode } from '@/features/workspace';
+import { activityNames, useSessionView } from '@/lib/session-view';
 
 /**
  * The way on, last on every activity page (docs/product.md, Activity page): the next activity of the
@@ -22,11 +23,12 @@ export function WayOn({
   mode: WorkspaceMode;
 }) {
   const { withTeam } = useWorkspace();
+  const session = useSessionView();
   const way = wayOn(phase, new Set(done ?? []));
   const team = mode.kind === 'workspace' ? mode.team : null;
 
   if (way.kind === 'activity') {
-    const name = ACTIVITY_NAMES[way.phase - 1];
+    const name = activityNames(session, way.phase).activity;
     return (
       <nav aria-label="Next activity" data-testid="way-on">
         <Link

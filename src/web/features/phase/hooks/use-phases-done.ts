@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import * as React from 'react';
 import { isActivityDone } from '@shared/activity-done';
-import { activityFieldsQueryOptions } from '@/lib/phase-config';
+import { programmeFieldsQueryOptions, useTeamProgramme } from '@/lib/team-programme';
+import { STANDARD_TEAM_PROGRAMME } from '@shared/schemas/programmes';
 import { useWorkspace } from '@/features/workspace';
 import { factValues } from '../api/facts';
 import { answerQueriesFor } from '../store/queries';
@@ -17,7 +18,12 @@ import { answerQueriesFor } from '../store/queries';
 export function usePhasesDone({ enabled }: { enabled: boolean }): readonly number[] | undefined {
   const { mode } = useWorkspace();
   const store = answerQueriesFor(mode);
-  const fields = useQuery({ ...activityFieldsQueryOptions, enabled });
+  // The fields of the team's programme (its own version's); its switched-off activities are never done.
+  const programme = useTeamProgramme(mode.kind === 'workspace' ? mode.team.id : null);
+  const fields = useQuery({
+    ...programmeFieldsQueryOptions(programme ?? STANDARD_TEAM_PROGRAMME),
+    enabled: enabled && programme !== null,
+  });
   const activities = useQuery({ ...store.activities, enabled });
   const facts = useQuery({ ...store.facts, enabled });
   const adopting = React.useSyncExternalStore(
@@ -25,10 +31,11 @@ export function usePhasesDone({ enabled }: { enabled: boolean }): readonly numbe
     () => false,
     () => true,
   );
-  if (adopting || !fields.data || !activities.data || !facts.data) return undefined;
+  if (adopting || !programme || !fields.data || !activities.data || !facts.data) return undefined;
   const values = factValues(facts.data);
   const answersOf = new Map(activities.data.map((activity) => [activity.phaseNumber, activity.data]));
   return fields.data.activities
+    .filter((activity) => !programme.switchedOff.includes(activity.phase))
     .filter((activity) => isActivityDone(activity.fields, answersOf.get(activity.phase), values))
     .map((activity) => activity.phase);
 }

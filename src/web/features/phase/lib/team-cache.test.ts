@@ -3,7 +3,7 @@ import type { FactsResponse } from '@shared/schemas/facts';
 import type { PhaseDataRecord } from '@shared/schemas/phase-data';
 import type { TeamEvent } from '@shared/schemas/team-events';
 import { afterEach, describe, expect, it } from 'vitest';
-import { coachingKeys, factKeys, phaseDataKeys } from '@/lib/query-keys';
+import { coachingKeys, factKeys, phaseDataKeys, programmeKeys } from '@/lib/query-keys';
 import { getPresence, setPresence } from './presence-store.ts';
 import { applyTeamEvent } from './team-cache.ts';
 
@@ -190,5 +190,18 @@ describe("coaching's events", () => {
     // A (re)connection reads the facts; the notes are coaching's to read again.
     cache.apply({ type: 'versions', versions: { '1': 2 } });
     expect(cache.invalidated(coachingKeys.feedback(TEAM))).toBe(false);
+  });
+});
+
+describe('the programme the team runs', () => {
+  it('is what the live event says: open pages read their activity from that version', () => {
+    const { queryClient, apply } = cacheWith([]);
+    const programmeId = '5b0e6c52-6f5f-4a43-a5a0-4c3c9b0c8a11';
+    apply({ type: 'programme', programmeId, version: 3, switchedOff: [7] });
+    expect(queryClient.getQueryData(programmeKeys.team(TEAM))).toEqual({
+      programmeId,
+      version: 3,
+      switchedOff: [7],
+    });
   });
 });

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { FactsResponse } from '@shared/schemas/facts';
 import type { PhaseDataRecord } from '@shared/schemas/phase-data';
 import type { AnswersEvent, TeamEvent } from '@shared/schemas/team-events';
-import { factKeys, phaseDataKeys } from '@/lib/query-keys';
+import { factKeys, phaseDataKeys, programmeKeys } from '@/lib/query-keys';
 import { changePresence, setPresence } from './presence-store';
 
 /**
@@ -39,6 +39,12 @@ export function applyTeamEvent(
     case 'presence-change':
       changePresence(event.upsert, event.remove);
       return;
+    case 'programme': {
+      // What the team runs now: open pages read their activity from this version, keeping what is typed.
+      const { programmeId, version, switchedOff } = event;
+      queryClient.setQueryData(programmeKeys.team(teamId), { programmeId, version, switchedOff });
+      return;
+    }
   }
 }
 

@@ -1,0 +1,206 @@
+import { FieldTypeSchema } from '@shared/phase-config';
+import { Lock } from 'lucide-react';
+import { Input, Label } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Checkbox } from '@/components/ui/checkbox';
+import { controlId, getIn } from '../lib/draft-path';
+import { fieldIdFromLabel } from '../lib/field-id';
+import { FlagControl, ListControl, TextControl, useEditing, useText } from './editor-controls';
+
+const TYPE_NAMES: Record<(typeof FieldTypeSchema.options)[number], string> = {
+  text: 'Short text',
+  textarea: 'Long text',
+  select: 'One choice (drop-down or cards)',
+  checkboxes: 'Several choices (checkboxes)',
+  color: 'Colour',
+};
+
+/** The form's fields: each field's label, id, type, options and help, in the order teams see them. */
+export function FieldsEditor() {
+  const { activity } = useEditing();
+  return (
+    <ListControl
+      path={['fields']}
+      itemName="field"
+      min={4}
+      max={15}
+      newItem={() => ({ id: '', label: '', type: 'text', required: false })}
+      onAdd={(index) => document.getElementById(controlId(activity, ['fields', index, 'label']))?.focus()}
+    >
+      {(index) => <FieldEditor index={index} />}
+    </ListControl>
+  );
+}
+
+function FieldEditor({ index }: { index: number }) {
+  const editing = useEditing();
+  const { activity, config, update, readOnly, publishedIds } = editing;
+  const path = ['fields', index] as const;
+  const id = useText([...path, 'id']);
+  const label = useText([...path, 'label']);
+  const type = useText([...path, 'type']) || 'text';
+  const published = id !== '' && publishedIds.has(id);
+  const choice = type === 'select' || type === 'checkboxes';
+
+  // A field not yet published takes its id from its label, until the id is written by hand; a published
+  // field's id never changes, so its answers stay where they are.
+  const onLabel = (next: string) => {
+    update([...path, 'label'], next);
+    if (published || readOnly) return;
+    const taken = new Set(editing.programmeFieldIds());
+    taken.delete(id);
+    if (id === '' || id === fieldIdFromLabel(label, taken))
+      update([...path, 'id'], fieldIdFromLabel(next, taken));
+  };
+
+  const labelId = controlId(activity, [...path, 'label']);
+  const idId = controlId(activity, [...path, 'id']);
+  const typeId = controlId(activity, [...path, 'type']);
+  const displayId = controlId(activity, [...path, 'display']);
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <div className="flex flex-col gap-1.5 sm:col-span-2">
+        <Label htmlFor={labelId}>Label</Label>
+        <Input id={labelId} value={label} readOnly={readOnly} onChange={(e) => onLabel(e.target.value)} />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={idId}>Id (templates read it as {`{{${id || 'id'}}}`})</Label>
+        {published || readOnly ? (
+          <p
+            id={idId}
+            tabIndex={-1}
+            className="flex min-h-10 items-center gap-2 rounded-md bg-muted px-3 font-mono text-sm"
+          >
+            <Lock className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+            {id}
+            {published && <span className="sr-only">, fixed: it has been published</span>}
+          </p>
+        ) : (
+          <Input
+            id={idId}
+            value={id}
+            className="font-mono text-sm sm:text-xs"
+            spellCheck={false}
+            onChange={(e) => update([...path, 'id'], e.target.value)}
+          />
+        )}
+        {published && (
+          <p className="text-xs text-muted-foreground">
+            Published, so it stays: renaming the field changes its label.
+          </p>
+        )}
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={typeId}>Type</Label>
+        <Select
+          value={type}
+          disabled={readOnly}
+          onValueChange={(next) => {
+            update([...path, 'type'], next);
+            if (next !== 'select') update([...path, 'display'], undefined);
+            if (next !== 'select' && next !== 'checkboxes') update([...path, 'options'], undefined);
+          }}
+        >
+          <SelectTrigger id={typeId}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {FieldTypeSchema.options.map((option) => (
+              <SelectItem key={option} value={option}>
+                {TYPE_NAMES[option]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:flex-wrap sm:gap-6">
+        <FlagControl path={[...path, 'required']} label="Required" />
+        {type === 'textarea' && (
+          <FlagControl
+            path={[...path, 'handoff']}
+            label="Handoff"
+            hint="Where the team pastes the AI's key result, for later activities (optional, one per activity)."
+          />
+        )}
+        {type === 'select' && (
+          <div className="flex items-start gap-2.5">
+            <Checkbox
+              id={displayId}
+              className="mt-0.5"
+              disabled={readOnly}
+              checked={getIn(config, [...path, 'display']) === 'cards'}
+              onCheckedChange={(next) => update([...path, 'display'], next === true ? 'cards' : undefined)}
+            />
+            <Label htmlFor={displayId} className="leading-snug">
+              Show the options as cards
+            </Label>
+          </div>
+        )}
+      </div>
+      {type !== 'color' && (
+        <TextControl path={[...path, 'placeholder']} label="Placeholder" optional className="sm:col-span-2" />
+      )}
+      <TextControl path={[...path, 'help']} label="Help" optional multiline={2} className="sm:col-span-2" />
+      <TextControl path={[...path, 'tooltip']} label="Tooltip" optional className="sm:col-span-2" />
+      {choice && (
+        <div className="space-y-2 sm:col-span-2" id={controlId(activity, [...path, 'options'])} tabIndex={-1}>
+          <p className="text-sm font-medium">Options</p>
+          <OptionsEditor fieldIndex={index} checkboxes={type === 'checkboxes'} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function OptionsEditor({ fieldIndex, checkboxes }: { fieldIndex: number; checkboxes: boolean }) {
+  const { activity } = useEditing();
+  const path = ['fields', fieldIndex, 'options'] as const;
+  return (
+    <ListControl
+      path={path}
+      itemName="option"
+      newItem={() => ({ value: '', label: '' })}
+      onAdd={(index) => document.getElementById(controlId(activity, [...path, index, 'label']))?.focus()}
+    >
+      {(index) => <OptionEditor path={[...path, index]} checkboxes={checkboxes} />}
+    </ListControl>
+  );
+}
+
+function OptionEditor({ path, checkboxes }: { path: readonly (string | number)[]; checkboxes: boolean }) {
+  const { activity, update, readOnly } = useEditing();
+  const value = useText([...path, 'value']);
+  const label = useText([...path, 'label']);
+  // A new option's value (what the answer stores, what templates compare with) follows its label until
+  // written by hand.
+  const onLabel = (next: string) => {
+    update([...path, 'label'], next);
+    const none = new Set<string>();
+    if (!readOnly && (value === '' || value === fieldIdFromLabel(label, none))) {
+      update([...path, 'value'], fieldIdFromLabel(next, none));
+    }
+  };
+  const labelId = controlId(activity, [...path, 'label']);
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={labelId}>Label</Label>
+        <Input id={labelId} value={label} readOnly={readOnly} onChange={(e) => onLabel(e.target.value)} />
+      </div>
+      <TextControl
+        path={[...path, 'value']}
+        label="Value"
+        hint="Stored as the answer; templates compare with it."
+        mono
+      />
+      <TextControl path={[...path, 'description']} label="Description" optional className="sm:col-span-2" />
+      {checkboxes && (
+        <FlagControl
+          path={[...path, 'exclusive']}
+          label="Excludes the others"
+          hint={'Like "None of these": ticking it clears the others.'}
+        />
+      )}
+    </div>
+  );
+}

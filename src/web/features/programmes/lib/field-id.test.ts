@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { FIELD_ID_MAX, fieldIdFromLabel } from './field-id.ts';
+
+const none = new Set<string>();
+
+describe('fieldIdFromLabel', () => {
+  it('makes a snake_case id from the label', () => {
+    expect(fieldIdFromLabel('Target customer', none)).toBe('target_customer');
+    expect(fieldIdFromLabel('  What is your price?  ', none)).toBe('what_is_your_price');
+    expect(fieldIdFromLabel('Café & crème brûlée', none)).toBe('cafe_creme_brulee');
+  });
+
+  it('starts with a letter, and is never blank', () => {
+    expect(fieldIdFromLabel('3 words', none)).toBe('field_3_words');
+    expect(fieldIdFromLabel('!!!', none)).toBe('field');
+    expect(fieldIdFromLabel('', none)).toBe('field');
+  });
+
+  it('never gives phase1 ... phase8, which templates read as other activities', () => {
+    expect(fieldIdFromLabel('Phase2', none)).toBe('phase2_answer');
+    expect(fieldIdFromLabel('Phase 2', none)).toBe('phase_2');
+  });
+
+  it('is unique among the ids taken', () => {
+    const taken = new Set(['price', 'price_2']);
+    expect(fieldIdFromLabel('Price', taken)).toBe('price_3');
+    expect(fieldIdFromLabel('Price!', new Set(['price']))).toBe('price_2');
+  });
+
+  it('keeps a long label to a readable length, ending on a word', () => {
+    const id = fieldIdFromLabel('The one thing your customers would miss most if you stopped tomorrow', none);
+    expect(id.length).toBeLessThanOrEqual(FIELD_ID_MAX);
+    expect(id).toMatch(/^[a-z][a-z0-9_]*[a-z0-9]$/);
+  });
+
+  it('always gives an id the config schema accepts', () => {
+    for (const label of ['Ünïcödé', '42', 'phase8', '___', 'a'.repeat(100), 'Name (optional)']) {
+      const id = fieldIdFromLabel(label, none);
+      expect(id).toMatch(/^[a-z][a-z0-9_]*$/);
+      expect(id).not.toMatch(/^phase[0-9]+$/);
+    }
+  });
+});

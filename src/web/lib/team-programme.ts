@@ -1,0 +1,79 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ActivityFields, PhaseConfig } from '@shared/phase-config';
+import {
+  programmeKey,
+  STANDARD_PROGRAMME_ID,
+  STANDARD_TEAM_PROGRAMME,
+  type TeamProgramme,
+} from '@shared/schemas/programmes';
+import { api } from './api-client';
+import { STANDARD_FIELDS_PATH, standardPhasePath } from './phase-config';
+import { phaseConfigKeys, programmeKeys } from './query-keys';
+
+/*
+ * What a team's pages run (docs/product.md, Programmes): its cohort's programme and version, the standard
+ * for a team in no cohort and for practice mode. Activity content is read by version (`programmeKey`), so a
+ * published version is fetched once and cached for the session; the standard's is the shipped configs' own
+ * (`lib/phase-config.ts`, the same cache entries), the ones the pre-rendered pages carry.
+ */
+
+type ProgrammeRef = Pick<TeamProgramme, 'programmeId' | 'version'>;
+
+const isStandard = (programme: ProgrammeRef) => programme.programmeId === STANDARD_PROGRAMME_ID;
+const versionPath = (programme: ProgrammeRef) =>
+  `/api/programmes/${encodeURIComponent(programme.programmeId)}/versions/${programme.version}`;
+
+/** `GET /api/teams/:teamId/programme`, kept by the team's live `programme` events (features/phase/lib/team-cache.ts). */
+export function teamProgrammeQueryOptions(teamId: string) {
+  return queryOptions({
+    queryKey: programmeKeys.team(teamId),
+    queryFn: () => api<TeamProgramme>(`/api/teams/${encodeURIComponent(teamId)}/programme`),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Activity `phase`'s config in a programme version (the standard's: `phaseConfigQueryOptions`, its cache). */
+export function programmePhaseQueryOptions(programme: ProgrammeRef, phase: number) {
+  return queryOptions<PhaseConfig, Error, PhaseConfig, readonly unknown[]>(
+    isStandard(programme)
+      ? {
+          queryKey: phaseConfigKeys.detail(phase),
+          queryFn: () => api<PhaseConfig>(standardPhasePath(phase)),
+          staleTime: Number.POSITIVE_INFINITY,
+        }
+      : {
+          queryKey: programmeKeys.versionPhase(programmeKey(programme), phase),
+          queryFn: () => api<PhaseConfig>(`${versionPath(programme)}/phase-${phase}`),
+          staleTime: Number.POSITIVE_INFINITY,
+        },
+  );
+}
+
+/** Every activity's fields in a programme version (the done rule's input). */
+export function programmeFieldsQueryOptions(programme: ProgrammeRef) {
+  return queryOptions<ActivityFields, Error, ActivityFields, readonly unknown[]>(
+    isStandard(programme)
+      ? {
+          queryKey: phaseConfigKeys.fields(),
+          queryFn: () => api<ActivityFields>(STANDARD_FIELDS_PATH),
+          staleTime: Number.POSITIVE_INFINITY,
+        }
+      : {
+          queryKey: programmeKeys.versionFields(programmeKey(programme)),
+          queryFn: () => api<ActivityFields>(`${versionPath(programme)}/fields`),
+          staleTime: Number.POSITIVE_INFINITY,
+        },
+  );
+}
+
+/**
+ * The programme the page runs for `teamId` (none: the standard); null while a team's is still unknown, so
+ * a page waits rather than show the standard's content to a team whose cohort runs another programme. A
+ * server that cannot say (an error) leaves the page on the standard.
+ */
+export function useTeamProgramme(teamId: string | null | undefined): TeamProgramme | null {
+  const query = useQuery({ ...teamProgrammeQueryOptions(teamId ?? ''), enabled: Boolean(teamId) });
+  if (!teamId) return STANDARD_TEAM_PROGRAMME;
+  if (query.data) return query.data;
+  return query.isError ? STANDARD_TEAM_PROGRAMME : null;
+}
