@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { chooseOption, createWorkspace, expect, test } from './support/fixtures.ts';
+import { finishMarketResearch } from './support/activities.ts';
+import { createWorkspace, expect, test } from './support/fixtures.ts';
 
 /**
  * The day's flow for a team: its new Workspace Code handed over in a card that stays until dismissed, an
@@ -9,26 +10,6 @@ import { chooseOption, createWorkspace, expect, test } from './support/fixtures.
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const SAVED = { timeout: 10_000 };
-
-/** Answers every required field of activity 1, Market Research, through the form. */
-async function finishMarketResearch(page: Page) {
-  await field(page, 'Company name').fill('Harbour Roasters');
-  await field(page, 'Sector or product category').fill('Specialty coffee');
-  await chooseOption(page, field(page, 'Who your customers are'), /^Consumers/);
-  await field(page, 'Target audience').fill('Office workers who buy coffee on the way in');
-  await field(page, 'Target region').fill('Bristol, UK');
-  await page
-    .getByRole('group', { name: 'Whose rules apply' })
-    .getByRole('checkbox', { name: 'United Kingdom' })
-    .click();
-  await page
-    .getByRole('group', { name: 'Sensitive areas' })
-    .getByRole('checkbox', { name: /^Food or drink/ })
-    .click();
-  await field(page, 'Research questions').fill('How big is the morning market near offices?');
-  await chooseOption(page, field(page, 'Time horizon'), /Five-year outlook/);
-  await chooseOption(page, field(page, 'Research depth'), /Quick scan/);
-}
 
 test('a team finishes activity 1, sees it done everywhere, and is sent on to activity 2', async ({
   page,

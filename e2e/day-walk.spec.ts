@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, type Page, request } from '@playwright/test';
 import { type ApiTeam, adminApi, createCohort, createTeams, setSwitches, uniqueName } from './support/api.ts';
+import { finishMarketResearch } from './support/activities.ts';
 import { chooseOption, expect, expectNoSideScroll, openAsTeam, test } from './support/fixtures.ts';
 import { instructorContext, watchedPage } from './support/live-room.ts';
 
@@ -21,27 +22,7 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${dir}/day-${name}.png`, fullPage });
 }
 
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const LIVE = { timeout: 10_000 };
-
-async function finishMarketResearch(page: Page, company: string) {
-  await field(page, 'Company name').fill(company);
-  await field(page, 'Sector or product category').fill('Specialty coffee');
-  await chooseOption(page, field(page, 'Who your customers are'), /^Consumers/);
-  await field(page, 'Target audience').fill('Office workers who buy coffee on the way in');
-  await field(page, 'Target region').fill('Bristol, UK');
-  await page
-    .getByRole('group', { name: 'Whose rules apply' })
-    .getByRole('checkbox', { name: 'United Kingdom' })
-    .click();
-  await page
-    .getByRole('group', { name: 'Sensitive areas' })
-    .getByRole('checkbox', { name: /^Food or drink/ })
-    .click();
-  await field(page, 'Research questions').fill('How big is the morning market near offices?');
-  await chooseOption(page, field(page, 'Time horizon'), /Five-year outlook/);
-  await chooseOption(page, field(page, 'Research depth'), /Quick scan/);
-}
 
 async function joinCodeOf(admin: APIRequestContext, tag: string): Promise<string> {
   const cohorts = (await (await admin.get('/api/admin/cohorts')).json()) as {
@@ -199,6 +180,8 @@ test('a whole day: five teams join from the projector, are paced, finish, ask fo
   await shot(teams[4]!.page, 'podium-375');
   await expectNoSideScroll(teams[4]!.page);
 
+  // The team's request ends with the test, so no other test finds it waiting.
+  expect((await asking.request.delete(`/api/teams/${teams[3]!.team.id}/help`)).status()).toBe(200);
   for (const { close } of teams) await close();
   await api.dispose();
   await admin.dispose();
