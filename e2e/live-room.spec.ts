@@ -313,7 +313,9 @@ test.describe('the live room', () => {
     await second.page.reload();
     expect(await orderOf(second.page)).toEqual(secondOrder);
     expect(secondOrder).not.toEqual(firstOrder);
-    // The ballot's choices follow the team's own order (its own card's are there, refusing).
+    // The ballot's choices follow the team's own order (its own card's are there, refusing). The ballot
+    // arrives after the cards: read its choices once they are all there.
+    await expect(second.page.getByRole('button', { name: /^1st place for / })).toHaveCount(names.length);
     const choices = await second.page
       .getByRole('button', { name: /^1st place for / })
       .evaluateAll((buttons) =>
