@@ -66,6 +66,37 @@ describeApi('the server', (ctx) => {
     expect(avatar.headers['content-type']).toContain('image/svg+xml');
   });
 
+  it("serves the pre-rendered standard pages to a first-time visitor only, never to a team's browser", async () => {
+    await ctx.app.close();
+    const webRoot = fakeWebRoot();
+    writeFileSync(
+      path.join(webRoot, 'landing.html'),
+      '<title>x</title><div id="root"><main>Landing</main></div>',
+    );
+    writeFileSync(
+      path.join(webRoot, 'phase-3.html'),
+      '<title>x</title><div id="root"><main>Standard 3</main></div>',
+    );
+    ctx.app = await buildTestApp(ctx.database, { webRoot });
+    const firstTime = await ctx.app.inject({ url: '/phase/3' });
+    expect(firstTime.body).toContain('<main>Standard 3</main>');
+    expect(firstTime.headers.vary).toMatch(/cookie/i);
+    expect((await ctx.app.inject({ url: '/' })).body).toContain('<main>Landing</main>');
+    // A team's session, or a workspace link, gets the empty page: its programme may not be the standard's.
+    const team = { cookie: 'genai_team=any-session' };
+    for (const [url, headers] of [
+      ['/phase/3', team],
+      ['/', team],
+      ['/phase/3?team_id=AB12', {}],
+      ['/?token=abc', {}],
+    ] as const) {
+      const page = await ctx.app.inject({ url, headers });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<div id="root"></div>');
+      expect(page.body, url).not.toContain('<main>');
+    }
+  });
+
   it('sends security headers with a CSP that allows no inline script', async () => {
     const response = await ctx.app.inject({ url: '/api/health' });
     const csp = String(response.headers['content-security-policy']);

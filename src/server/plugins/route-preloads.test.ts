@@ -63,5 +63,10 @@ describe('index pages with route preloads', () => {
     expect(pages('/phase/3')).toContain('<main>Evidence Research</main>');
     expect(pages('/phase/3')).not.toContain('modulepreload');
     expect(pages('/phase/2')).toContain('href="/api/configs/phase-2"');
+    // A team's browser gets the pages without the standard's content, with their chunks announced.
+    expect(pages('/', 'team')).not.toContain('<main>');
+    expect(pages('/phase/3', 'team')).not.toContain('<main>');
+    expect(pages('/phase/3', 'team')).toContain('modulepreload');
+    expect(pages('/credits', 'team')).not.toContain('<main>');
   });
 });

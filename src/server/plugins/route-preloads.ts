@@ -16,11 +16,22 @@ const ROUTE_MODULES: [RegExp, string[]][] = [
 ];
 
 /**
+ * Who asks for a page: a first-time visitor, or a browser that already holds a team's workspace (its session
+ * cookie, or a workspace link's `team_id` or `token`).
+ */
+export type Visitor = 'first-time' | 'team';
+
+/**
  * index.html with the route's own chunks (and, for an activity, its config) announced up front, so the
  * browser fetches them in parallel with the entry instead of one after another. Pages are built once per
  * distinct head and kept.
+ *
+ * The pre-rendered pages are the Standard programme's, seen as a first-time visitor sees them: only a
+ * first-time visitor gets them. A team's browser renders its own workspace over them anyway, and its cohort
+ * may run another programme (docs/product.md, Programmes), whose team must never see the standard's
+ * activities paint first: it gets the page without them, its chunks announced.
  */
-export function createIndexPages(webRoot: string): (pathname: string) => string {
+export function createIndexPages(webRoot: string): (pathname: string, visitor?: Visitor) => string {
   const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
@@ -58,10 +69,12 @@ export function createIndexPages(webRoot: string): (pathname: string) => string 
   );
   const cache = new Map<string, string>();
 
-  return (pathname) => {
-    if (pathname === '/') return landing;
-    const built = prerendered.get(pathname);
-    if (built) return built;
+  return (pathname, visitor = 'first-time') => {
+    if (visitor === 'first-time') {
+      if (pathname === '/') return landing;
+      const built = prerendered.get(pathname);
+      if (built) return built;
+    }
     const modules = ROUTE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1] ?? [];
     const phase = /^\/phase\/([1-8])$/.exec(pathname)?.[1];
     const key = `${modules.join(',')}|${phase ?? ''}`;

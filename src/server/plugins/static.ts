@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '../lib/messages.ts';
-import { createIndexPages } from './route-preloads.ts';
+import { createIndexPages, type Visitor } from './route-preloads.ts';
+import { COOKIE_NAMES } from './sessions.ts';
 
 type StaticOptions = { webRoot: string | undefined; contentDir: string };
 
@@ -24,6 +25,13 @@ function safeDecode(path: string): string {
   } catch {
     return path;
   }
+}
+
+/** A browser that holds a team's workspace, or opens one from a workspace link, is no first-time visitor. */
+function visitorOf(request: FastifyRequest): Visitor {
+  if (request.cookies[COOKIE_NAMES.team]) return 'team';
+  const query = request.query as Record<string, unknown> | undefined;
+  return query && ('team_id' in query || 'token' in query) ? 'team' : 'first-time';
 }
 
 /**
@@ -76,10 +84,15 @@ export const staticPlugin = fp(
     });
 
     const indexPage = webRoot ? createIndexPages(webRoot) : undefined;
-    const sendIndex = (reply: FastifyReply, pathname: string) =>
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexPage!(pathname));
+    const sendIndex = (request: FastifyRequest, reply: FastifyReply, pathname: string) =>
+      reply
+        .header('cache-control', 'no-cache')
+        // The page depends on the team's session (route-preloads.ts, `Visitor`): a cache must not share it.
+        .header('vary', 'Cookie')
+        .type('text/html; charset=utf-8')
+        .send(indexPage!(pathname, visitorOf(request)));
     // The static wildcard would answer '/' as a directory listing (403); the root is the SPA.
-    if (webRoot) app.get('/', (_request, reply) => sendIndex(reply, '/'));
+    if (webRoot) app.get('/', (request, reply) => sendIndex(request, reply, '/'));
 
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
@@ -93,7 +106,7 @@ export const staticPlugin = fp(
       if (!webRoot || (request.method !== 'GET' && request.method !== 'HEAD') || FILE_LIKE.test(pathname)) {
         return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
       }
-      return sendIndex(reply, pathname);
+      return sendIndex(request, reply, pathname);
     });
   },
   { name: 'static' },
