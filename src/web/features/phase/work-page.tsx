@@ -1,7 +1,8 @@
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isActivityDone } from '@shared/activity-done';
 import type { PhaseConfig } from '@shared/phase-config';
 import { PHASE_NUMBERS } from '@shared/phases';
+import { STANDARD_TEAM_PROGRAMME } from '@shared/schemas/programmes';
 import { isSharedFactId, SHARED_FACTS } from '@shared/shared-facts';
 import { ArrowLeft, CheckCircle2, Eye } from 'lucide-react';
 import * as React from 'react';
@@ -16,11 +17,11 @@ import { FeedbackEditor, HelpRequestContext, teamCoachingListener } from '@/feat
 import { clientId } from '@/lib/client-id';
 import { listenTo, useLiveEvents } from '@/lib/live/use-live-events';
 import { factValues } from './api/facts';
-import { phaseConfigQueryOptions } from '@/lib/phase-config';
+import { programmePhaseQueryOptions, useTeamProgramme } from '@/lib/team-programme';
 import { PromptPreview } from './components/prompt-preview';
 import { answerText } from './lib/answers';
 import { useSharedAnswers } from './hooks/use-shared-answers';
-import { formAnswers } from './lib/shared-answers';
+import { formAnswers, REMOVED_FIELDS_HEADING, removedFieldAnswers } from './lib/shared-answers';
 import { applyTeamEvent } from './lib/team-cache';
 import { answerStoreFor } from './store';
 import { AnswerStoreProvider, savedActivity, useAnswerStore } from './store/answer-store';
@@ -53,7 +54,17 @@ function TeamWork({ teamId }: { teamId: string }) {
   const team = teams.data?.find((t) => t.id === teamId);
   const activities = useQuery(store.activities);
   const facts = useQuery(store.facts);
-  const configs = useQueries({ queries: PHASE_NUMBERS.map((n) => phaseConfigQueryOptions(n)) });
+  // The activities as the team's programme has them, switching when its live `programme` event arrives
+  // (applyTeamEvent keeps the team's programme in the cache); a version's activities replace the ones shown
+  // once loaded. All eight are read so each query keeps its activity; those switched off are not shown.
+  const programme = useTeamProgramme(teamId);
+  const configs = useQueries({
+    queries: PHASE_NUMBERS.map((n) => ({
+      ...programmePhaseQueryOptions(programme ?? STANDARD_TEAM_PROGRAMME, n),
+      enabled: programme !== null,
+      placeholderData: keepPreviousData,
+    })),
+  });
   // One more reader of the team's answers: its live events keep this page's cache current, and its notes.
   useLiveEvents([
     listenTo({
@@ -64,7 +75,8 @@ function TeamWork({ teamId }: { teamId: string }) {
     teamCoachingListener(queryClient, teamId),
   ]);
 
-  const loaded = team && activities.isSuccess && facts.isSuccess && configs.every((c) => c.isSuccess);
+  const loaded =
+    team && programme && activities.isSuccess && facts.isSuccess && configs.every((c) => c.isSuccess);
   useScrollToActivity(Boolean(loaded));
   const values = React.useMemo(() => factValues(facts.data), [facts.data]);
 
@@ -130,9 +142,11 @@ function TeamWork({ teamId }: { teamId: string }) {
               </dl>
             </CardContent>
           </Card>
-          {configs.map((config) => (
-            <ActivityWork key={config.data!.phase} teamId={teamId} config={config.data!} facts={values} />
-          ))}
+          {configs
+            .filter((config) => !programme.switchedOff.includes(config.data!.phase))
+            .map((config) => (
+              <ActivityWork key={config.data!.phase} teamId={teamId} config={config.data!} facts={values} />
+            ))}
         </>
       )}
     </main>
@@ -175,6 +189,7 @@ function ActivityWork({
   );
   const shared = useSharedAnswers(config.phase, config.fields, answers);
   const ownFields = config.fields.filter((field) => !isSharedFactId(field.id));
+  const removed = removedFieldAnswers(config.fields, saved.data?.data);
   return (
     <section
       id={`activity-${config.phase}`}
@@ -208,6 +223,26 @@ function ActivityWork({
                 </div>
               ))}
             </dl>
+            {removed.length > 0 && (
+              <div
+                className="space-y-2 border-t border-border pt-4"
+                data-testid={`removed-fields-${config.phase}`}
+              >
+                <h3 className="font-semibold">{REMOVED_FIELDS_HEADING}</h3>
+                <p className="text-sm text-muted-foreground">
+                  Saved before the programme removed these fields, named by their field id. They come back if
+                  the field returns.
+                </p>
+                <dl className="space-y-3">
+                  {removed.map(({ id, value }) => (
+                    <div key={id}>
+                      <dt className="font-mono text-sm text-muted-foreground">{id}</dt>
+                      <dd className="whitespace-pre-wrap break-words">{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </div>
+            )}
             <div className="border-t border-border pt-4">
               <FeedbackEditor teamId={teamId} phase={config.phase} />
             </div>

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { PHASE_NUMBERS } from '@shared/phases';
+import { STANDARD_TEAM_PROGRAMME } from '@shared/schemas/programmes';
 import { FileDown, FileText } from 'lucide-react';
 import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import type { WorkspaceMode } from '@/features/workspace';
 import { messages } from '@/lib/messages';
-import { phaseConfigQueryOptions } from '@/lib/phase-config';
+import { programmePhaseQueryOptions, teamProgrammeQueryOptions } from '@/lib/team-programme';
 import { flushAllAutosaves } from '../hooks/use-phase-autosave';
 import { buildAnswersReport, reportFileName } from '../lib/answers-report';
 import { useAnswerStore } from '../store/answer-store';
@@ -38,7 +39,8 @@ export function PdfDownloadButton({ label, href }: { label: string; href: string
 
 /**
  * The team report: every answer and generated prompt as one Markdown file, with the team's name, code and
- * feedback in a workspace; `practice-answers.md`, without them, in practice mode.
+ * feedback in a workspace, by the activities of the team's programme; `practice-answers.md`, without them,
+ * by the standard programme, in practice mode.
  */
 export function DownloadAnswersButton({ mode }: { mode: WorkspaceMode }) {
   const queryClient = useQueryClient();
@@ -48,13 +50,21 @@ export function DownloadAnswersButton({ mode }: { mode: WorkspaceMode }) {
     setBusy(true);
     try {
       await flushAllAutosaves();
+      const team = mode.kind === 'workspace' ? mode.team : undefined;
+      // The activities as the team's programme has them now (kept current by its live events), as its pages do.
+      const programme = team
+        ? await queryClient
+            .fetchQuery(teamProgrammeQueryOptions(team.id))
+            .catch(() => STANDARD_TEAM_PROGRAMME)
+        : STANDARD_TEAM_PROGRAMME;
       const configs = await Promise.all(
-        PHASE_NUMBERS.map((n) => queryClient.fetchQuery(phaseConfigQueryOptions(n))),
+        PHASE_NUMBERS.filter((n) => !programme.switchedOff.includes(n)).map((n) =>
+          queryClient.fetchQuery(programmePhaseQueryOptions(programme, n)),
+        ),
       );
       const activities = await queryClient.fetchQuery({ ...store.activities, staleTime: 0 });
       const answersByPhase = Object.fromEntries(activities.map((a) => [a.phaseNumber, a.data]));
       const { facts } = await queryClient.fetchQuery({ ...store.facts, staleTime: 0 });
-      const team = mode.kind === 'workspace' ? mode.team : undefined;
       const feedback = team
         ? await queryClient.fetchQuery({ ...feedbackQueryOptions(team.id), staleTime: 0 })
         : [];
@@ -62,6 +72,7 @@ export function DownloadAnswersButton({ mode }: { mode: WorkspaceMode }) {
         teamName: team?.name,
         teamCode: team?.code,
         configs,
+        switchedOff: programme.switchedOff,
         answersByPhase,
         facts,
         feedback,

@@ -3,8 +3,9 @@ import { renderPromptTemplate } from '@shared/prompt-template';
 import type { FeedbackNote } from '@shared/schemas/coaching';
 import type { Fact } from '@shared/schemas/facts';
 import { plainText } from '@shared/plain-text';
+import { SHARED_FACTS } from '@shared/shared-facts';
 import { answerText } from './answers.ts';
-import { formAnswers, promptContext } from './shared-answers.ts';
+import { formAnswers, promptContext, REMOVED_FIELDS_HEADING, removedFieldAnswers } from './shared-answers.ts';
 
 /** A code fence longer than any run of backticks in the text, so a prompt can never close it early. */
 function fenceFor(text: string): string {
@@ -45,7 +46,7 @@ export function markdownText(text: string): string {
     );
 }
 
-/** One line for a label and a possibly multi-line answer, kept readable as Markdown. */
+/** One line for a label (already Markdown-safe) and a possibly multi-line answer, kept readable as Markdown. */
 function answerLine(label: string, value: string): string {
   const lines = markdownText(value.trim()).split('\n');
   if (lines.length === 1) return `- **${label}:** ${lines[0]}`;
@@ -53,14 +54,19 @@ function answerLine(label: string, value: string): string {
 }
 
 /**
- * The team report (docs/product.md, Activity page): per activity with answers (or a shared fact first
- * given there), its page name, every answered field as `label: value` (the shared facts from the team's
- * one copy), and the generated prompt in a fenced block, rendered as the activity page renders it.
+ * The team report (docs/product.md, Activity page): per activity of the team's programme with answers (or a
+ * shared fact first given there), its page name, every answered field as `label: value` (the shared facts
+ * from the team's one copy), the generated prompt in a fenced block, rendered as the activity page renders
+ * it, and the answers kept for fields the programme has since removed, by field id. `configs` are the
+ * programme's activities; those it switches off are left out, and so are shared facts only they ask, which
+ * close the report with any other fact no activity in it asks for.
  */
 export function buildAnswersReport(options: {
   teamName?: string;
   teamCode?: string;
   configs: readonly PhaseConfig[];
+  /** The activities the team's programme switches off: not in the report. */
+  switchedOff?: readonly number[];
   answersByPhase: Readonly<Record<number, Record<string, unknown>>>;
   facts?: readonly Fact[];
   /** The instructors' notes, shown under their activity. */
@@ -80,18 +86,21 @@ export function buildAnswersReport(options: {
   ];
   out.push(facts.filter(Boolean).join(' · '));
 
+  const switchedOff = new Set(options.switchedOff ?? []);
+  const running = [...configs].filter((c) => !switchedOff.has(c.phase)).sort((a, b) => a.phase - b.phase);
   let any = false;
-  for (const config of [...configs].sort((a, b) => a.phase - b.phase)) {
+  for (const config of running) {
     const data = answersByPhase[config.phase];
     const notes = (options.feedback ?? []).filter((note) => note.phaseNumber === config.phase);
     if (!data && notes.length === 0 && !factList.some((fact) => fact.givenIn === config.phase)) continue;
     const answers = formAnswers(config.fields, data, factValues);
     const answered = config.fields.filter((f) => answers[f.id]!.trim() !== '');
-    if (answered.length === 0 && notes.length === 0) continue;
+    const removed = removedFieldAnswers(config.fields, data);
+    if (answered.length === 0 && notes.length === 0 && removed.length === 0) continue;
     any = true;
     out.push('', `## ${config.phase}. ${config.names.page}`, '');
     for (const field of answered)
-      out.push(answerLine(field.label, displayValue(config, field.id, answers[field.id]!)));
+      out.push(answerLine(markdownText(field.label), displayValue(config, field.id, answers[field.id]!)));
     if (answered.length > 0) {
       const prompt = renderPromptTemplate(
         config.promptTemplate,
@@ -101,6 +110,16 @@ export function buildAnswersReport(options: {
       const shown = plainText(prompt, { multiline: true });
       const fence = fenceFor(shown);
       out.push('', '### Generated prompt', '', `${fence}markdown`, shown, fence);
+    }
+    if (removed.length > 0) {
+      out.push(
+        '',
+        `### ${REMOVED_FIELDS_HEADING}`,
+        '',
+        'Saved before the programme removed these fields, named by their field id. They come back if the field returns.',
+        '',
+      );
+      for (const { id, value } of removed) out.push(answerLine(markdownText(id), value));
     }
     if (notes.length > 0) {
       out.push('', '### Feedback from your instructor', '');
@@ -114,6 +133,21 @@ export function buildAnswersReport(options: {
         );
       }
     }
+  }
+  // A fact only a switched-off or removed field asked for is still the team's: listed once, at the end.
+  const asked = new Set(running.flatMap((config) => config.fields.map((field) => field.id)));
+  const unasked = SHARED_FACTS.filter((fact) => !asked.has(fact.id) && factValues[fact.id]?.trim());
+  if (unasked.length > 0) {
+    any = true;
+    out.push(
+      '',
+      '## Other shared facts',
+      '',
+      'Given by the team; no activity in this report asks for them now.',
+      '',
+    );
+    for (const fact of unasked)
+      out.push(answerLine(markdownText(fact.label), answerText(fact.field, factValues[fact.id]!)));
   }
   if (!any) out.push('', 'No answers saved yet.');
   return `${out.join('\n')}\n`;

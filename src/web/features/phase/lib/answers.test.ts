@@ -226,6 +226,95 @@ describe('answers report', () => {
   });
 });
 
+describe('the team report follows the team’s programme', () => {
+  const activity = (phase: number, activityFields: FormField[], promptTemplate: string): PhaseConfig =>
+    ({
+      phase,
+      title: `Title ${phase}`,
+      names: { activity: `Activity ${phase}`, header: `Header ${phase}`, page: `Clinic page ${phase}` },
+      fields: activityFields,
+      promptTemplate,
+    }) as unknown as PhaseConfig;
+  // A programme's version: activity 1 renames a field and drops another, activity 2 is switched off.
+  const configs = [
+    activity(
+      1,
+      [
+        field({ id: 'company_name', label: 'Clinic name' }),
+        field({ id: 'patients', label: 'Who you treat' }),
+      ],
+      'Write for {{company_name}}, treating {{patients}}.',
+    ),
+    activity(2, [field({ id: 'rivals', label: 'Rival clinics' })], 'Compare {{rivals}}.'),
+    activity(3, [field({ id: 'price', label: 'Price & *terms*' })], 'Price: {{price}}.'),
+  ];
+  const answersByPhase = {
+    1: {
+      patients: 'Runners',
+      dropped_field: 'Kept\nover two lines',
+      empty_old: '  ',
+      company_name: 'Old copy',
+    },
+    2: { rivals: 'PhysioPlus' },
+    3: { price: '40', retired_count: 12 },
+  };
+  const facts = [
+    { id: 'company_name', value: 'Stride Clinic', givenIn: 1, updatedAt: '2026-11-27T08:00:00Z' },
+    { id: 'customer_type', value: 'businesses', givenIn: 1, updatedAt: '2026-11-27T08:00:00Z' },
+  ];
+
+  it('labels answers as the programme does, and renders its templates', () => {
+    const report = buildAnswersReport({ configs, switchedOff: [2], answersByPhase, facts });
+    expect(report).toContain('## 1. Clinic page 1');
+    expect(report).toContain('- **Clinic name:** Stride Clinic');
+    expect(report).toContain('- **Who you treat:** Runners');
+    expect(report).toContain('```markdown\nWrite for Stride Clinic, treating Runners.\n```');
+    // An instructor's label is text, never markup.
+    expect(report).toContain('- **Price \\& \\*terms\\*:** 40');
+  });
+
+  it('leaves a switched-off activity out, answers and all', () => {
+    const report = buildAnswersReport({ configs, switchedOff: [2], answersByPhase, facts });
+    expect(report).not.toContain('## 2.');
+    expect(report).not.toContain('PhysioPlus');
+    expect(report).toContain('## 3. Clinic page 3');
+    // Running, it is there.
+    expect(buildAnswersReport({ configs, answersByPhase, facts })).toContain(
+      '- **Rival clinics:** PhysioPlus',
+    );
+  });
+
+  it('keeps the answers to removed fields under their activity, by field id', () => {
+    const report = buildAnswersReport({ configs, switchedOff: [2], answersByPhase, facts });
+    const section = report.slice(report.indexOf('## 1.'), report.indexOf('## 3.'));
+    expect(section).toContain('### Answers to fields no longer in this activity');
+    expect(section).toContain('They come back if the field returns.');
+    expect(section).toContain('- **dropped\\_field:**\n  Kept\n  over two lines');
+    expect(section).not.toContain('empty\\_old');
+    // A shared fact in an activity's record is the team's old copy, not a removed field.
+    expect(report).not.toContain('Old copy');
+    expect(report).toContain('- **retired\\_count:** 12');
+    // An activity whose only answers are to removed fields is still in the report.
+    const onlyRemoved = buildAnswersReport({
+      configs: [configs[1]!],
+      answersByPhase: { 2: { gone: 'Still here' } },
+    });
+    expect(onlyRemoved).toContain('## 2. Clinic page 2');
+    expect(onlyRemoved).toContain('- **gone:** Still here');
+    expect(onlyRemoved).not.toContain('### Generated prompt');
+    expect(onlyRemoved).not.toContain('No answers saved yet.');
+  });
+
+  it('ends with the shared facts no activity in it asks for', () => {
+    const report = buildAnswersReport({ configs, switchedOff: [2], answersByPhase, facts });
+    expect(report).toMatch(
+      /## Other shared facts\n\nGiven by the team; no activity in this report asks for them now\.\n\n- \*\*Who your customers are:\*\* Businesses or organisations\n$/,
+    );
+    // A fact an activity asks for is shown there, not again.
+    expect(report.match(/Stride Clinic/g)).toHaveLength(2);
+  });
+});
+
 describe('the team report carries the instructors’ feedback', () => {
   const config = {
     phase: 2,

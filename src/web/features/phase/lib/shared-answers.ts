@@ -54,3 +54,31 @@ export function promptContext(
   const typedFacts = Object.fromEntries(Object.entries(current).filter(([id]) => isSharedFactId(id)));
   return buildTemplateContext(phase, { ...answersByPhase, [phase]: current }, { ...facts, ...typedFacts });
 }
+
+/** The heading over an activity's answers to fields its programme no longer has (the report, "View work"). */
+export const REMOVED_FIELDS_HEADING = 'Answers to fields no longer in this activity';
+
+/**
+ * The answers an activity's saved record holds for fields its programme no longer has (a field removed by
+ * a later version: docs/product.md, Programmes), by field id in the record's order: kept, never deleted,
+ * and shown by the team report and the instructor's view of the work until the field returns. Shared facts
+ * are not among them (they live in the team's one copy), nor blank answers or values that are not text.
+ */
+export function removedFieldAnswers(
+  fields: readonly FormField[],
+  own: Record<string, unknown> | null | undefined,
+): { id: string; value: string }[] {
+  const current = new Set(fields.map((field) => field.id));
+  const removed: { id: string; value: string }[] = [];
+  for (const [id, stored] of Object.entries(own ?? {})) {
+    if (current.has(id) || isSharedFactId(id)) continue;
+    const value =
+      typeof stored === 'string'
+        ? stored
+        : typeof stored === 'number' || typeof stored === 'boolean'
+          ? String(stored)
+          : '';
+    if (value.trim() !== '') removed.push({ id, value });
+  }
+  return removed;
+}
