@@ -1,5 +1,6 @@
 import {
   type ActivityTime,
+  activitiesTake,
   activityDurations,
   formatClock,
   formatHours,
@@ -10,9 +11,11 @@ import {
   sumDurations,
 } from '@shared/programme-time';
 import { PHASE_NUMBERS } from '@shared/phases';
-import { useQueries } from '@tanstack/react-query';
+import { STANDARD_PROGRAMME_ID, STANDARD_PROGRAMME_NAME } from '@shared/schemas/programmes';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { BookOpen, Clock } from 'lucide-react';
 import { clsx } from 'clsx';
+import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -22,8 +25,10 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { phaseConfigQueryOptions } from '@/lib/phase-config';
+import { type ProgrammeSummary, programmesQueryOptions } from '@/features/programmes';
+import { programmePhaseQueryOptions } from '@/lib/team-programme';
 
 const STEPS: { title: string; body: string }[] = [
   {
@@ -94,10 +99,18 @@ export function InstructionsDialog() {
 /**
  * The programme's length and two running orders (one day, two half-days), computed from the activity configs
  * (each activity's class time is the sum of its steps done in class; the rest is homework), so the plan stays
- * true when an activity changes. Loaded when the dialog opens; the configs are usually cached already.
+ * true when an activity changes. For the programme chosen (the standard, or any programme with a published
+ * version: its newest), leaving out the activities it switches off. Loaded when the dialog opens; the
+ * configs are usually cached already (a version's are immutable).
  */
 function ProgrammeTime() {
-  const results = useQueries({ queries: PHASE_NUMBERS.map((phase) => phaseConfigQueryOptions(phase)) });
+  const list = useQuery(programmesQueryOptions);
+  const [chosen, setChosen] = React.useState<string>(STANDARD_PROGRAMME_ID);
+  const choices = (list.data?.programmes ?? []).filter((p) => p.publishedVersion !== null);
+  const programme = planned(choices.find((p) => p.id === chosen));
+  const results = useQueries({
+    queries: programme.run.map((phase) => programmePhaseQueryOptions(programme.ref, phase)),
+  });
   const loading = results.some((r) => r.isPending);
   const failed = results.some((r) => r.isError);
   const activities: ActivityTime[] = results.flatMap((r) => {
@@ -108,18 +121,45 @@ function ProgrammeTime() {
     if (!duration) return [];
     return [{ phase: config.phase, name: config.title, duration, ...(homework ? { homework } : {}) }];
   });
+  const selectId = React.useId();
 
   return (
     <section aria-labelledby="programme-time" className="mt-6 border-t border-border pt-5">
       <h3 id="programme-time" className="flex items-center gap-2 text-lg font-semibold">
         <Clock className="size-5 text-primary" aria-hidden /> Plan the time
       </h3>
+      <div className="mt-3 flex max-w-sm flex-col gap-1.5">
+        <label htmlFor={selectId} className="text-sm font-medium">
+          Programme
+        </label>
+        <Select value={programme.ref.programmeId} onValueChange={setChosen}>
+          <SelectTrigger id={selectId} data-testid="plan-programme">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {choices.length === 0 ? (
+              <SelectItem value={STANDARD_PROGRAMME_ID}>{STANDARD_PROGRAMME_NAME}</SelectItem>
+            ) : (
+              choices.map((p) => (
+                <SelectItem key={p.id} value={p.id}>
+                  {p.name}
+                </SelectItem>
+              ))
+            )}
+          </SelectContent>
+        </Select>
+        {list.isError && (
+          <p className="text-xs text-muted-foreground">
+            The other programmes could not be loaded; this is the Standard programme's plan.
+          </p>
+        )}
+      </div>
       {loading ? (
         <p className="mt-3 flex items-center gap-2 text-sm text-muted-foreground">
           <Spinner className="size-4 text-primary" label="Loading the activities' times" /> Adding up the
           activities' times…
         </p>
-      ) : failed || activities.length < PHASE_NUMBERS.length ? (
+      ) : failed || activities.length < programme.run.length ? (
         <p role="alert" className="mt-3 text-sm text-destructive">
           The activities' times could not be loaded. Close the instructions and open them again to retry.
         </p>
@@ -130,12 +170,23 @@ function ProgrammeTime() {
   );
 }
 
+/** The version a plan reads (a programme's newest; the standard when none is chosen) and the activities it runs. */
+function planned(programme: ProgrammeSummary | undefined) {
+  const off = new Set(programme?.publishedSwitchedOff ?? []);
+  return {
+    ref: programme
+      ? { programmeId: programme.id, version: programme.publishedVersion ?? 1 }
+      : { programmeId: STANDARD_PROGRAMME_ID, version: 1 },
+    run: PHASE_NUMBERS.filter((phase) => !off.has(phase)),
+  };
+}
+
 function ProgrammePlan({ activities }: { activities: ActivityTime[] }) {
   const total = sumDurations(activities.map((a) => a.duration));
   return (
     <>
       <p className="mt-2 text-sm leading-relaxed text-muted-foreground">
-        The eight activities take{' '}
+        {activitiesTake(activities.length)}{' '}
         <strong className="font-semibold text-foreground">
           {formatHours(total.min)} to {formatHours(total.max)}
         </strong>{' '}

@@ -32,7 +32,8 @@ export function ProgressBoard({ teams, caption }: { teams: AdminTeam[]; caption:
   return (
     <div className="flex flex-col gap-3">
       <BoardLegend showNotRun={columns.some((n) => teams.some((t) => t.programme.switchedOff.includes(n)))} />
-      <div className="overflow-x-auto rounded-xl border border-border bg-surface">
+      {/* Relative: the cells' screen-reader texts are placed within the scroller, not past the page's edge. */}
+      <div className="relative overflow-x-auto rounded-xl border border-border bg-surface">
         <table
           className="w-full min-w-[40rem] border-separate border-spacing-1 text-sm"
           data-testid="progress-board"
