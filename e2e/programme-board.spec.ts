@@ -100,7 +100,19 @@ test('a switched-off activity leaves the progress board, live, and the plan of t
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 
-  // The plan of the time: the standard's eight activities, then the programme's seven, without activity 7.
+  // The cohort's plan of the time, from its card: its programme's seven activities.
+  await page
+    .getByTestId(`cohort-${tag}`)
+    .getByRole('button', { name: `Plan the time of ${cohortName}` })
+    .click();
+  const cohortPlan = page.getByRole('dialog', { name: `${cohortName}: plan the time` });
+  await expect(cohortPlan.getByTestId('plan-programme')).toContainText(programme.name);
+  await expect(cohortPlan.getByText(/activities take/)).toContainText('The seven activities take');
+  await expect(cohortPlan.getByRole('listitem').filter({ hasText: /^7\. / })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(cohortPlan).toHaveCount(0);
+
+  // The instructions' plan of the time: the standard's eight activities, then the programme's seven, without activity 7.
   await page.getByRole('button', { name: 'Instructions' }).click();
   const instructions = page.getByRole('dialog', { name: 'How to run a cohort' });
   const plan = instructions.getByRole('region', { name: 'Plan the time' });
