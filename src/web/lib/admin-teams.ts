@@ -4,11 +4,15 @@ import type { AdminTeam } from '@shared/schemas/team';
 import { api } from '@/lib/api-client';
 import { teamKeys } from '@/lib/query-keys';
 
+/** A row of `GET /api/teams` as any server sends it: one from before programmes sends no `programme`. */
+export type AdminTeamRow = Omit<AdminTeam, 'programme'> & Partial<Pick<AdminTeam, 'programme'>>;
+
+/** The rows as the dashboard reads them: a team without a `programme` runs the standard. */
+export function readAdminTeams(rows: readonly AdminTeamRow[]): AdminTeam[] {
+  return rows.map((team) => ({ ...team, programme: team.programme ?? STANDARD_TEAM_PROGRAMME }));
+}
+
 export const adminTeamsQueryOptions = queryOptions({
   queryKey: teamKeys.adminList(),
-  // A server from before programmes sends no `programme`: its teams run the standard.
-  queryFn: async () =>
-    (await api<(Omit<AdminTeam, 'programme'> & Partial<Pick<AdminTeam, 'programme'>>)[]>('/api/teams')).map(
-      (team) => ({ ...team, programme: team.programme ?? STANDARD_TEAM_PROGRAMME }),
-    ),
+  queryFn: async () => readAdminTeams(await api<AdminTeamRow[]>('/api/teams')),
 });
