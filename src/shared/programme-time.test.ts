@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type ActivityTime,
+  activitiesTake,
   activityDurations,
   formatClock,
   formatHours,
@@ -49,6 +50,14 @@ describe('durations', () => {
     expect(formatHours(45)).toBe('45 min');
     expect(formatClock(9 * 60 + 5)).toBe('09:05');
     expect(formatClock(17 * 60 + 50)).toBe('17:50');
+  });
+});
+
+describe('the plan’s count of activities', () => {
+  it('says how many activities the programme runs, in words', () => {
+    expect(activitiesTake(8)).toBe('The eight activities take');
+    expect(activitiesTake(6)).toBe('The six activities take');
+    expect(activitiesTake(1)).toBe('The one activity takes');
   });
 });
 
@@ -136,5 +145,58 @@ describe('sample schedules', () => {
   it('leaves out an activity whose time is unknown rather than inventing one', () => {
     const [partial] = sampleSchedules(activities.filter((a) => a.phase !== 3));
     expect(partial!.days[0]!.items.some((i) => i.phase === 3)).toBe(false);
+  });
+
+  describe('with fewer activities (a programme switches some off)', () => {
+    const labels = (day: { items: { label: string }[] }) =>
+      day.items.map((i) => i.label.replace(/^Activity (\d): .*/, '$1'));
+    const without = (...off: number[]) => sampleSchedules(activities.filter((a) => !off.includes(a.phase)));
+
+    it('plans only the activities it runs, with no gap where the others were', () => {
+      const [day, halves] = without(7);
+      expect(activityItems(day!.days[0]!).map((i) => i.phase)).toEqual([1, 2, 3, 4, 5, 6, 8]);
+      for (const d of [...day!.days, ...halves!.days]) {
+        for (let i = 1; i < d.items.length; i++) expect(d.items[i]!.start).toBe(d.items[i - 1]!.end);
+      }
+      const total = activities.filter((a) => a.phase !== 7).reduce((sum, a) => sum + a.duration.max, 0);
+      expect(day!.days[0]!.items.at(-1)!.end).toBe(9 * 60 + total + 15 + 15 + 45 + 15 + 30);
+      expect(day!.homework[0]!.items.map((i) => i.phase)).toEqual([1, 4]);
+    });
+
+    it('keeps a break only between two activities, and one pause where two would meet', () => {
+      // Activities 7 and 8 off: no break before the showcase.
+      expect(labels(without(7, 8)[0]!.days[0]!)).toEqual([
+        'Welcome, teams and workspaces',
+        '1',
+        '2',
+        'Break',
+        '3',
+        '4',
+        'Lunch',
+        '5',
+        '6',
+        'Showcase, voting and results',
+      ]);
+      // Activities 3 and 4 off: the break and lunch meet, lunch is kept.
+      expect(labels(without(3, 4)[0]!.days[0]!)).toEqual([
+        'Welcome, teams and workspaces',
+        '1',
+        '2',
+        'Lunch',
+        '5',
+        '6',
+        'Break',
+        '7',
+        '8',
+        'Showcase, voting and results',
+      ]);
+      // Activities 1 and 2 off: the day does not open with a break.
+      expect(labels(without(1, 2)[1]!.days[0]!)).toEqual([
+        'Welcome, teams and workspaces',
+        '3',
+        '4',
+        'Each team shares its hero concept',
+      ]);
+    });
   });
 });

@@ -37,6 +37,14 @@ export function formatMinutes(duration: Minutes): string {
     : `${duration.min}-${duration.max} minutes`;
 }
 
+const COUNT_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'] as const;
+
+/** The plan's opening words for `count` activities: "The eight activities take", "The one activity takes". */
+export function activitiesTake(count: number): string {
+  const word = COUNT_WORDS[count - 1] ?? String(count);
+  return count === 1 ? `The ${word} activity takes` : `The ${word} activities take`;
+}
+
 /** 425 -> "7 h 5 min", 60 -> "1 h", 45 -> "45 min". */
 export function formatHours(minutes: number): string {
   const hours = Math.floor(minutes / 60);
@@ -101,7 +109,8 @@ export type SampleSchedule = {
   homework: { due: string; items: { phase: number; label: string; minutes: Minutes }[] }[];
 };
 
-type PlanEntry = number | { label: string; minutes: number };
+/** An activity's number, or a moment of the day; a pause (a break, lunch) sits between two activities. */
+type PlanEntry = number | { label: string; minutes: number; pause?: true };
 type Plan = {
   title: string;
   pace: string;
@@ -120,13 +129,13 @@ const ONE_DAY: Plan = {
         { label: 'Welcome, teams and workspaces', minutes: 15 },
         1,
         2,
-        { label: 'Break', minutes: 15 },
+        { label: 'Break', minutes: 15, pause: true },
         3,
         4,
-        { label: 'Lunch', minutes: 45 },
+        { label: 'Lunch', minutes: 45, pause: true },
         5,
         6,
-        { label: 'Break', minutes: 15 },
+        { label: 'Break', minutes: 15, pause: true },
         7,
         8,
         { label: 'Showcase, voting and results', minutes: 30 },
@@ -147,7 +156,7 @@ const TWO_HALF_DAYS: Plan = {
         { label: 'Welcome, teams and workspaces', minutes: 15 },
         1,
         2,
-        { label: 'Break', minutes: 15 },
+        { label: 'Break', minutes: 15, pause: true },
         3,
         4,
         { label: 'Each team shares its hero concept', minutes: 15 },
@@ -160,7 +169,7 @@ const TWO_HALF_DAYS: Plan = {
       entries: [
         5,
         6,
-        { label: 'Break', minutes: 15 },
+        { label: 'Break', minutes: 15, pause: true },
         7,
         8,
         { label: 'Showcase, voting and results', minutes: 30 },
@@ -169,15 +178,41 @@ const TWO_HALF_DAYS: Plan = {
   ],
 };
 
+/**
+ * A day's entries for the activities there are (a programme may switch some off, an activity's time may be
+ * unknown): the missing ones are left out, and so is a pause no longer between two activities; of pauses
+ * that now follow each other, the longest is kept (a break and lunch together: lunch).
+ */
+function dayEntries(entries: readonly PlanEntry[], has: (phase: number) => boolean): PlanEntry[] {
+  const kept: PlanEntry[] = [];
+  let pause: Extract<PlanEntry, { pause?: true }> | null = null;
+  let afterActivity = false;
+  for (const entry of entries) {
+    if (typeof entry === 'number') {
+      if (!has(entry)) continue;
+      if (pause) kept.push(pause);
+      kept.push(entry);
+      pause = null;
+      afterActivity = true;
+    } else if (entry.pause) {
+      if (afterActivity && (!pause || entry.minutes > pause.minutes)) pause = entry;
+    } else {
+      kept.push(entry);
+      pause = null;
+      afterActivity = false;
+    }
+  }
+  return kept;
+}
+
 function buildSchedule(plan: Plan, activities: readonly ActivityTime[]): SampleSchedule {
   const byPhase = new Map(activities.map((activity) => [activity.phase, activity]));
   const label = (activity: ActivityTime) => `Activity ${activity.phase}: ${activity.name}`;
   const days = plan.days.map((day) => {
     let clock = day.start;
     const items: ScheduleItem[] = [];
-    for (const entry of day.entries) {
+    for (const entry of dayEntries(day.entries, (phase) => byPhase.has(phase))) {
       const activity = typeof entry === 'number' ? byPhase.get(entry) : undefined;
-      if (typeof entry === 'number' && !activity) continue;
       const minutes = activity ? activity.duration.max : (entry as { minutes: number }).minutes;
       items.push({
         start: clock,
@@ -203,7 +238,8 @@ function buildSchedule(plan: Plan, activities: readonly ActivityTime[]): SampleS
 
 /**
  * The two running orders instructors see, both from the activities' class times (the long end of each):
- * one day, or two half-days; each lists the homework and when it is due.
+ * one day, or two half-days; each lists the homework and when it is due. Only the activities given are
+ * planned (a programme's switched-off ones are not), without a break left where they were.
  */
 export function sampleSchedules(activities: readonly ActivityTime[]): SampleSchedule[] {
   return [buildSchedule(ONE_DAY, activities), buildSchedule(TWO_HALF_DAYS, activities)];

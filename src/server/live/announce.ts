@@ -113,15 +113,21 @@ export class Announcer {
     });
   }
 
-  /** The teams of these cohorts: their cohort was given another programme. */
+  /**
+   * The teams of these cohorts: their cohort was given another programme (or its programme a new version).
+   * Every instructor's dashboard hears it too (`programmes`), so its board and lists follow.
+   */
   programmeOfCohorts(tags: readonly string[]): Promise<void> {
-    return this.settle([{ channel: tags.map(liveChannel.cohort).join(' '), type: 'programme' }], async () => {
-      const teamIds = (await Promise.all(tags.map((tag) => listCohortTeamIds(this.db(), tag)))).flat();
-      await this.programmeOfTeams(teamIds);
-    });
+    return Promise.all([
+      this.settle([{ channel: tags.map(liveChannel.cohort).join(' '), type: 'programme' }], async () => {
+        const teamIds = (await Promise.all(tags.map((tag) => listCohortTeamIds(this.db(), tag)))).flat();
+        await this.programmeOfTeams(teamIds);
+      }),
+      this.each([{ channel: liveChannel.admin(), event: { type: 'programmes' }, others: true }]),
+    ]).then(() => undefined);
   }
 
-  /** The teams of every cohort that runs this programme: it published a version. */
+  /** The teams of every cohort that runs this programme, and every dashboard: it published a version. */
   programmeRunBy(programmeId: string): Promise<void> {
     return this.settle([{ channel: `programme:${programmeId}`, type: 'programme' }], async () => {
       await this.programmeOfCohorts(await cohortsRunning(this.db(), programmeId));

@@ -22,9 +22,14 @@ export function versionContent(row: { activities: unknown; switchedOff: unknown 
   };
 }
 
-export type ProgrammeVersionMeta = { version: number; publishedAt: Date; publishedBy: string | null };
+export type ProgrammeVersionMeta = {
+  version: number;
+  publishedAt: Date;
+  publishedBy: string | null;
+  switchedOff: number[];
+};
 
-/** Every stored programme, oldest first, with its newest version and the cohorts that run it. */
+/** Every stored programme, oldest first, with its newest version (and what it switches off). */
 export async function listProgrammes(db: Database) {
   const newest = db
     .select({ programmeId: programmeVersions.programmeId, version: max(programmeVersions.version).as('v') })
@@ -39,11 +44,20 @@ export async function listProgrammes(db: Database) {
       publishedRevision: programmes.publishedRevision,
       draftUpdatedAt: programmes.draftUpdatedAt,
       publishedVersion: newest.version,
+      publishedSwitchedOff: programmeVersions.switchedOff,
     })
     .from(programmes)
     .leftJoin(newest, eq(newest.programmeId, programmes.id))
+    .leftJoin(
+      programmeVersions,
+      and(eq(programmeVersions.programmeId, programmes.id), eq(programmeVersions.version, newest.version)),
+    )
     .orderBy(asc(programmes.createdAt), asc(programmes.id));
-  return rows.map((row) => ({ ...row, publishedVersion: row.publishedVersion ?? null }));
+  return rows.map((row) => ({
+    ...row,
+    publishedVersion: row.publishedVersion ?? null,
+    publishedSwitchedOff: row.publishedSwitchedOff ?? [],
+  }));
 }
 
 /** The cohorts (active and archived) that run each programme, by name; the standard's under "standard". */
@@ -67,13 +81,14 @@ export async function findProgramme(db: Database, id: string): Promise<Programme
   return row;
 }
 
-/** A programme's versions, oldest first (without their content). */
+/** A programme's versions, oldest first (without their content; with the activities each switches off). */
 export async function listVersions(db: Database, programmeId: string): Promise<ProgrammeVersionMeta[]> {
   return db
     .select({
       version: programmeVersions.version,
       publishedAt: programmeVersions.publishedAt,
       publishedBy: programmeVersions.publishedBy,
+      switchedOff: programmeVersions.switchedOff,
     })
     .from(programmeVersions)
     .where(eq(programmeVersions.programmeId, programmeId))

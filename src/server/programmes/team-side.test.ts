@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import type { ProgrammeContent, ProgrammeDetail } from '../../shared/schemas/programmes.ts';
+import type { AdminEvent } from '../../shared/schemas/admin.ts';
 import type { TeamEvent } from '../../shared/schemas/team-events.ts';
 import type { AdminTeam } from '../../shared/schemas/team.ts';
 import { isSharedFactId } from '../../shared/shared-facts.ts';
@@ -205,6 +206,9 @@ describeApi('programmes: what a team runs', (ctx) => {
     // The member's programme asks for the new field, unanswered; the loner runs the standard.
     expect(row('Member').activitiesDone).not.toContain(3);
     expect(row('Loner').activitiesDone).toContain(3);
+    // Each row says what the team runs: the board's columns and "Done" follow it.
+    expect(row('Member').programme).toEqual({ programmeId: programme.id, version: 1, switchedOff: [4] });
+    expect(row('Loner').programme).toEqual({ programmeId: 'standard', version: 1, switchedOff: [] });
     // currentPhase 4: activities 1 to 3 before it. The member's day has seven activities, the loner's eight.
     expect(row('Member').currentPhase).toBe(4);
     expect(row('Member').progress).toBeCloseTo(3 / 7);
@@ -223,5 +227,50 @@ describeApi('programmes: what a team runs', (ctx) => {
     expect(lonerLine).toMatch(/^\w{4},Loner,,,4,38,/);
     const answered = (line: string) => Number(line.split(',')[15]);
     expect(answered(memberLine)).toBe(required.length);
+  });
+
+  it('tells every instructor’s dashboard when what a cohort runs changes; the list says what each version leaves out', async () => {
+    const admin = await createAdminSession(ctx.app);
+    await createCohort(ctx.app, 'spring');
+    let programme: Awaited<ReturnType<typeof publishedProgramme>>;
+    const dashboard = await openEventStream<AdminEvent>(ctx.app, '/api/admin/events', {
+      cookie: admin.cookie,
+    });
+    try {
+      await dashboard.waitUntil((e) => e.type === 'catch-up');
+      const programmesAfter = (from: number) =>
+        dashboard.waitUntil((e) => e.type === 'programmes' && dashboard.events.indexOf(e) >= from);
+      // Given to a cohort: every open dashboard (this one's, another instructor's) reads its lists again.
+      let seen = dashboard.events.length;
+      programme = await publishedProgramme(ctx.app, admin.cookie, 'spring', halfDay);
+      expect(await programmesAfter(seen)).toEqual({ type: 'programmes' });
+      // A new version too.
+      seen = dashboard.events.length;
+      await programme.send('PUT', `${programme.url}/draft`, {
+        revision: 1,
+        draft: { ...programme.draft, switchedOff: [8] },
+      });
+      expect((await programme.send('POST', `${programme.url}/publish`, { revision: 2 })).statusCode).toBe(
+        201,
+      );
+      expect(await programmesAfter(seen)).toEqual({ type: 'programmes' });
+    } finally {
+      await dashboard.close();
+    }
+
+    // The list and the detail name what the newest version switches off; the standard nothing.
+    const list = (await get(ctx.app, '/api/admin/programmes', admin.cookie)).json() as {
+      programmes: { id: string; publishedSwitchedOff: number[] }[];
+    };
+    expect(list.programmes.find((p) => p.id === 'standard')?.publishedSwitchedOff).toEqual([]);
+    expect(list.programmes.find((p) => p.id === programme.id)?.publishedSwitchedOff).toEqual([8]);
+    expect((await get(ctx.app, programme.url, admin.cookie)).json().publishedSwitchedOff).toEqual([8]);
+    // A programme never published leaves nothing out.
+    const draftOnly = await programme.send('POST', '/api/admin/programmes', { name: 'Unpublished' });
+    const listed = (await get(ctx.app, '/api/admin/programmes', admin.cookie)).json() as typeof list;
+    expect(listed.programmes.find((p) => p.id === draftOnly.json().id)?.publishedSwitchedOff).toEqual([]);
+    // A team session is refused the list, as before.
+    const team = await createTeamSession(ctx.app, 'Curious');
+    expect((await get(ctx.app, '/api/admin/programmes', team.cookie)).statusCode).toBe(401);
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { and, asc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import { AVATAR_ICONS } from '../../shared/avatars.ts';
 import { progressShare } from '../../shared/progress.ts';
+import { STANDARD_TEAM_PROGRAMME, type TeamProgramme } from '../../shared/schemas/programmes.ts';
 import type { AdminTeam, Team } from '../../shared/schemas/team.ts';
 import { generateWorkspaceCode } from '../../shared/workspace-code.ts';
 import type { Database } from '../db/client.ts';
@@ -191,7 +192,10 @@ const phasesWithDataSql = sql<number[]>`coalesce((
  */
 export type ProgrammeForms = {
   standard: readonly ActivityForm[];
-  byProgramme: ReadonlyMap<string, { forms: readonly ActivityForm[]; switchedOff: readonly number[] }>;
+  byProgramme: ReadonlyMap<
+    string,
+    { version: number; forms: readonly ActivityForm[]; switchedOff: readonly number[] }
+  >;
 };
 
 /** The activities a team's programme switches off (none for the standard). */
@@ -202,12 +206,12 @@ export function switchedOffFor(programmes: ProgrammeForms, programmeId: string |
 const compare = <T extends bigint | string>(a: T, b: T): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Every team with its cohort's name, the phases it has data for and the activities it has done (by the
- * forms of the programme it runs): one query for the standard's teams and one for each programme in use (the
+ * Every team with its cohort's name, what it runs (its programme), the phases it has data for and the
+ * activities it has done (by the forms of the programme it runs): one query for the standard's teams and one for each programme in use (the
  * done rule's SQL is written for one set of forms; a `case` over several made PostgreSQL's plan explode).
  */
 export async function listTeamsForAdmin(db: Database, programmes: ProgrammeForms): Promise<AdminTeam[]> {
-  const groups: { where: SQL; forms: readonly ActivityForm[]; switchedOff: readonly number[] }[] = [
+  const groups: { where: SQL; forms: readonly ActivityForm[]; programme: TeamProgramme }[] = [
     {
       where: sql`(${cohorts.programmeId} is null${
         programmes.byProgramme.size > 0
@@ -218,16 +222,16 @@ export async function listTeamsForAdmin(db: Database, programmes: ProgrammeForms
           : sql``
       })`,
       forms: programmes.standard,
-      switchedOff: [],
+      programme: STANDARD_TEAM_PROGRAMME,
     },
-    ...[...programmes.byProgramme].map(([id, { forms, switchedOff }]) => ({
+    ...[...programmes.byProgramme].map(([id, { version, forms, switchedOff }]) => ({
       where: sql`${cohorts.programmeId} = ${id}::uuid`,
       forms,
-      switchedOff,
+      programme: { programmeId: id, version, switchedOff: [...switchedOff] },
     })),
   ];
   const lists = await Promise.all(
-    groups.map(async ({ where, forms, switchedOff }) => {
+    groups.map(async ({ where, forms, programme }) => {
       const rows = await db
         .select({
           team: teams,
@@ -244,8 +248,9 @@ export async function listTeamsForAdmin(db: Database, programmes: ProgrammeForms
         ...toTeam(team),
         phasesWithData: (phasesWithData ?? []).map(Number),
         activitiesDone: ((activitiesDone as number[] | null) ?? []).map(Number),
-        progress: progressShare(team, switchedOff),
+        progress: progressShare(team, programme.switchedOff),
         cohortName: cohortName ?? null,
+        programme,
         order: [BigInt(created), team.id] as const,
       }));
     }),

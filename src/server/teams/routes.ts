@@ -61,9 +61,9 @@ export const teamRoutes: FastifyPluginAsyncZod<{ programmes: ProgrammeLibrary }>
     return {
       standard: formsOf(run.standard),
       byProgramme: new Map(
-        [...run.byId].map(([id, { content }]) => [
+        [...run.byId].map(([id, { version, content }]) => [
           id,
-          { forms: formsOf(content), switchedOff: content.switchedOff },
+          { version, forms: formsOf(content), switchedOff: content.switchedOff },
         ]),
       ),
     };

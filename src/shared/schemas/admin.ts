@@ -36,6 +36,12 @@ export const AdminEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('help'), teamId: z.string(), requestId: z.string() }),
   /** A cohort's pace changed (docs/product.md, Pacing the room and joining a cohort): its card shows it, with the server's clock. */
   z.object({ type: z.literal('pace'), tag: z.string(), pace: PaceSchema, now: z.string() }),
+  /**
+   * What cohorts run changed: a cohort was given another programme, or a programme published a version. The
+   * dashboard reads its lists again (the board's columns follow each team's programme; the Programmes tab
+   * and the cohorts' choices follow the versions). An older dashboard drops the event it cannot read.
+   */
+  z.object({ type: z.literal('programmes') }),
   /** A team joined a cohort by its join link (the dashboard says so; its lists follow the 'team' event). */
   z.object({
     type: z.literal('joined'),

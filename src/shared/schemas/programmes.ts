@@ -70,6 +70,11 @@ export const ProgrammeSummarySchema = z.object({
   standard: z.boolean(),
   /** The newest published version; null until the first publish (the standard: 1). */
   publishedVersion: z.number().int().nullable(),
+  /**
+   * The activities the newest published version switches off (none before the first publish): what its
+   * cohorts' day leaves out. A server from before this field sends none.
+   */
+  publishedSwitchedOff: z.array(PhaseNumberSchema).default([]),
   /** Whether the draft differs from the newest published version. */
   unpublishedChanges: z.boolean(),
   /** The tags and names of the cohorts that use it. */

@@ -3,6 +3,7 @@ import { AVATAR_ICONS } from '../avatars.ts';
 import { isBlank, plainText } from '../plain-text.ts';
 import { TEAM_NAME_MAX } from '../text-limits.ts';
 import { WORKSPACE_CODE_PATTERN } from '../workspace-code.ts';
+import { STANDARD_TEAM_PROGRAMME, TeamProgrammeSchema } from './programmes.ts';
 
 /** A team's name: one line of plain text (plain-text.ts), something visible in it. */
 export const TeamNameSchema = z
@@ -63,5 +64,10 @@ export const AdminTeamSchema = TeamSchema.extend({
   activitiesDone: z.array(z.number().int()),
   progress: z.number(),
   cohortName: z.string().nullable(),
+  /**
+   * What the team runs (its cohort's programme and version, the activities it switches off): the board's
+   * columns and "Done" follow it. A server from before programmes sends none: the standard.
+   */
+  programme: TeamProgrammeSchema.default(STANDARD_TEAM_PROGRAMME),
 });
 export type AdminTeam = z.infer<typeof AdminTeamSchema>;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminCohort, CohortTeamRef } from '@shared/schemas/cohort';
-import { CheckCircle2, LayoutGrid, Trophy } from 'lucide-react';
+import { CheckCircle2, Clock, LayoutGrid, Trophy } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -16,6 +16,7 @@ import { adminTeamsQueryOptions } from '@/lib/admin-teams';
 import { useRevealToRoom } from '../api/reveal-to-room';
 import { emptyListNote } from '../lib/cohort-notes';
 import { compareNames } from '../lib/team-list';
+import { ProgrammeTime } from './programme-time';
 import { ProgressBoard } from './progress-board';
 
 /** Names shown before "and N more". */
@@ -23,8 +24,8 @@ const NAMES_SHOWN = 8;
 
 /**
  * The live part of an active cohort's card: the room's reveal (once results are released), who has not
- * voted yet, who still has no website, and the cohort's progress board. Kept current by the dashboard's
- * progress events.
+ * voted yet, who still has no website, the cohort's progress board and the plan of its programme's time.
+ * Kept current by the dashboard's progress events.
  */
 export function CohortLivePanel({ cohort }: { cohort: AdminCohort }) {
   return (
@@ -46,7 +47,10 @@ export function CohortLivePanel({ cohort }: { cohort: AdminCohort }) {
         done="Every team has submitted its website."
         testId="missing-website"
       />
-      <CohortBoardDialog cohort={cohort} />
+      <div className="flex flex-wrap gap-2">
+        <CohortBoardDialog cohort={cohort} />
+        <CohortPlanDialog cohort={cohort} />
+      </div>
     </div>
   );
 }
@@ -117,6 +121,29 @@ function TeamNames({
         </ul>
       )}
     </div>
+  );
+}
+
+/** The plan of the time for the programme the cohort runs (another may be chosen in it). */
+function CohortPlanDialog({ cohort }: { cohort: AdminCohort }) {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" className="self-start">
+          <Clock aria-hidden /> Plan the time
+          <span className="sr-only"> of {cohort.name}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent width="wider">
+        <DialogHeader>
+          <DialogTitle>{cohort.name}: plan the time</DialogTitle>
+          <DialogDescription>
+            The class time of the activities its programme runs, and two running orders for the day.
+          </DialogDescription>
+        </DialogHeader>
+        <ProgrammeTime cohortTag={cohort.tag} />
+      </DialogContent>
+    </Dialog>
   );
 }
 

@@ -1,18 +1,4 @@
-import {
-  type ActivityTime,
-  activityDurations,
-  formatClock,
-  formatHours,
-  formatMinutes,
-  parseDuration,
-  type SampleSchedule,
-  sampleSchedules,
-  sumDurations,
-} from '@shared/programme-time';
-import { PHASE_NUMBERS } from '@shared/phases';
-import { useQueries } from '@tanstack/react-query';
-import { BookOpen, Clock } from 'lucide-react';
-import { clsx } from 'clsx';
+import { BookOpen } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -22,8 +8,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
-import { phaseConfigQueryOptions } from '@/lib/phase-config';
+import { ProgrammeTime } from './programme-time';
 
 const STEPS: { title: string; body: string }[] = [
   {
@@ -88,130 +73,5 @@ export function InstructionsDialog() {
         <ProgrammeTime />
       </DialogContent>
     </Dialog>
-  );
-}
-
-/**
- * The programme's length and two running orders (one day, two half-days), computed from the activity configs
- * (each activity's class time is the sum of its steps done in class; the rest is homework), so the plan stays
- * true when an activity changes. Loaded when the dialog opens; the configs are usually cached already.
- */
-function ProgrammeTime() {
-  const results = useQueries({ queries: PHASE_NUMBERS.map((phase) => phaseConfigQueryOptions(phase)) });
-  const loading = results.some((r) => r.isPending);
-  const failed = results.some((r) => r.isError);
-  const activities: ActivityTime[] = results.flatMap((r) => {
-    const config = r.data;
-    if (!config) return [];
-    const { inClass, homework } = activityDurations(config.stepByStepFlow ?? []);
-    const duration = inClass ?? parseDuration(config.estimatedTime);
-    if (!duration) return [];
-    return [{ phase: config.phase, name: config.title, duration, ...(homework ? { homework } : {}) }];
-  });
-
-  return (
-    <section aria-labelledby="programme-time" className="mt-6 border-t border-border pt-5">
-      <h3 id="programme-time" className="flex items-center gap-2 text-lg font-semibold">
-        <Clock className="size-5 text-primary" aria-hidden /> Plan the time
-      </h3>
-      {loading ? (
-        <p className="mt-3 flex items-center gap-2 text-sm text-muted-foreground">
-          <Spinner className="size-4 text-primary" label="Loading the activities' times" /> Adding up the
-          activities' times…
-        </p>
-      ) : failed || activities.length < PHASE_NUMBERS.length ? (
-        <p role="alert" className="mt-3 text-sm text-destructive">
-          The activities' times could not be loaded. Close the instructions and open them again to retry.
-        </p>
-      ) : (
-        <ProgrammePlan activities={activities} />
-      )}
-    </section>
-  );
-}
-
-function ProgrammePlan({ activities }: { activities: ActivityTime[] }) {
-  const total = sumDurations(activities.map((a) => a.duration));
-  return (
-    <>
-      <p className="mt-2 text-sm leading-relaxed text-muted-foreground">
-        The eight activities take{' '}
-        <strong className="font-semibold text-foreground">
-          {formatHours(total.min)} to {formatHours(total.max)}
-        </strong>{' '}
-        of class time, the sum of each activity's steps done in class; what does not fit the day is homework.
-        Add time for welcome, breaks and the showcase: two running orders below.
-      </p>
-      <ul className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
-        {activities.map((a) => (
-          <li key={a.phase} className="flex justify-between gap-3 border-b border-border/60 py-1">
-            <span>
-              {a.phase}. {a.name}
-            </span>
-            <span className="shrink-0 tabular-nums text-muted-foreground">
-              {a.duration.min}–{a.duration.max} min{a.homework && ' + homework'}
-            </span>
-          </li>
-        ))}
-      </ul>
-      <div className="mt-4 grid items-start gap-4 md:grid-cols-2">
-        {sampleSchedules(activities).map((schedule) => (
-          <Schedule key={schedule.title} schedule={schedule} />
-        ))}
-      </div>
-    </>
-  );
-}
-
-function Schedule({ schedule }: { schedule: SampleSchedule }) {
-  return (
-    <div className="rounded-lg border border-border bg-background p-4">
-      <h4 className="font-semibold">{schedule.title}</h4>
-      <p className="mt-1 text-xs leading-relaxed text-muted-foreground">{schedule.pace}</p>
-      {schedule.days.map((day) => {
-        const end = day.items.at(-1)?.end;
-        return (
-          <div key={day.title} className="mt-3">
-            {schedule.days.length > 1 && (
-              <h5 className="text-sm font-semibold text-primary">
-                {day.title}
-                {end !== undefined && (
-                  <span className="font-normal text-muted-foreground"> · ends {formatClock(end)}</span>
-                )}
-              </h5>
-            )}
-            <ol className="mt-1 flex flex-col text-sm">
-              {day.items.map((item) => (
-                <li
-                  key={`${item.start}-${item.label}`}
-                  className={clsx('flex gap-3 py-0.5', !item.phase && 'text-muted-foreground')}
-                >
-                  <span className="w-24 shrink-0 tabular-nums">
-                    <time>{formatClock(item.start)}</time>–<time>{formatClock(item.end)}</time>
-                  </span>
-                  <span className={clsx(item.phase && 'font-medium')}>{item.label}</span>
-                </li>
-              ))}
-            </ol>
-            {schedule.days.length === 1 && end !== undefined && (
-              <p className="mt-1 text-xs text-muted-foreground">Ends at {formatClock(end)}.</p>
-            )}
-          </div>
-        );
-      })}
-      {schedule.homework.map((group) => (
-        <div key={group.due} className="mt-3">
-          <h5 className="text-sm font-semibold">Homework · {group.due.toLowerCase()}</h5>
-          <ul className="mt-1 flex flex-col text-sm text-muted-foreground">
-            {group.items.map((item) => (
-              <li key={item.phase} className="flex justify-between gap-3 py-0.5">
-                <span>{item.label}</span>
-                <span className="shrink-0 tabular-nums">{formatMinutes(item.minutes)}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
-    </div>
   );
 }

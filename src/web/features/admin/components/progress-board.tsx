@@ -1,26 +1,39 @@
-import { phaseNavName, TOTAL_PHASES } from '@shared/phases';
+import { phaseNavName } from '@shared/phases';
 import { formatRelativeTime } from '@shared/relative-time';
+import type { TeamProgramme } from '@shared/schemas/programmes';
 import type { AdminTeam } from '@shared/schemas/team';
-import { CheckCheck, Globe, PencilLine } from 'lucide-react';
+import { useQueries } from '@tanstack/react-query';
+import { CheckCheck, Globe, Minus, PencilLine } from 'lucide-react';
 import { TeamAvatar } from '@/components/team-avatar';
 import { Link } from 'wouter';
 import { cn } from '@/lib/cn';
-import { type BoardCell, boardRow, teamsPerActivity } from '../lib/board';
-
-const ACTIVITIES = Array.from({ length: TOTAL_PHASES }, (_, i) => i + 1);
+import { programmePhaseQueryOptions } from '@/lib/team-programme';
+import {
+  type BoardCell,
+  boardColumns,
+  boardRow,
+  doneCount,
+  sharedProgramme,
+  teamsPerActivity,
+} from '../lib/board';
 
 /**
- * The board: teams (rows) by activities 1 to 8 (columns). A green cell is an activity done (every required
- * field answered), a blue one an activity started (answers saved, not all required ones), the amber cell
- * where the team is now (its furthest activity), and "Done" counts the activities done, so who is behind
- * the room's pace reads at a glance. It follows the dashboard's live lists.
+ * The board: teams (rows) by the activities their programmes run (columns: an activity no shown team runs
+ * has none). A green cell is an activity done (every required field answered), a blue one an activity
+ * started (answers saved, not all required ones), the amber cell where the team is now (its furthest
+ * activity), a dash an activity the team's programme switches off, and "Done" counts the activities done
+ * of those its programme runs, so who is behind the room's pace reads at a glance. It follows the
+ * dashboard's live lists.
  */
 export function ProgressBoard({ teams, caption }: { teams: AdminTeam[]; caption: string }) {
   const perActivity = teamsPerActivity(teams);
+  const columns = boardColumns(teams);
+  const names = useColumnNames(sharedProgramme(teams), columns);
   return (
     <div className="flex flex-col gap-3">
-      <BoardLegend />
-      <div className="overflow-x-auto rounded-xl border border-border bg-surface">
+      <BoardLegend showNotRun={columns.some((n) => teams.some((t) => t.programme.switchedOff.includes(n)))} />
+      {/* Relative: the cells' screen-reader texts are placed within the scroller, not past the page's edge. */}
+      <div className="relative overflow-x-auto rounded-xl border border-border bg-surface">
         <table
           className="w-full min-w-[40rem] border-separate border-spacing-1 text-sm"
           data-testid="progress-board"
@@ -34,9 +47,9 @@ export function ProgressBoard({ teams, caption }: { teams: AdminTeam[]; caption:
               >
                 Team
               </th>
-              {ACTIVITIES.map((n) => (
+              {columns.map((n, i) => (
                 <th key={n} scope="col" className="w-12 px-0.5 py-1.5 text-center font-semibold">
-                  <abbr title={`Activity ${n}: ${phaseNavName(n)}`} className="no-underline">
+                  <abbr title={`Activity ${n}: ${names[i]}`} className="no-underline">
                     {n}
                   </abbr>
                   <span className="block text-xs font-normal text-muted-foreground tabular-nums">
@@ -73,25 +86,24 @@ export function ProgressBoard({ teams, caption }: { teams: AdminTeam[]; caption:
                     )}
                   </span>
                 </th>
-                {boardRow(team).map((cell) => (
-                  <td key={cell.phase} className="p-0">
-                    <Link
-                      to={`/admin/teams/${team.id}/work#activity-${cell.phase}`}
-                      className="block rounded-md focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
-                      aria-label={`View work: ${team.name}, activity ${cell.phase}`}
-                    >
-                      <BoardCellView {...cell} />
-                    </Link>
-                  </td>
-                ))}
-                <td
-                  className="px-2 py-1 text-center font-semibold whitespace-nowrap tabular-nums"
-                  data-testid="board-done"
-                >
-                  {team.activitiesDone.length}
-                  <span className="font-normal text-muted-foreground">/{TOTAL_PHASES}</span>
-                  <span className="sr-only"> activities done</span>
-                </td>
+                {boardRow(team, columns).map((cell) =>
+                  cell.runs ? (
+                    <td key={cell.phase} className="p-0">
+                      <Link
+                        to={`/admin/teams/${team.id}/work#activity-${cell.phase}`}
+                        className="block rounded-md focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+                        aria-label={`View work: ${team.name}, activity ${cell.phase}`}
+                      >
+                        <BoardCellView {...cell} />
+                      </Link>
+                    </td>
+                  ) : (
+                    <td key={cell.phase} className="p-0">
+                      <NotRunCell phase={cell.phase} />
+                    </td>
+                  ),
+                )}
+                <DoneCell team={team} />
                 <td className="px-2 py-1 whitespace-nowrap text-muted-foreground">
                   {formatRelativeTime(team.updatedAt)}
                 </td>
@@ -101,6 +113,48 @@ export function ProgressBoard({ teams, caption }: { teams: AdminTeam[]; caption:
         </table>
       </div>
     </div>
+  );
+}
+
+/**
+ * The activities' names for the column titles: the programme's own when every shown team runs the same one
+ * (its configs, cached by version), else the standard's.
+ */
+function useColumnNames(
+  programme: Pick<TeamProgramme, 'programmeId' | 'version'> | null,
+  columns: readonly number[],
+): string[] {
+  const configs = useQueries({
+    queries: programme ? columns.map((n) => programmePhaseQueryOptions(programme, n)) : [],
+  });
+  return columns.map((n, i) => configs[i]?.data?.names.header ?? phaseNavName(n));
+}
+
+function DoneCell({ team }: { team: AdminTeam }) {
+  const { done, of } = doneCount(team);
+  return (
+    <td
+      className="px-2 py-1 text-center font-semibold whitespace-nowrap tabular-nums"
+      data-testid="board-done"
+    >
+      {done}
+      <span className="font-normal text-muted-foreground">/{of}</span>
+      <span className="sr-only"> activities done</span>
+    </td>
+  );
+}
+
+/** An activity another shown team runs that this team's programme switches off: nothing to open. */
+function NotRunCell({ phase }: { phase: number }) {
+  return (
+    <span
+      className="flex h-9 min-w-9 items-center justify-center rounded-md border border-dashed border-border text-muted-foreground"
+      data-cell="off"
+      data-phase={phase}
+    >
+      <Minus className="size-4" aria-hidden />
+      <span className="sr-only">Activity {phase}: not in this team's programme</span>
+    </span>
   );
 }
 
@@ -138,7 +192,7 @@ function BoardCellView({ phase, hasData, done, current }: BoardCell) {
   );
 }
 
-function BoardLegend() {
+function BoardLegend({ showNotRun }: { showNotRun: boolean }) {
   return (
     <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-muted-foreground" aria-label="Legend">
       <li className="flex items-center gap-2">
@@ -161,6 +215,17 @@ function BoardLegend() {
         <span className="size-5 rounded bg-muted" aria-hidden />
         Not started
       </li>
+      {showNotRun && (
+        <li className="flex items-center gap-2">
+          <span
+            className="flex size-5 items-center justify-center rounded border border-dashed border-border"
+            aria-hidden
+          >
+            <Minus className="size-3.5" />
+          </span>
+          Not in the team's programme
+        </li>
+      )}
     </ul>
   );
 }

@@ -1,4 +1,3 @@
-import { TOTAL_PHASES } from '@shared/phases';
 import { formatRelativeTime } from '@shared/relative-time';
 import type { AdminTeam } from '@shared/schemas/team';
 import { toSafeHref } from '@shared/website-url';
@@ -11,6 +10,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Progress } from '@/components/ui/progress';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { TeamActionsMenu } from './team-actions-menu';
+import { activitiesRun } from '../lib/board';
 
 type TeamRowProps = {
   team: AdminTeam;
@@ -27,7 +27,7 @@ function details(team: AdminTeam): { label: string; cell: React.ReactNode; class
   return [
     { label: 'Cohort', cell: <CohortBadge team={team} /> },
     { label: 'Progress', cell: <TeamProgress team={team} /> },
-    { label: 'Activities', cell: <ActivityDots phases={team.phasesWithData} /> },
+    { label: 'Activities', cell: <ActivityDots phases={team.phasesWithData} run={activitiesRun(team)} /> },
     { label: 'Website', cell: <WebsiteLink team={team} />, className: 'min-w-0' },
     { label: 'Last activity', cell: formatRelativeTime(team.updatedAt) },
   ];
@@ -147,13 +147,14 @@ function TeamProgress({ team }: { team: AdminTeam }) {
   );
 }
 
-function ActivityDots({ phases }: { phases: number[] }) {
+/** The activities its programme runs (a switched-off one has no dot), those with data filled in. */
+function ActivityDots({ phases, run }: { phases: number[]; run: number[] }) {
   const saved = new Set(phases);
   const label =
     phases.length === 0 ? 'No activities with data' : `Activities with data: ${phases.join(', ')}`;
   return (
     <div className="flex gap-0.5" role="img" aria-label={label} title={label}>
-      {Array.from({ length: TOTAL_PHASES }, (_, i) => i + 1).map((n) => (
+      {run.map((n) => (
         <span
           key={n}
           className={

@@ -3,7 +3,7 @@ import * as React from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { holdCohortPace } from '@/features/pace';
 import { messages } from '@/lib/messages';
-import { cohortKeys, teamKeys } from '@/lib/query-keys';
+import { cohortKeys, programmeKeys, teamKeys } from '@/lib/query-keys';
 import { listenTo, useLiveEvents } from '@/lib/live/use-live-events';
 import { throttle } from '@/lib/throttle';
 
@@ -14,7 +14,8 @@ export const ADMIN_REFRESH_INTERVAL_MS = 1000;
  * Progress as it happens: while the dashboard is open, every team change (a workspace created, an activity
  * saved, a website submitted, a ballot cast...) reads the team list and the active cohorts again, so the
  * activities with data, the progress, the last activity, the board and the cohort cards' lists stay
- * current without a reload. On the browser's one live stream; the refetch is throttled. It never waits:
+ * current without a reload; a programme given to a cohort or published (by any instructor) reads the
+ * programmes again too, so the board's columns follow. On the browser's one live stream; the refetch is throttled. It never waits:
  * while a select list, a menu or a dialog about a team is open, the lists it points into hold still
  * (useHeldWhileOpen) and show the readings once everything is closed. The Help requests list follows the
  * same stream by the coaching feature's listener (`useHelpQueueListener`).
@@ -41,6 +42,10 @@ export function useAdminEvents() {
         }
         // A request for help changes no team's row: the coaching feature reads its own list.
         if (event.type !== 'help') refresh();
+        // What a cohort runs changed (another instructor's assignment or publish): the programmes too.
+        if (event.type === 'programmes' || event.type === 'catch-up') {
+          void queryClient.invalidateQueries({ queryKey: programmeKeys.list() });
+        }
         // A team that joined by a join link is said at once; its row follows with the lists.
         if (event.type === 'joined') toast(messages.teamJoined(event.teamName, event.cohortName));
       },

@@ -1,4 +1,5 @@
 import type { AdminCohort } from '@shared/schemas/cohort';
+import { STANDARD_TEAM_PROGRAMME } from '@shared/schemas/programmes';
 import type { AdminTeam } from '@shared/schemas/team';
 import { describe, expect, it } from 'vitest';
 import {
@@ -25,6 +26,7 @@ const team = (name: string, extra: Partial<AdminTeam> = {}): AdminTeam => ({
   phasesWithData: [],
   activitiesDone: [],
   progress: 0,
+  programme: STANDARD_TEAM_PROGRAMME,
   ...extra,
 });
 const cohort = (tag: string, extra: Partial<AdminCohort> = {}): AdminCohort => ({

@@ -27,7 +27,13 @@ const programmePath = (programmeId: string) => `${base}/${encodeURIComponent(pro
 /** `GET /api/admin/programmes`: every programme, the standard first, with the cohorts that use each. */
 export const programmesQueryOptions = queryOptions({
   queryKey: programmeKeys.list(),
-  queryFn: () => api<ProgrammeList>(base),
+  // A server from before `publishedSwitchedOff` sends none: nothing switched off.
+  queryFn: async (): Promise<ProgrammeList> => {
+    const list = await api<ProgrammeList>(base);
+    return {
+      programmes: list.programmes.map((p) => ({ ...p, publishedSwitchedOff: p.publishedSwitchedOff ?? [] })),
+    };
+  },
 });
 
 /** `GET /api/admin/programmes/:programmeId`: the programme and its draft, read afresh when the editor opens. */

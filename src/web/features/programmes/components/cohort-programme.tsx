@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
-import { programmeKeys } from '@/lib/query-keys';
+import { programmeKeys, teamKeys } from '@/lib/query-keys';
 import { assignProgramme, programmesQueryOptions } from '../api/programmes';
 
 /**
@@ -34,7 +34,11 @@ export function CohortProgramme({ cohort }: { cohort: { tag: string; name: strin
       toast({ variant: 'destructive', ...messages.assignProgrammeFailed(serverMessageOf(error)) });
     } finally {
       setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: programmeKeys.list() });
+      // The board's columns and "Done" follow what each team runs.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: programmeKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: teamKeys.adminList() }),
+      ]);
     }
   };
 

@@ -27,6 +27,7 @@ function detail(revision: number, title: string): ProgrammeDetail {
     name: 'Clinics',
     standard: false,
     publishedVersion: null,
+    publishedSwitchedOff: [],
     unpublishedChanges: true,
     cohorts: [],
     updatedAt: '2026-11-27T10:00:00.000Z',
