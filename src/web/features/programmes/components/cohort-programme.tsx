@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
-import { programmeKeys } from '@/lib/query-keys';
+import { cohortKeys, programmeKeys } from '@/lib/query-keys';
 import { assignProgramme, programmesQueryOptions } from '../api/programmes';
 
 /**
@@ -34,7 +34,11 @@ export function CohortProgramme({ cohort }: { cohort: { tag: string; name: strin
       toast({ variant: 'destructive', ...messages.assignProgrammeFailed(serverMessageOf(error)) });
     } finally {
       setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: programmeKeys.list() });
+      // The cohort list carries what each cohort runs (the pace's activities and names).
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: programmeKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: cohortKeys.active() }),
+      ]);
     }
   };
 
