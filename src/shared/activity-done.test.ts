@@ -64,4 +64,12 @@ describe('wayOn', () => {
   it('says when all eight are done', () => {
     expect(wayOn(4, done(1, 2, 3, 4, 5, 6, 7, 8))).toEqual({ kind: 'all-done' });
   });
+
+  it("counts only the activities the team's programme runs", () => {
+    // Activities 2 and 7 switched off: never the way on, never left to do.
+    expect(wayOn(1, done(1), [2, 7])).toEqual({ kind: 'activity', phase: 3 });
+    expect(wayOn(6, done(1, 3, 4, 5, 6), [2, 7])).toEqual({ kind: 'activity', phase: 8 });
+    expect(wayOn(8, done(1, 3, 4, 5, 6), [2, 7])).toEqual({ kind: 'this-one-left' });
+    expect(wayOn(8, done(1, 3, 4, 5, 6, 8), [2, 7])).toEqual({ kind: 'all-done' });
+  });
 });

@@ -25,15 +25,16 @@ export function isActivityDone(
 /**
  * The way on from an activity (docs/product.md, Activity page, "The way on"): the next activity of the
  * programme that is not done, counting on from the open one and wrapping past 8 to 1; the open activity
- * itself when it is the only one left; the end of the programme when all eight are done.
+ * itself when it is the only one left; the end of the programme when all its activities are done. Only
+ * the activities the team's programme runs count: one it switches off is never the way on, nor left to do.
  */
 export type WayOn = { kind: 'activity'; phase: number } | { kind: 'this-one-left' } | { kind: 'all-done' };
 
-export function wayOn(open: number, done: ReadonlySet<number>): WayOn {
+export function wayOn(open: number, done: ReadonlySet<number>, switchedOff: readonly number[] = []): WayOn {
   const total = PHASE_NUMBERS.length;
   for (let step = 1; step < total; step++) {
     const phase = ((open - 1 + step) % total) + 1;
-    if (!done.has(phase)) return { kind: 'activity', phase };
+    if (!done.has(phase) && !switchedOff.includes(phase)) return { kind: 'activity', phase };
   }
   return done.has(open) ? { kind: 'all-done' } : { kind: 'this-one-left' };
 }

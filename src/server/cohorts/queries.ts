@@ -13,8 +13,9 @@ import {
 } from 'drizzle-orm';
 import type { AdminCohort, Cohort, CohortSwitch, CohortTeamRef } from '../../shared/schemas/cohort.ts';
 import { NO_PACE, type Pace, type PaceState, type UpdatePaceBody } from '../../shared/schemas/pace.ts';
+import { STANDARD_TEAM_PROGRAMME } from '../../shared/schemas/programmes.ts';
 import type { Database } from '../db/client.ts';
-import { ballots, type CohortRow, cohorts, teams } from '../db/schema.ts';
+import { ballots, type CohortRow, cohorts, programmeVersions, teams } from '../db/schema.ts';
 import { isUniqueViolation } from '../teams/queries.ts';
 
 export function toCohort(row: CohortRow): Cohort {
@@ -96,10 +97,23 @@ export async function listCohortsForAdmin(db: Database, archived: boolean): Prom
       notVoted: teamCounts.notVoted,
       missingWebsite: teamCounts.missingWebsite,
       clock: databaseNowMs,
+      programmeVersion: programmeVersions.version,
+      switchedOff: programmeVersions.switchedOff,
     })
     .from(cohorts)
     .leftJoin(teamCounts, eq(teamCounts.cohortTag, cohorts.tag))
     .leftJoin(ballotCounts, eq(ballotCounts.cohortTag, cohorts.tag))
+    // What its teams run: the programme's newest version (none: the standard).
+    .leftJoin(
+      programmeVersions,
+      and(
+        eq(programmeVersions.programmeId, cohorts.programmeId),
+        eq(
+          programmeVersions.version,
+          sql`(select max(pv.version) from ${programmeVersions} pv where pv.programme_id = ${cohorts.programmeId})`,
+        ),
+      ),
+    )
     .where(archived ? isNotNull(cohorts.archivedAt) : isNull(cohorts.archivedAt))
     .orderBy(archived ? desc(cohorts.archivedAt) : desc(cohorts.createdAt), asc(cohorts.tag));
   return rows.map((row) => ({
@@ -112,6 +126,14 @@ export async function listCohortsForAdmin(db: Database, archived: boolean): Prom
     joinCode: row.cohort.joinCode,
     pace: toPace(row.cohort),
     clock: isoOf(row.clock),
+    programme:
+      row.cohort.programmeId && row.programmeVersion
+        ? {
+            programmeId: row.cohort.programmeId,
+            version: row.programmeVersion,
+            switchedOff: row.switchedOff ?? [],
+          }
+        : STANDARD_TEAM_PROGRAMME,
   }));
 }
 

@@ -27,6 +27,7 @@ import { adminOnly, requireTeamAccess } from '../plugins/sessions.ts';
 import { findTeamById } from '../teams/queries.ts';
 import { countBallots } from '../voting/queries.ts';
 import { runnableProgramme } from '../programmes/lookup.ts';
+import { cohortProgramme } from '../programmes/queries.ts';
 import { STANDARD_PROGRAMME_ID } from '../../shared/schemas/programmes.ts';
 import { joinMissLimiter } from './join-limit.ts';
 import { CohortTagParams, cohortLoader, cohortTag } from './lookup.ts';
@@ -117,12 +118,23 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const cohort = toCohort(await loadCohort(request.params.tag));
       const { name, competitionEnabled, votingOpen, resultsVisible, revealedAt } = cohort;
-      const [counts, paceState] = await Promise.all([
+      const [counts, paceState, programme] = await Promise.all([
         countBallots(app.db, cohort.tag),
         cohortPaceState(app.db, cohort.tag),
+        cohortProgramme(app.db, cohort.tag),
       ]);
       const { pace, now: clock } = paceState ?? { pace: NO_PACE, now: new Date().toISOString() };
-      return { name, competitionEnabled, votingOpen, resultsVisible, revealedAt, ...counts, pace, clock };
+      return {
+        name,
+        competitionEnabled,
+        votingOpen,
+        resultsVisible,
+        revealedAt,
+        ...counts,
+        pace,
+        clock,
+        programme,
+      };
     },
   );
 

@@ -118,6 +118,7 @@ describeApi('the room reveal', (ctx) => {
       teamCount: 2,
       pace: { message: null, phase: null, endsAt: null },
       clock: expect.any(String),
+      programme: { programmeId: 'standard', version: 1, switchedOff: [] },
     });
     expect((await ctx.app.inject({ url: '/api/cohorts/finale' })).json().revealedAt).toBe(revealedAt);
 

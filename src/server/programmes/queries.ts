@@ -346,6 +346,26 @@ export async function teamProgrammes(
   );
 }
 
+/** What a cohort's teams run now: its programme's newest version (the standard for none, or an unknown tag). */
+export async function cohortProgramme(db: Database, tag: string): Promise<TeamProgramme> {
+  const [row] = await db
+    .select({
+      programmeId: cohorts.programmeId,
+      version: programmeVersions.version,
+      switchedOff: programmeVersions.switchedOff,
+    })
+    .from(cohorts)
+    .leftJoin(
+      programmeVersions,
+      and(eq(programmeVersions.programmeId, cohorts.programmeId), eq(programmeVersions.version, newestOf)),
+    )
+    .where(eq(cohorts.tag, tag))
+    .limit(1);
+  return row?.programmeId && row.version
+    ? { programmeId: row.programmeId, version: row.version, switchedOff: row.switchedOff ?? [] }
+    : STANDARD_TEAM_PROGRAMME;
+}
+
 /** What a team runs now (the standard for an unknown team: callers have checked it exists). */
 export async function teamProgramme(db: Database, teamId: string): Promise<TeamProgramme> {
   return (await teamProgrammes(db, [teamId])).get(teamId) ?? STANDARD_TEAM_PROGRAMME;

@@ -446,6 +446,41 @@ describeApi('programmes: the instructors’ calls', (ctx) => {
     expect(await storedCounts(ctx.app)).toEqual({ programmes: 2, versions: 1 });
   });
 
+  it("tells the instructors' cohort list and the cohort's status what its teams run", async () => {
+    const { as, programme, url } = await setUp();
+    await createCohort(ctx.app, 'spring');
+    await createCohort(ctx.app, 'summer');
+    await as('POST', `${url}/publish`, { revision: 0 });
+    await as('PUT', '/api/admin/cohorts/spring/programme', { programmeId: programme.id });
+    const current = (await as('GET', url)).json() as ProgrammeDetail;
+    const saved = await as('PUT', `${url}/draft`, {
+      revision: current.revision,
+      draft: { ...current.draft, switchedOff: [7] },
+    });
+    await as('POST', `${url}/publish`, { revision: saved.json().revision });
+
+    const listed = (await as('GET', '/api/admin/cohorts')).json() as { tag: string; programme: unknown }[];
+    const of = (tag: string) => listed.find((cohort) => cohort.tag === tag)?.programme;
+    expect(of('spring')).toEqual({ programmeId: programme.id, version: 2, switchedOff: [7] });
+    expect(of('summer')).toEqual({ programmeId: 'standard', version: 1, switchedOff: [] });
+
+    // The cohort's status (the showcase's pace line) says it too; the content stays behind its own rule.
+    const status = await caller(ctx.app)('GET', '/api/cohorts/spring/status');
+    expect(status.json().programme).toEqual({ programmeId: programme.id, version: 2, switchedOff: [7] });
+    expect((await caller(ctx.app)('GET', '/api/cohorts/summer/status')).json().programme).toEqual({
+      programmeId: 'standard',
+      version: 1,
+      switchedOff: [],
+    });
+    expect(
+      (await caller(ctx.app)('GET', `/api/programmes/${programme.id}/versions/2/phase-1`)).statusCode,
+    ).toBe(401);
+
+    const team = await createTeamSession(ctx.app);
+    expect((await caller(ctx.app, team.cookie)('GET', '/api/admin/cohorts')).statusCode).toBe(401);
+    expect((await caller(ctx.app)('GET', '/api/admin/cohorts')).statusCode).toBe(401);
+  });
+
   it('names an export file from the programme’s name in safe characters', () => {
     expect(exportFileName('Clinics & Co. «été» 2026', 3)).toBe('clinics-co-ete-2026-v3.programme.json');
     expect(exportFileName('"; rm -rf /', 1)).toBe('rm-rf-v1.programme.json');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isBlank, plainText } from '../plain-text.ts';
 import { IdSchema } from './common.ts';
 import { PaceEventSchema, PaceSchema } from './pace.ts';
-import { ProgrammeIdSchema } from './programmes.ts';
+import { ProgrammeIdSchema, TeamProgrammeSchema } from './programmes.ts';
 
 export const COHORT_TAG_MAX = 48;
 export const COHORT_NAME_MAX = 120;
@@ -64,6 +64,11 @@ export const CohortStatusSchema = CohortSchema.pick({
   /** The room's pace now (none while archived), and the server's clock when it was read (ISO). */
   pace: PaceSchema,
   clock: z.string(),
+  /**
+   * What the cohort's teams run (the pace names its activity as that programme does; its content stays
+   * for the cohort's teams and instructors). Absent from an older server: read as the Standard programme.
+   */
+  programme: TeamProgrammeSchema.optional(),
 });
 export type CohortStatus = z.infer<typeof CohortStatusSchema>;
 
@@ -86,6 +91,11 @@ export const AdminCohortSchema = CohortSchema.extend({
   pace: PaceSchema,
   /** The server's clock when the list was read (ISO): a countdown's time left counts from it. */
   clock: z.string(),
+  /**
+   * What its teams run: the programme's newest version and the activities it switches off (the pace's
+   * choices and names). Absent from an older server: read as the Standard programme.
+   */
+  programme: TeamProgrammeSchema.optional(),
 });
 export type AdminCohort = z.infer<typeof AdminCohortSchema>;
 

@@ -104,6 +104,7 @@ function RoomScreen({ cohort }: { cohort: AdminCohort }) {
     <div className="grid min-h-0 flex-1 grid-cols-[1fr_auto] items-center gap-[4cqw] [container-type:size]">
       <RoomPace
         tag={cohort.tag}
+        programme={cohort.programme}
         empty={
           <div className="flex flex-col gap-[1.5cqh]">
             <p className="text-[clamp(1rem,1.6cqw,2.5rem)] font-semibold tracking-wide text-primary uppercase">

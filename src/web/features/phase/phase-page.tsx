@@ -164,6 +164,7 @@ const PhaseView = React.memo(function PhaseView({ config, phase, mode, switchedO
           currentPhase={team ? (team.currentPhase ?? 1) : undefined}
           websiteSubmitted={Boolean(team?.submittedWebsiteUrl)}
           doneCount={done?.length}
+          switchedOff={switchedOff}
         />
         <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
           <div className="min-w-0 max-w-3xl space-y-3">
@@ -207,6 +208,7 @@ const PhaseView = React.memo(function PhaseView({ config, phase, mode, switchedO
             <AskForHelp
               teamId={team?.id}
               phase={phase}
+              activityName={config.names.page}
               onOpenWorkspace={() => openWorkspaceDialog({ destination: 'phase' })}
             />
           </div>
@@ -239,7 +241,7 @@ const PhaseView = React.memo(function PhaseView({ config, phase, mode, switchedO
         <ExpectedOutput output={config.expectedOutput} />
         {/* The numbered instructions stand in for a step-by-step workflow; beside one they would repeat it. */}
         {!config.stepByStepFlow && <FallbackInstructions instructions={config.instructions} />}
-        <WayOn phase={phase} done={done && [...done, ...switchedOff]} mode={mode} />
+        <WayOn phase={phase} done={done} switchedOff={switchedOff} mode={mode} />
       </ActivityPart>
     </main>
   );

@@ -16,7 +16,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useAdminStatus } from '@/lib/admin-session';
 import { ApiError, serverMessageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
-import { programmeKeys, teamKeys } from '@/lib/query-keys';
+import { cohortKeys, programmeKeys, teamKeys } from '@/lib/query-keys';
 import { SaveState } from './components/save-state';
 import {
   conflictIn,
@@ -140,10 +140,12 @@ function Editor({ detail: opened }: { detail: ProgrammeDetail }) {
     if (result.kind === 'published') {
       setRefused(null);
       toast({ variant: 'success', ...messages.programmePublished(current.name, result.version) });
-      // The cohorts running it run the new version: the dashboard's board follows.
+      // The cohorts running it run the new version: the dashboard's board follows, and the cohort list
+      // carries the version each cohort runs (the pace's activities and names).
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: programmeKeys.all }),
         queryClient.invalidateQueries({ queryKey: teamKeys.adminList() }),
+        queryClient.invalidateQueries({ queryKey: cohortKeys.active() }),
       ]);
     } else {
       setRefused({ message: result.message, problems: result.problems });

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { HelpRequest } from '@shared/schemas/coaching';
 import { HELP_MESSAGE_MAX } from '@shared/text-limits';
-import { PAGE_NAMES } from '@shared/phases';
 import { CircleCheck, Hand, LifeBuoy } from 'lucide-react';
 import * as React from 'react';
 import { Button } from '@/components/ui/button';
@@ -33,10 +32,13 @@ const ANSWERED_SHOWN_MS = 30 * 60_000;
 export function AskForHelp({
   teamId,
   phase,
+  activityName,
   onOpenWorkspace,
 }: {
   teamId: string | undefined;
   phase: number;
+  /** The activity's name as the team's programme gives it (its page's title). */
+  activityName: string;
   onOpenWorkspace(): void;
 }) {
   const [open, setOpen] = React.useState(false);
@@ -49,7 +51,12 @@ export function AskForHelp({
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent>
           {teamId ? (
-            <AskForm teamId={teamId} phase={phase} onDone={() => setOpen(false)} />
+            <AskForm
+              teamId={teamId}
+              phase={phase}
+              activityName={activityName}
+              onDone={() => setOpen(false)}
+            />
           ) : (
             <NeedsWorkspace onDone={() => setOpen(false)} onOpenWorkspace={onOpenWorkspace} />
           )}
@@ -86,7 +93,17 @@ function NeedsWorkspace({ onDone, onOpenWorkspace }: { onDone(): void; onOpenWor
   );
 }
 
-function AskForm({ teamId, phase, onDone }: { teamId: string; phase: number; onDone(): void }) {
+function AskForm({
+  teamId,
+  phase,
+  activityName,
+  onDone,
+}: {
+  teamId: string;
+  phase: number;
+  activityName: string;
+  onDone(): void;
+}) {
   const current = useQuery(teamHelpQueryOptions(teamId));
   const ask = useAskForHelp(teamId);
   const [message, setMessage] = React.useState('');
@@ -127,7 +144,7 @@ function AskForm({ teamId, phase, onDone }: { teamId: string; phase: number; onD
       <DialogHeader>
         <DialogTitle>Ask for help</DialogTitle>
         <DialogDescription>
-          Your instructor sees your team's request at once, with this activity ({PAGE_NAMES[phase - 1]}).
+          Your instructor sees your team's request at once, with this activity ({activityName}).
         </DialogDescription>
       </DialogHeader>
       <div className="space-y-2">

@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import { PAGE_NAMES } from '@shared/phases';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { HelpQueueItem } from '@shared/schemas/coaching';
 import { BellRing } from 'lucide-react';
 import * as React from 'react';
 import { useLocation } from 'wouter';
 import { Label } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
+import { teamActivityName } from '@/lib/team-programme';
 import { helpQueueQueryOptions } from '../api/help';
 import {
   alertsOn,
@@ -34,6 +34,7 @@ export function HelpAlerts() {
   const [on, setOn] = React.useState(alertsOn);
   const [permission, setPermission] = React.useState<Permission>(permissionNow);
   const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
   const seen = React.useRef<Set<string> | null>(null);
 
   // Another tab switched it on or off.
@@ -57,10 +58,10 @@ export function HelpAlerts() {
     if (!on) return;
     for (const request of arrived) {
       withAlertLock(() => {
-        if (claimAlert(request.id)) alertFor(request, (path) => navigate(path));
+        if (claimAlert(request.id)) alertFor(request, queryClient, (path) => navigate(path));
       });
     }
-  }, [queue.data, on, navigate]);
+  }, [queue.data, on, navigate, queryClient]);
 
   const toggle = (next: boolean) => {
     setAlertsOn(next);
@@ -96,11 +97,18 @@ export function HelpAlerts() {
 }
 
 /** The chime, and a notification when allowed: a click on it opens the team's work at that request. */
-function alertFor(request: HelpQueueItem, go: (path: string) => void): void {
+function alertFor(request: HelpQueueItem, queryClient: QueryClient, go: (path: string) => void): void {
   playChime();
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+  // The activity as the team's programme names it ("Activity 3" alone when that cannot be read).
+  void teamActivityName(queryClient, request.teamId, request.phaseNumber).then((name) =>
+    notify(request, name, go),
+  );
+}
+
+function notify(request: HelpQueueItem, name: string | null, go: (path: string) => void): void {
   try {
-    const where = `Activity ${request.phaseNumber}, ${PAGE_NAMES[request.phaseNumber - 1]}`;
+    const where = `Activity ${request.phaseNumber}${name ? `, ${name}` : ''}`;
     const notification = new Notification(`${request.teamName} asked for help`, {
       body: request.message ? `${where}: "${request.message}"` : where,
       // One notification per request, whichever tab shows it.

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { PAGE_NAMES } from '@shared/phases';
 import { CircleCheck, LifeBuoy } from 'lucide-react';
 import { teamHelpQueryOptions, useAnswerHelp } from '../api/help';
 import { useNow } from '../hooks/use-now';
+import { ActivityOf } from './help-requests';
 import { MarkAnsweredButton } from './mark-answered-button';
 import { askedAgo } from '../lib/waiting';
 
@@ -45,8 +45,7 @@ export function HelpRequestContext({ teamId, requestId }: { teamId: string; requ
           This team asked for help
         </h2>
         <p className="text-sm text-foreground">
-          From Activity {request.phaseNumber}, {PAGE_NAMES[request.phaseNumber - 1]} ·{' '}
-          {askedAgo(request.createdAt, now)}
+          From <ActivityOf teamId={teamId} phase={request.phaseNumber} /> · {askedAgo(request.createdAt, now)}
         </p>
         <p className="text-sm text-foreground">
           {request.message ? `"${request.message}"` : 'No message: the team pressed "Ask for help".'}

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { PAGE_NAMES } from '@shared/phases';
 import { Eye, LifeBuoy } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useTeamActivityName } from '@/lib/team-programme';
 import { helpQueueQueryOptions, useAnswerHelp } from '../api/help';
 import { useNow } from '../hooks/use-now';
 import { MarkAnsweredButton } from './mark-answered-button';
@@ -64,7 +64,7 @@ export function HelpRequests() {
               )}
             </p>
             <p className="text-sm text-muted-foreground">
-              Activity {request.phaseNumber}, {PAGE_NAMES[request.phaseNumber - 1]} · waiting{' '}
+              <ActivityOf teamId={request.teamId} phase={request.phaseNumber} /> · waiting{' '}
               <span className="font-medium text-foreground">{waitingFor(request.createdAt, now)}</span>
             </p>
             {request.message && <p className="typed-text text-sm">"{request.message}"</p>}
@@ -82,5 +82,16 @@ export function HelpRequests() {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** "Activity 3, Patient evidence": the activity as the team's programme names it ("Activity 3" meanwhile). */
+export function ActivityOf({ teamId, phase }: { teamId: string; phase: number }) {
+  const name = useTeamActivityName(teamId, phase);
+  return (
+    <>
+      Activity {phase}
+      {name ? `, ${name}` : ''}
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { withTeamCode } from '@/lib/session-view';
 import { useTeamPace } from '../hooks/pace-listeners';
 import { useTimeLeft } from '../hooks/use-time-left';
 import type { HeldPace } from '@/lib/pace-cache';
+import { useProgrammeActivities, useTeamProgramme } from '@/lib/team-programme';
 import { countdownWords, nowLine, showsPace, timeLeftText } from './pace-lines';
 
 /**
@@ -21,10 +22,13 @@ export default function PaceBanner({ teamId, teamCode }: { teamId: string; teamC
   const countdownStart = useCountdownStart(held);
   const pace = held?.pace;
   const ended = millisLeft === 0;
+  // The activity as the team's programme names it.
+  const activities = useProgrammeActivities(useTeamProgramme(teamId));
+  const now = pace?.phase ? nowLine(pace.phase, activities) : null;
   // The status region's words: the same text until the pace changes or the time is up.
   const spoken = [
     pace?.message,
-    pace?.phase ? `${nowLine(pace.phase).lead}, ${nowLine(pace.phase).name}` : null,
+    now ? [now.lead, now.name].filter(Boolean).join(', ') : null,
     ended ? 'Time is up' : countdownStart,
   ]
     .filter(Boolean)
@@ -50,15 +54,16 @@ export default function PaceBanner({ teamId, teamCode }: { teamId: string; teamC
                 <span className="break-words">{pace.message}</span>
               </p>
             )}
-            {pace.phase && (
+            {pace.phase && now && (
               <Link
                 to={withTeamCode(teamCode, `/phase/${pace.phase}`)}
-                className="inline-flex items-center gap-1.5 rounded-md font-semibold text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                className="min-w-0 rounded-md font-semibold break-words text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
                 data-testid="pace-now"
               >
-                {nowLine(pace.phase).lead}
-                <span className="font-normal text-foreground">· {nowLine(pace.phase).name}</span>
-                <ArrowRight className="size-4" aria-hidden />
+                {/* Inline text, so a programme's long name wraps as words under the lead, not as a column. */}
+                <span className="whitespace-nowrap">{now.lead}</span>
+                {now.name && <span className="font-normal text-foreground"> · {now.name}</span>}
+                <ArrowRight className="ml-1.5 inline size-4 align-[-0.125em]" aria-hidden />
               </Link>
             )}
             {millisLeft !== undefined && (

@@ -2,8 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { countdownWords, nowLine, showsPace, timeLeftText } from './pace-lines';
 
 describe("the pace's words", () => {
-  it('says the activity by number and name', () => {
-    expect(nowLine(3)).toEqual({ lead: 'Now: activity 3', name: 'Background Research' });
+  it("says the activity by number and by the name the cohort's programme gives it", () => {
+    const named = (header: string) => ({ activity: header, header, page: header });
+    const standard = [{ phase: 3, names: named('Background Research') }];
+    expect(nowLine(3, standard)).toEqual({ lead: 'Now: activity 3', name: 'Background Research' });
+    const clinics = [{ phase: 3, names: named('Patient evidence') }];
+    expect(nowLine(3, clinics)).toEqual({ lead: 'Now: activity 3', name: 'Patient evidence' });
+  });
+
+  it('says the number alone while the name is unknown, or the programme does not run the activity', () => {
+    const known = { activity: 'Evidence', header: 'Patient evidence', page: 'Evidence' };
+    expect(nowLine(3, [{ phase: 3, names: null }])).toEqual({ lead: 'Now: activity 3', name: null });
+    expect(nowLine(7, [{ phase: 3, names: known }])).toEqual({
+      lead: 'Now: activity 7',
+      name: null,
+    });
   });
 
   it('shows the time left, then "Time is up"', () => {

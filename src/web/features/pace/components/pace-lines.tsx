@@ -1,9 +1,19 @@
 import { formatTimeLeft, type Pace } from '@shared/schemas/pace';
-import { phaseNavName } from '@shared/phases';
+import type { ProgrammeActivity } from '@/lib/team-programme';
 
-/** "Now: activity 3" and the activity's name: the words the banner, the card and the projector share. */
-export function nowLine(phase: number): { lead: string; name: string } {
-  return { lead: `Now: activity ${phase}`, name: phaseNavName(phase) };
+/**
+ * "Now: activity 3" and the activity's name as the cohort's programme names it: the words the banner, the
+ * card and the projector share. No name while the programme's is unknown (lib/team-programme.ts,
+ * `useProgrammeActivities`): never the standard's name for another programme's activity.
+ */
+export function nowLine(
+  phase: number,
+  activities: readonly ProgrammeActivity[],
+): { lead: string; name: string | null } {
+  return {
+    lead: `Now: activity ${phase}`,
+    name: activities.find((activity) => activity.phase === phase)?.names?.header ?? null,
+  };
 }
 
 /** What a screen reader hears of a countdown: its length when it starts, never each second. */

@@ -7,7 +7,6 @@ import {
   type Pace,
   type UpdatePaceBody,
 } from '@shared/schemas/pace';
-import { PHASE_NUMBERS, phaseNavName } from '@shared/phases';
 import { Gauge, Megaphone, Timer, X } from 'lucide-react';
 import * as React from 'react';
 import { FormField } from '@/components/form-field';
@@ -24,6 +23,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
+import { type ProgrammeActivity, useProgrammeActivities } from '@/lib/team-programme';
 import { useUpdatePace } from '../api/update-pace';
 import { useHeldCohortPace } from '../hooks/pace-listeners';
 import { useTimeLeft } from '../hooks/use-time-left';
@@ -47,6 +47,8 @@ export function PacePanel({ cohort }: { cohort: AdminCohort }) {
   const millisLeft = useTimeLeft(held);
   const update = useUpdatePace();
   const clear = (body: UpdatePaceBody) => update.mutate({ tag: cohort.tag, body });
+  // The activities the cohort's programme runs, named as it names them.
+  const activities = useProgrammeActivities(cohort.programme);
   return (
     <div className="flex flex-col gap-2 rounded-lg border border-border p-3" data-testid="pace-panel">
       <div className="flex items-center justify-between gap-2">
@@ -54,7 +56,7 @@ export function PacePanel({ cohort }: { cohort: AdminCohort }) {
           <Gauge className="size-4 text-primary" aria-hidden /> Room pace
           <span className="sr-only"> of {cohort.name}</span>
         </h4>
-        <PaceDialog cohort={cohort} pace={pace} />
+        <PaceDialog cohort={cohort} pace={pace} activities={activities} />
       </div>
       {!showsPace(pace) ? (
         <p className="text-sm text-muted-foreground">
@@ -84,9 +86,11 @@ export function PacePanel({ cohort }: { cohort: AdminCohort }) {
               cohortName={cohort.name}
             >
               <span className="font-semibold" data-testid="pace-panel-now">
-                {nowLine(pace.phase).lead}
-              </span>{' '}
-              <span className="text-muted-foreground">· {nowLine(pace.phase).name}</span>
+                {nowLine(pace.phase, activities).lead}
+              </span>
+              {nowLine(pace.phase, activities).name && (
+                <span className="text-muted-foreground"> · {nowLine(pace.phase, activities).name}</span>
+              )}
             </PaceRow>
           )}
           {pace.endsAt && (
@@ -156,7 +160,16 @@ function PaceRow({
 const NO_ACTIVITY = 'none';
 
 /** "Pace the room": the form that sets any of the three; what is left empty stays as it is. */
-function PaceDialog({ cohort, pace }: { cohort: AdminCohort; pace: Pace }) {
+function PaceDialog({
+  cohort,
+  pace,
+  activities,
+}: {
+  cohort: AdminCohort;
+  pace: Pace;
+  /** What the select offers: the activities the cohort's programme runs. */
+  activities: readonly ProgrammeActivity[];
+}) {
   const [open, setOpen] = React.useState(false);
   const [message, setMessage] = React.useState('');
   const [phase, setPhase] = React.useState(NO_ACTIVITY);
@@ -247,11 +260,18 @@ function PaceDialog({ cohort, pace }: { cohort: AdminCohort; pace: Pace }) {
               </SelectTrigger>
               <SelectContent>
                 <SelectItem value={NO_ACTIVITY}>No activity</SelectItem>
-                {PHASE_NUMBERS.map((n) => (
+                {activities.map(({ phase: n, names }) => (
                   <SelectItem key={n} value={String(n)}>
-                    Activity {n}: {phaseNavName(n)}
+                    Activity {n}
+                    {names ? `: ${names.header}` : ''}
                   </SelectItem>
                 ))}
+                {/* Set before the programme switched it off: shown, so the choice reads as it is. */}
+                {pace.phase && !activities.some((activity) => activity.phase === pace.phase) && (
+                  <SelectItem value={String(pace.phase)}>
+                    Activity {pace.phase} (not in the programme)
+                  </SelectItem>
+                )}
               </SelectContent>
             </Select>
           </FormField>

@@ -1,5 +1,8 @@
 import { Megaphone, Timer } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { cn } from '@/lib/cn';
+import { cohortStatusQueryOptions } from '@/lib/cohort-status';
+import { useProgrammeActivities } from '@/lib/team-programme';
 import { useCohortPaceState } from '../hooks/pace-listeners';
 import { useTimeLeft } from '../hooks/use-time-left';
 import { nowLine, showsPace, timeLeftText } from './pace-lines';
@@ -12,6 +15,10 @@ import { nowLine, showsPace, timeLeftText } from './pace-lines';
 export function PaceStrip({ tag, className }: { tag: string; className?: string }) {
   const held = useCohortPaceState(tag);
   const millisLeft = useTimeLeft(held);
+  // The activity named as the cohort's programme names it, for a browser that may read it (its teams, an
+  // instructor); anyone else sees "Now: activity N" alone.
+  const status = useQuery(cohortStatusQueryOptions(tag)).data;
+  const activities = useProgrammeActivities(status ? status.programme : null);
   const pace = held?.pace;
   if (!showsPace(pace)) return null;
   return (
@@ -25,8 +32,13 @@ export function PaceStrip({ tag, className }: { tag: string; className?: string 
     >
       {pace.phase && (
         <span className="text-primary">
-          {nowLine(pace.phase).lead}{' '}
-          <span className="font-normal text-muted-foreground">· {nowLine(pace.phase).name}</span>
+          {nowLine(pace.phase, activities).lead}
+          {nowLine(pace.phase, activities).name && (
+            <span className="font-normal text-muted-foreground">
+              {' '}
+              · {nowLine(pace.phase, activities).name}
+            </span>
+          )}
         </span>
       )}
       {millisLeft !== undefined && (

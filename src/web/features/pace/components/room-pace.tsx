@@ -1,18 +1,30 @@
 import { Megaphone, Timer } from 'lucide-react';
 import type * as React from 'react';
+import type { TeamProgramme } from '@shared/schemas/programmes';
 import { cn } from '@/lib/cn';
+import { useProgrammeActivities } from '@/lib/team-programme';
 import { useCohortPace } from '../hooks/pace-listeners';
 import { useTimeLeft } from '../hooks/use-time-left';
 import { nowLine, showsPace, timeLeftText } from './pace-lines';
 
 /**
  * The room's pace at projector size (docs/product.md, Pacing the room and joining a cohort): the message,
- * "Now: activity N" and the countdown, read from the back of the room; live on the cohort's stream. Sizes
+ * "Now: activity N" (named as the cohort's programme names it) and the countdown, read from the back of the room; live on the cohort's stream. Sizes
  * follow the screen (container units: the room screen's box). `empty` shows while nothing is set.
  */
-export function RoomPace({ tag, empty }: { tag: string; empty?: React.ReactNode }) {
+export function RoomPace({
+  tag,
+  programme,
+  empty,
+}: {
+  tag: string;
+  /** What the cohort's teams run (the cohort list's): the activity is named as it names it. */
+  programme: TeamProgramme | undefined;
+  empty?: React.ReactNode;
+}) {
   const held = useCohortPace(tag);
   const millisLeft = useTimeLeft(held);
+  const activities = useProgrammeActivities(programme);
   const pace = held?.pace;
   if (!showsPace(pace)) return <>{empty ?? null}</>;
   const ended = millisLeft === 0;
@@ -25,11 +37,13 @@ export function RoomPace({ tag, empty }: { tag: string; empty?: React.ReactNode 
       {pace.phase && (
         <p className="flex flex-col gap-[0.5cqh]" data-testid="room-pace-now">
           <span className="text-[clamp(2rem,5cqw,7.5rem)] leading-none font-extrabold tracking-tight text-primary">
-            {nowLine(pace.phase).lead}
+            {nowLine(pace.phase, activities).lead}
           </span>
-          <span className="text-[clamp(1.25rem,2.4cqw,3.5rem)] font-semibold text-muted-foreground">
-            {nowLine(pace.phase).name}
-          </span>
+          {nowLine(pace.phase, activities).name && (
+            <span className="line-clamp-2 text-[clamp(1.25rem,2.4cqw,3.5rem)] font-semibold break-words text-muted-foreground">
+              {nowLine(pace.phase, activities).name}
+            </span>
+          )}
         </p>
       )}
       {millisLeft !== undefined && (

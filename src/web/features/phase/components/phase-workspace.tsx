@@ -2,7 +2,7 @@ import { unmetNeeds } from '@shared/activity-needs';
 import type { PhaseConfig } from '@shared/phase-config';
 import { AlertCircle, CheckCircle2, ClipboardList } from 'lucide-react';
 import * as React from 'react';
-import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { LivePausedNotice } from '@/components/live-paused-notice';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,7 +12,7 @@ import { useLiveFacts } from '../hooks/use-live-facts';
 import { useSharedAnswers } from '../hooks/use-shared-answers';
 import { useAnswerStore } from '../store/answer-store';
 import { hasAnyAnswer } from '@shared/answers';
-import { type Answers, isIncomplete, REQUIRED_BANNER, validateAnswers } from '../lib/answers';
+import { type Answers, answersResolver, isIncomplete, REQUIRED_BANNER, validateField } from '../lib/answers';
 import { DecisionForm } from './decision-form';
 import { PresenceLine } from './presence-line';
 import { MissingInputs, ProfileFacts, WorkedExampleNote } from './prompt-inputs';
@@ -22,19 +22,6 @@ import { SaveStatus } from './save-status';
 /** What "Check my answers" says when every required answer is there and valid. */
 export const ALL_IN_ORDER =
   'Everything required is answered: this activity is done. Your next step is at the end of the page.';
-
-function answersResolver(config: PhaseConfig): Resolver<Answers> {
-  return async (values) => {
-    const errors = validateAnswers(config.fields, values);
-    if (Object.keys(errors).length === 0) return { values, errors: {} };
-    return {
-      values: {},
-      errors: Object.fromEntries(
-        Object.entries(errors).map(([id, message]) => [id, { type: 'validate', message }]),
-      ),
-    };
-  };
-}
 
 /**
  * The Decision Box form beside the live AI Prompt Preview, with autosave. Mounted once the answers are
@@ -58,13 +45,28 @@ export function PhaseWorkspace({
   const inWorkspace = mode === 'workspace';
   const autosave = usePhaseAutosave(store, config.phase);
   const [initialAnswers] = React.useState(initialProp);
-  const [resolver] = React.useState(() => answersResolver(config));
+  // The rules follow the config on screen: a new programme version (the live `programme` event) replaces
+  // `config` without remounting the form, and what is typed stays.
+  const fieldsNow = React.useRef(config.fields);
+  fieldsNow.current = config.fields;
+  const [resolver] = React.useState(() => answersResolver(() => fieldsNow.current));
   const form = useForm<Answers>({
     defaultValues: initialAnswers,
     mode: 'onBlur',
     reValidateMode: 'onBlur',
     resolver,
   });
+  // An error shown under rules the config in use no longer has goes (the field made optional, or removed:
+  // its answer kept); fields without one wait to be left or checked, as before.
+  const fields = config.fields;
+  React.useEffect(() => {
+    const stale = Object.keys(form.getValues()).filter((id) => {
+      if (!form.getFieldState(id).error) return false;
+      const field = fields.find((f) => f.id === id);
+      return !field || validateField(field, form.getValues(id)) === undefined;
+    });
+    if (stale.length > 0) form.clearErrors(stale);
+  }, [fields, form]);
   const watched = useWatch({ control: form.control });
   const answers = React.useMemo(
     () => ({ ...initialAnswers, ...watched }) as Answers,

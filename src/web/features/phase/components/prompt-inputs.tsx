@@ -1,6 +1,5 @@
 import { missingMarker } from '@shared/activity-needs';
 import type { FormField, Need } from '@shared/phase-config';
-import { PAGE_NAMES } from '@shared/phases';
 import { listTemplatePlaceholders } from '@shared/prompt-template';
 import { isSharedFactId, type SharedFact, sharedFact } from '@shared/shared-facts';
 import { CircleDashed, Lightbulb, type LucideIcon, UserRound } from 'lucide-react';
@@ -8,16 +7,19 @@ import type * as React from 'react';
 import { Link } from 'wouter';
 import { useWorkspace } from '@/features/workspace';
 import { cn } from '@/lib/cn';
+import { useActivityNames } from '../hooks/use-activity-names';
 import { answerText } from '../lib/answers';
 
 function ActivityLink({ phase }: { phase: number }) {
   const { withTeam } = useWorkspace();
+  const name = useActivityNames()(phase)?.page;
   return (
     <Link
       to={withTeam(`/phase/${phase}`)}
       className="font-medium text-primary underline underline-offset-4 hover:no-underline"
     >
-      Activity {phase} · {PAGE_NAMES[phase - 1]}
+      Activity {phase}
+      {name ? ` · ${name}` : ''}
     </Link>
   );
 }

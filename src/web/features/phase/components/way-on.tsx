@@ -1,5 +1,5 @@
 import { wayOn } from '@shared/activity-done';
-import { WEBSITE_PHASE } from '@shared/phases';
+import { TOTAL_PHASES, WEBSITE_PHASE } from '@shared/phases';
 import { ArrowRight, CheckCircle2, PartyPopper } from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonVariants } from '@/components/ui/button';
@@ -7,24 +7,37 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useWorkspace, type WorkspaceMode } from '@/features/workspace';
 import { activityNames, useSessionView } from '@/lib/session-view';
 
+const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
+
+/** The end of the programme's title: "All eight activities are done", "All six ..." for a shorter day. */
+export function allDoneTitle(running: number): string {
+  if (running === 1) return 'The activity is done';
+  if (running === 2) return 'Both activities are done';
+  return `All ${NUMBER_WORDS[running - 1] ?? running} activities are done`;
+}
+
 /**
  * The way on, last on every activity page (docs/product.md, Activity page): the next activity of the
- * programme that is not done (src/shared/activity-done.ts, `wayOn`), or, once all eight are, the team's
- * cohort showcase (its website first, when it has none yet). `done` is undefined until the answers have
- * loaded: the card then leads to the next activity, as a first visit's pre-rendered page does.
+ * programme that is not done (src/shared/activity-done.ts, `wayOn`), or, once all the activities the team's
+ * programme runs are, the team's cohort showcase (its website first, when it has none yet). `done` is
+ * undefined until the answers have loaded: the card then leads to the next activity, as a first visit's
+ * pre-rendered page does.
  */
 export function WayOn({
   phase,
   done,
+  switchedOff,
   mode,
 }: {
   phase: number;
   done: readonly number[] | undefined;
+  /** The activities the team's programme switched off: never the way on, and not counted. */
+  switchedOff: readonly number[];
   mode: WorkspaceMode;
 }) {
   const { withTeam } = useWorkspace();
   const session = useSessionView();
-  const way = wayOn(phase, new Set(done ?? []));
+  const way = wayOn(phase, new Set(done ?? []), switchedOff);
   const team = mode.kind === 'workspace' ? mode.team : null;
 
   if (way.kind === 'activity') {
@@ -67,15 +80,20 @@ export function WayOn({
     );
   }
 
-  return <AllDone phase={phase} team={team} withTeam={withTeam} />;
+  return (
+    <AllDone phase={phase} running={TOTAL_PHASES - switchedOff.length} team={team} withTeam={withTeam} />
+  );
 }
 
 function AllDone({
   phase,
+  running,
   team,
   withTeam,
 }: {
   phase: number;
+  /** How many activities the team's programme runs. */
+  running: number;
   team: Extract<WorkspaceMode, { kind: 'workspace' }>['team'] | null;
   withTeam(path: string): string;
 }) {
@@ -85,7 +103,7 @@ function AllDone({
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <PartyPopper className="size-5 text-success" aria-hidden />
-          All eight activities are done
+          {allDoneTitle(running)}
         </CardTitle>
         <CardDescription className="text-foreground">
           {!team

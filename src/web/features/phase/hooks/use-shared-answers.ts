@@ -6,6 +6,7 @@ import { factValues } from '../api/facts';
 import type { Answers } from '../lib/answers';
 import { factOrigins, promptContext } from '../lib/shared-answers';
 import { useAnswerStore } from '../store/answer-store';
+import { useActivityNames } from './use-activity-names';
 
 const NO_FACTS: Fact[] = [];
 
@@ -28,6 +29,11 @@ export function useSharedAnswers(phase: number, fields: readonly FormField[], cu
     () => promptContext(phase, answersByPhase, values, current),
     [phase, answersByPhase, values, current],
   );
-  const origins = React.useMemo(() => factOrigins(phase, fields, factList), [phase, fields, factList]);
+  // Where a fact was first given, named as the team's programme names that activity.
+  const namesOf = useActivityNames();
+  const origins = React.useMemo(
+    () => factOrigins(phase, fields, factList, (n) => namesOf(n)?.page ?? null),
+    [phase, fields, factList, namesOf],
+  );
   return { context, origins, facts: factList };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildAnswersReport, reportFileName } from './answers-report.ts';
 import {
   answerText,
+  answersResolver,
   pickedColour,
   checkedValues,
   isIncomplete,
@@ -407,5 +408,35 @@ describe('pickedColour', () => {
     expect(pickedColour(undefined)).toBeNull();
     expect(pickedColour('#12')).toBeNull();
     expect(pickedColour('blue')).toBeNull();
+  });
+});
+
+describe("the form's rules follow the config in use", () => {
+  const resolve = (resolver: ReturnType<typeof answersResolver>, values: Record<string, string>) =>
+    resolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+
+  it('checks the fields given when it runs, not those it was made with, and keeps every answer', async () => {
+    const first: FormField[] = [
+      field({ id: 'pitch', label: 'Pitch' }),
+      field({ id: 'notes', required: true }),
+    ];
+    // The next version makes the pitch required, the notes optional, and removes a field nobody sees now.
+    const next: FormField[] = [
+      field({ id: 'pitch', label: 'Pitch', required: true }),
+      field({ id: 'notes' }),
+    ];
+    let fields = first;
+    const resolver = answersResolver(() => fields);
+    const typed = { pitch: '', notes: '', gone: 'kept' };
+
+    expect(Object.keys((await resolve(resolver, typed)).errors)).toEqual(['notes']);
+    fields = next;
+    const checked = await resolve(resolver, typed);
+    expect(checked.errors).toEqual({ pitch: { type: 'validate', message: 'Pitch is required.' } });
+
+    const answered = await resolve(resolver, { ...typed, pitch: 'A clinic app' });
+    expect(answered.errors).toEqual({});
+    // Values of fields the version no longer has stay in what the form holds (and saves).
+    expect(answered.values).toEqual({ pitch: 'A clinic app', notes: '', gone: 'kept' });
   });
 });

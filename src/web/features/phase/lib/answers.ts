@@ -1,4 +1,5 @@
 import type { FormField } from '@shared/phase-config';
+import type { Resolver } from 'react-hook-form';
 
 /** A phase's answers as the form holds them: field id -> text. */
 export type Answers = Record<string, string>;
@@ -100,6 +101,25 @@ export function validateAnswers(fields: readonly FormField[], answers: Answers):
     if (error) errors[field.id] = error;
   }
   return errors;
+}
+
+/**
+ * The form's validation: the rules of the fields `fieldsNow()` gives when it runs, not when the form was
+ * made, so an open page that switches to a new programme version (the live `programme` event) checks the
+ * new version's required fields and options at once, without a reset. Answers to fields the version no
+ * longer has are never an error, and stay in the form's values.
+ */
+export function answersResolver(fieldsNow: () => readonly FormField[]): Resolver<Answers> {
+  return async (values) => {
+    const errors = validateAnswers(fieldsNow(), values);
+    if (Object.keys(errors).length === 0) return { values, errors: {} };
+    return {
+      values: {},
+      errors: Object.fromEntries(
+        Object.entries(errors).map(([id, message]) => [id, { type: 'validate', message }]),
+      ),
+    };
+  };
 }
 
 /** True when a required field is blank or any answer is invalid: the banner's condition. */

@@ -23,19 +23,23 @@ export function formAnswers(
 
 /**
  * "First given in Activity N · <title>" for each shared fact of activity `phase` first given elsewhere: N
- * is where the team gave it, or the fact's home while it has not.
+ * is where the team gave it, or the fact's home while it has not; the title as the team's programme gives
+ * it (`pageName`; none while unknown: "First given in Activity N").
  */
 export function factOrigins(
   phase: number,
   fields: readonly FormField[],
   facts: readonly Fact[],
+  pageName: (phase: number) => string | null = (n) => PAGE_NAMES[n - 1] ?? null,
 ): Map<string, string> {
   const origins = new Map<string, string>();
   for (const field of fields) {
     const fact = sharedFact(field.id);
     if (!fact) continue;
     const given = facts.find((f) => f.id === field.id && f.value.trim() !== '')?.givenIn ?? fact.home;
-    if (given !== phase) origins.set(field.id, `First given in Activity ${given} · ${PAGE_NAMES[given - 1]}`);
+    if (given === phase) continue;
+    const name = pageName(given);
+    origins.set(field.id, `First given in Activity ${given}${name ? ` · ${name}` : ''}`);
   }
   return origins;
 }

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
-import { programmeKeys, teamKeys } from '@/lib/query-keys';
+import { cohortKeys, programmeKeys, teamKeys } from '@/lib/query-keys';
 import { assignProgramme, programmesQueryOptions } from '../api/programmes';
 
 /**
@@ -34,10 +34,12 @@ export function CohortProgramme({ cohort }: { cohort: { tag: string; name: strin
       toast({ variant: 'destructive', ...messages.assignProgrammeFailed(serverMessageOf(error)) });
     } finally {
       setBusy(false);
-      // The board's columns and "Done" follow what each team runs.
+      // The board's columns and "Done" follow what each team runs, and the cohort list carries what each
+      // cohort runs (the pace's activities and names).
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: programmeKeys.list() }),
         queryClient.invalidateQueries({ queryKey: teamKeys.adminList() }),
+        queryClient.invalidateQueries({ queryKey: cohortKeys.active() }),
       ]);
     }
   };
