@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { adminApi, apiTeam, createCohort, setSwitches, uniqueTag } from './support/api.ts';
+import { adminApi, apiTeam, castBallots, createCohort, setSwitches, uniqueTag } from './support/api.ts';
 import { createWorkspace, expect, loginAsAdmin, openAsTeam, practice, test } from './support/fixtures.ts';
 
 /**
@@ -296,12 +296,7 @@ test.describe('accessibility: axe scans of every route (WCAG 2.2 AA) and no side
       [1, 0, 3],
       [1, 0, 2],
     ];
-    for (const [i, ranked] of ballots.entries()) {
-      const response = await members[i]!.api.post(`/api/showcase/${tag}/vote`, {
-        data: { votes: ranked.map((t, r) => ({ voted_for_team_id: members[t]!.team.id, rank: r + 1 })) },
-      });
-      expect(response.status()).toBe(201);
-    }
+    await castBallots(tag, members, ballots);
     await expect(page.getByRole('heading', { name: "The Moment You've Been Waiting For" })).toBeVisible();
     await checkPage(page, '/results (the moment)');
 

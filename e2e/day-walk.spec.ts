@@ -1,6 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, type Page, request } from '@playwright/test';
-import { type ApiTeam, adminApi, createCohort, createTeams, setSwitches, uniqueName } from './support/api.ts';
+import {
+  type ApiTeam,
+  adminApi,
+  castBallots,
+  createCohort,
+  createTeams,
+  setSwitches,
+  uniqueName,
+} from './support/api.ts';
 import { finishMarketResearch } from './support/activities.ts';
 import { chooseOption, expect, expectNoSideScroll, openAsTeam, test } from './support/fixtures.ts';
 import { instructorContext, watchedPage } from './support/live-room.ts';
@@ -156,11 +164,11 @@ test('a whole day: five teams join from the projector, are paced, finish, ask fo
     [1, 0, 2],
     [0, 1, 2],
   ];
-  for (const [i, { page, team }] of teams.entries()) {
-    const votes = ballots[i]!.map((j, rank) => ({ voted_for_team_id: teams[j]!.team.id, rank: rank + 1 }));
-    const voted = await page.request.post(`/api/showcase/${tag}/vote`, { data: { votes } });
-    expect(voted.status(), `${team.name} votes`).toBe(201);
-  }
+  await castBallots(
+    tag,
+    teams.map(({ page, team }) => ({ api: page.request, team })),
+    ballots,
+  );
   await setSwitches(admin, tag, { resultsVisible: true });
   await projector.emulateMedia({ reducedMotion: 'reduce' });
   await projector.goto(`/results/${tag}`);

@@ -4,7 +4,7 @@ import type { APIRequestContext } from '@playwright/test';
 import type { PhaseConfig } from '../src/shared/phase-config.ts';
 import { isSharedFactId } from '../src/shared/shared-facts.ts';
 import { workedExampleAnswers } from '../src/shared/worked-example.ts';
-import { adminApi, apiTeam, setSwitches, uniqueName, uniqueTag } from './support/api.ts';
+import { adminApi, apiTeam, castBallots, setSwitches, uniqueName, uniqueTag } from './support/api.ts';
 import { expect, openAsTeam, test } from './support/fixtures.ts';
 
 /*
@@ -148,12 +148,7 @@ test('a cohort runs its whole day on a programme made in the app', async ({ page
     [0, 1, 3],
     [0, 1, 2],
   ];
-  for (const [i, ranked] of ballots.entries()) {
-    const response = await teams[i]!.api.post(`/api/showcase/${tag}/vote`, {
-      data: { votes: ranked.map((t, r) => ({ voted_for_team_id: teams[t]!.team.id, rank: r + 1 })) },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-  }
+  await castBallots(tag, teams, ballots);
   await setSwitches(admin, tag, { votingOpen: false, resultsVisible: true });
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.emulateMedia({ reducedMotion: 'reduce' });

@@ -1,6 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { type ApiTeam, adminApi, apiTeam, createCohort, setSwitches, uniqueTag } from './support/api.ts';
+import {
+  type ApiTeam,
+  adminApi,
+  apiTeam,
+  castBallots,
+  createCohort,
+  setSwitches,
+  uniqueTag,
+} from './support/api.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { E2E_ADMIN, expect, expectNoSideScroll, openAsTeam, test } from './support/fixtures.ts';
 
@@ -211,14 +219,7 @@ test.describe('results', () => {
       members.push(await apiTeam(admin, tag, name, `${name.toLowerCase().replace(/\W+/g, '-')}.example`));
     }
     for (const name of withoutSite) members.push(await apiTeam(admin, tag, name));
-    const castAll = async () => {
-      for (const [i, ranked] of ballots.entries()) {
-        const response = await members[i]!.api.post(`/api/showcase/${tag}/vote`, {
-          data: { votes: ranked.map((t, r) => ({ voted_for_team_id: members[t]!.team.id, rank: r + 1 })) },
-        });
-        expect(response.status()).toBe(201);
-      }
-    };
+    const castAll = () => castBallots(tag, members, ballots);
     const dispose = async () => {
       for (const member of members) await member.api.dispose();
       await admin.dispose();

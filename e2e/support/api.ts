@@ -69,3 +69,19 @@ export async function apiTeam(admin: APIRequestContext, tag: string, name: strin
   }
   return { api, team: team! };
 }
+
+/**
+ * Casts a ballot for each voter in turn: `ballots[i]` ranks teams of `voters` by their index, first place
+ * first. Each vote goes through the voter's own session (an API context, or a page's `request`).
+ */
+export async function castBallots(
+  tag: string,
+  voters: { api: APIRequestContext; team: Pick<ApiTeam, 'id' | 'name'> }[],
+  ballots: number[][],
+) {
+  for (const [i, ranked] of ballots.entries()) {
+    const votes = ranked.map((t, r) => ({ voted_for_team_id: voters[t]!.team.id, rank: r + 1 }));
+    const response = await voters[i]!.api.post(`/api/showcase/${tag}/vote`, { data: { votes } });
+    expect(response.status(), `${voters[i]!.team.name} votes`).toBe(201);
+  }
+}
