@@ -219,18 +219,29 @@ test.describe('phase page', () => {
   }) => {
     await page.addInitScript(() =>
       document.addEventListener('DOMContentLoaded', () => {
-        Object.assign(window, { prerenderedHeading: document.querySelector('main h1') });
+        Object.assign(window, {
+          prerenderedHeading: document.querySelector('main h1'),
+          prerenderedForm: document.querySelector('#decision-box > div > *'),
+        });
       }),
     );
     await page.goto('/phase/3');
     await expect(page.getByRole('dialog', { name: 'Welcome to Applied GenAI Lab' })).toBeVisible();
     // Start-up over: the admin status has answered and the header's menus have loaded.
     await page.waitForLoadState('networkidle');
-    const adopted = await page.evaluate(
-      () =>
-        document.querySelector('main h1') === (window as { prerenderedHeading?: Element }).prerenderedHeading,
-    );
-    expect(adopted).toBe(true);
+    const adopted = await page.evaluate(() => {
+      const held = window as { prerenderedHeading?: Element; prerenderedForm?: Element };
+      return {
+        heading: document.querySelector('main h1') === held.prerenderedHeading,
+        // The activity's body is held as pre-rendered until the dialog is answered: the form's part is the
+        // very element the HTML brought (a render of the page around it once made React draw it afresh).
+        form:
+          Boolean(held.prerenderedForm) &&
+          document.querySelector('#decision-box > div > *') === held.prerenderedForm,
+      };
+    });
+    expect(adopted).toEqual({ heading: true, form: true });
+    await expect(page.getByRole('form', { name: 'Decision Box' })).toHaveCount(0);
   });
 
   test('required fields: banner and field errors that clear on edit; colour format', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PhaseNumberSchema } from '../phase-config.ts';
 import { plainText } from '../plain-text.ts';
+import { STANDARD_PROGRAMME_ID, type TeamProgramme } from '../programme-ref.ts';
 
 /*
  * Programmes: the eight activities a cohort runs (docs/product.md, Programmes). The shipped activities are the
@@ -9,9 +10,13 @@ import { plainText } from '../plain-text.ts';
  * the dashboard.
  */
 
-/** The shipped programme's id: never stored, always there, never edited. */
-export const STANDARD_PROGRAMME_ID = 'standard';
-export const STANDARD_PROGRAMME_NAME = 'Standard programme';
+export {
+  programmeKey,
+  STANDARD_PROGRAMME_ID,
+  STANDARD_PROGRAMME_NAME,
+  STANDARD_TEAM_PROGRAMME,
+  type TeamProgramme,
+} from '../programme-ref.ts';
 export const PROGRAMME_NAME_MAX = 80;
 /** The largest programme accepted (a draft, a publish, an import): the standard is about 215 KB. */
 export const PROGRAMME_MAX_BYTES = 600_000;
@@ -145,16 +150,12 @@ export const ProgrammeVersionDetailSchema = ProgrammeVersionSchema.extend({
  */
 export const AssignProgrammeBodySchema = z.object({ programmeId: ProgrammeIdSchema });
 
-/**
- * What a team's pages run: the programme and version of its cohort (the standard for a team in no cohort
- * and in practice mode). Activity content is read by `programmeKey`, so caches are keyed by version.
- */
+/** What a team's pages run (`TeamProgramme`, src/shared/programme-ref.ts), as the calls carry it. */
 export const TeamProgrammeSchema = z.object({
   programmeId: z.string(),
   version: z.number().int().min(1),
   switchedOff: z.array(PhaseNumberSchema),
-});
-export type TeamProgramme = z.infer<typeof TeamProgrammeSchema>;
+}) satisfies z.ZodType<TeamProgramme>;
 
 /**
  * The team's live event when what it runs changes (its cohort is given another programme, its programme
@@ -162,18 +163,6 @@ export type TeamProgramme = z.infer<typeof TeamProgrammeSchema>;
  */
 export const ProgrammeEventSchema = TeamProgrammeSchema.extend({ type: z.literal('programme') });
 export type ProgrammeEvent = z.infer<typeof ProgrammeEventSchema>;
-
-/** The standard programme as a team runs it. */
-export const STANDARD_TEAM_PROGRAMME: TeamProgramme = {
-  programmeId: STANDARD_PROGRAMME_ID,
-  version: 1,
-  switchedOff: [],
-};
-
-/** The key caches use for a programme version's content: "standard@1", "<uuid>@3". */
-export function programmeKey(programme: { programmeId: string; version: number }): string {
-  return `${programme.programmeId}@${programme.version}`;
-}
 
 /*
  * The team's side (a team session of the team, or an instructor):

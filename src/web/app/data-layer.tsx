@@ -1,6 +1,6 @@
 import { QueryClientProvider, useQueries } from '@tanstack/react-query';
 import { PHASE_NUMBERS } from '@shared/phases';
-import { STANDARD_PROGRAMME_ID } from '@shared/schemas/programmes';
+import { STANDARD_PROGRAMME_ID } from '@shared/programme-ref';
 import * as React from 'react';
 import { PaceBannerHost } from '@/features/pace';
 import { usePhasesDone, usePhasesWithData, TeamStreamHost } from '@/features/phase';

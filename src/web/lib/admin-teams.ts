@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { STANDARD_TEAM_PROGRAMME } from '@shared/schemas/programmes';
+import { STANDARD_TEAM_PROGRAMME } from '@shared/programme-ref';
 import type { AdminTeam } from '@shared/schemas/team';
 import { api } from '@/lib/api-client';
 import { teamKeys } from '@/lib/query-keys';

@@ -6,7 +6,7 @@ import {
   STANDARD_PROGRAMME_ID,
   STANDARD_TEAM_PROGRAMME,
   type TeamProgramme,
-} from '@shared/schemas/programmes';
+} from '@shared/programme-ref';
 import { api } from './api-client';
 import { type ActivityNames, activityNames } from './session-view';
 import { STANDARD_FIELDS_PATH, standardPhasePath } from './phase-config';

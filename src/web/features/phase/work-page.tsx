@@ -2,7 +2,7 @@ import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstac
 import { isActivityDone } from '@shared/activity-done';
 import type { PhaseConfig } from '@shared/phase-config';
 import { PHASE_NUMBERS } from '@shared/phases';
-import { STANDARD_TEAM_PROGRAMME } from '@shared/schemas/programmes';
+import { STANDARD_TEAM_PROGRAMME } from '@shared/programme-ref';
 import { isSharedFactId, SHARED_FACTS } from '@shared/shared-facts';
 import { ArrowLeft, CheckCircle2, Eye } from 'lucide-react';
 import * as React from 'react';

@@ -1,6 +1,6 @@
 import { Megaphone, Timer } from 'lucide-react';
 import type * as React from 'react';
-import type { TeamProgramme } from '@shared/schemas/programmes';
+import type { TeamProgramme } from '@shared/programme-ref';
 import { cn } from '@/lib/cn';
 import { useProgrammeActivities } from '@/lib/team-programme';
 import { useCohortPace } from '../hooks/pace-listeners';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { PHASE_NUMBERS } from '@shared/phases';
-import { STANDARD_TEAM_PROGRAMME } from '@shared/schemas/programmes';
+import { STANDARD_TEAM_PROGRAMME } from '@shared/programme-ref';
 import { FileDown, FileText } from 'lucide-react';
 import * as React from 'react';
 import { Button } from '@/components/ui/button';

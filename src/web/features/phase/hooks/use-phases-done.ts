@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import * as React from 'react';
 import { isActivityDone } from '@shared/activity-done';
 import { programmeFieldsQueryOptions, useTeamProgramme } from '@/lib/team-programme';
-import { STANDARD_TEAM_PROGRAMME } from '@shared/schemas/programmes';
+import { STANDARD_TEAM_PROGRAMME } from '@shared/programme-ref';
 import { useWorkspace } from '@/features/workspace';
 import { factValues } from '../api/facts';
 import { answerQueriesFor } from '../store/queries';
