@@ -59,6 +59,8 @@ describeApi('cohort (public)', (ctx) => {
       teamCount: 0,
       pace: { message: null, phase: null, endsAt: null },
       clock: expect.any(String),
+      // What its teams run: the standard, for a cohort given no programme.
+      programme: { programmeId: 'standard', version: 1, switchedOff: [] },
     });
     for (const url of ['/api/cohorts/nope', '/api/cohorts/nope/status', '/api/cohorts/nope/events']) {
       const missing = await ctx.app.inject({ url });
