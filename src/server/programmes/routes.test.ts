@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import {
   type ProgrammeDetail,
   type ProgrammeFile,
 } from '../../shared/schemas/programmes.ts';
+import { PhaseConfigSchema } from '../../shared/phase-config.ts';
 import { cohorts, programmes, programmeVersions } from '../db/schema.ts';
 import { createCohort } from '../../../testing/api/cohorts.ts';
 import { createAdminSession, createTeamSession, describeApi } from '../../../testing/api/test-app.ts';
@@ -394,6 +396,12 @@ describeApi('programmes: the instructors’ calls', (ctx) => {
       'attachment; filename="standard-programme-v1.programme.json"',
     );
     expect((await as('POST', '/api/admin/programmes/import', standard.json())).statusCode).toBe(201);
+    // Its activities are the files of content/phases, as the server loads them: one format.
+    expect(standard.json().content.activities).toEqual(
+      [1, 2, 3, 4, 5, 6, 7, 8].map((n) =>
+        PhaseConfigSchema.parse(JSON.parse(readFileSync(`content/phases/phase-${n}.json`, 'utf8'))),
+      ),
+    );
   });
 
   it('gives a cohort a published programme (or the standard); new cohorts may name one; deleting a cohort keeps it', async () => {
