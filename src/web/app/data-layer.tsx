@@ -109,9 +109,7 @@ function useProgrammeNames(programme: ReturnType<typeof useTeamProgramme>): read
   // The standard's names are the shell's own: no query at all (a first visit's start-up runs this).
   return useQueries({
     queries:
-      own && programme
-        ? PHASE_NUMBERS.map((phase) => programmePhaseQueryOptions(programme, phase))
-        : [],
+      own && programme ? PHASE_NUMBERS.map((phase) => programmePhaseQueryOptions(programme, phase)) : [],
     combine: (results) =>
       results.length > 0 && results.every((r) => r.data) ? results.map((r) => r.data!.names) : null,
   });
