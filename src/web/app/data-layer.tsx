@@ -106,11 +106,11 @@ function SessionViewWriter() {
 /** The activities' names in a programme other than the standard (read from its version's configs). */
 function useProgrammeNames(programme: ReturnType<typeof useTeamProgramme>): readonly ActivityNames[] | null {
   const own = programme !== null && programme.programmeId !== STANDARD_PROGRAMME_ID;
-  // The standard's names are the shell's own: no query at all (a first visit's start-up runs this).
   return useQueries({
-    queries:
-      own && programme ? PHASE_NUMBERS.map((phase) => programmePhaseQueryOptions(programme, phase)) : [],
-    combine: (results) =>
-      results.length > 0 && results.every((r) => r.data) ? results.map((r) => r.data!.names) : null,
+    queries: PHASE_NUMBERS.map((phase) => ({
+      ...programmePhaseQueryOptions(programme ?? { programmeId: STANDARD_PROGRAMME_ID, version: 1 }, phase),
+      enabled: own,
+    })),
+    combine: (results) => (own && results.every((r) => r.data) ? results.map((r) => r.data!.names) : null),
   });
 }

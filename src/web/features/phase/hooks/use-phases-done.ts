@@ -26,12 +26,10 @@ export function usePhasesDone({ enabled }: { enabled: boolean }): readonly numbe
   });
   const activities = useQuery({ ...store.activities, enabled });
   const facts = useQuery({ ...store.facts, enabled });
-  // Not asked for (a first visitor with nothing answered), it stays undefined throughout: the same before and
-  // after the page is adopted, so adopting it needs no second render.
   const adopting = React.useSyncExternalStore(
     subscribeNever,
     () => false,
-    () => enabled,
+    () => true,
   );
   if (adopting || !programme || !fields.data || !activities.data || !facts.data) return undefined;
   const values = factValues(facts.data);
