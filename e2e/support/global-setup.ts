@@ -62,9 +62,13 @@ export async function startApp(
   };
 }
 
-/** Starts the built app once, with its own PGlite directory, for every browser test. */
+/**
+ * Starts the built app once, with its own PGlite directory, for every browser test; on PostgreSQL instead
+ * when E2E_DATABASE_URL names a database (the tests that handle the PGlite directory itself need the default).
+ */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const app = await startApp();
+  const onPostgres = process.env.E2E_DATABASE_URL;
+  const app = await startApp(onPostgres ? { DATABASE_URL: onPostgres } : {});
   process.env.E2E_BASE_URL = app.baseURL;
   process.env.E2E_DATA_DIR = app.dataDir;
   return app.stop;
