@@ -29,9 +29,6 @@ async function holdSaves(page: Page) {
   };
 }
 
-/** A teammate's save reaches the other pages within two seconds of being stored. */
-const LIVE = { timeout: 2000 };
-
 test.describe('a team on several devices', () => {
   test('two devices editing different fields: both answers survive and each appears on the other page', async ({
     browser,
@@ -49,9 +46,9 @@ test.describe('a team on several devices', () => {
         .then(() => field(b, 'Out of scope').fill('board games')),
     ]);
     await Promise.all([saved(a), saved(b)]);
-    await expect(field(b, 'Company name')).toHaveValue('BrightBlocks', LIVE);
-    await expect(field(a, 'Sector or product category')).toHaveValue('STEM toys', LIVE);
-    await expect(field(a, 'Out of scope')).toHaveValue('board games', LIVE);
+    await expect(field(b, 'Company name')).toHaveValue('BrightBlocks');
+    await expect(field(a, 'Sector or product category')).toHaveValue('STEM toys');
+    await expect(field(a, 'Out of scope')).toHaveValue('board games');
     // The prompt preview follows the teammate's answer too.
     await expect(a.getByTestId('prompt-preview')).toContainText('STEM toys');
     expect(await stored(1)).toMatchObject({
@@ -63,7 +60,7 @@ test.describe('a team on several devices', () => {
     // A later edit on one device reaches the other in place, again without a reload.
     await field(a, 'Target region').fill('Nordics');
     await saved(a);
-    await expect(field(b, 'Target region')).toHaveValue('Nordics', LIVE);
+    await expect(field(b, 'Target region')).toHaveValue('Nordics');
     await expect(b.getByText('Changed on another device')).toHaveCount(0);
     expect(await stored(1)).toMatchObject({
       company_name: 'BrightBlocks',
@@ -86,7 +83,7 @@ test.describe('a team on several devices', () => {
     await expect.poll(held.count).toBe(1);
     await field(a, 'Company name').fill('Alpha Labs');
     await saved(a);
-    await expect(note).toContainText('Changed on another device', LIVE);
+    await expect(note).toContainText('Changed on another device');
     await expect(note).toContainText('Alpha Labs');
     await expect(field(b, 'Company name')).toHaveValue('Bee');
     await expect(field(b, 'Company name')).toBeFocused();
@@ -106,12 +103,76 @@ test.describe('a team on several devices', () => {
     await field(a, 'Company name').fill('Alpha Again');
     await saved(a);
     await field(a, 'Target region').focus();
-    await expect(note).toContainText('Alpha Again', LIVE);
+    await expect(note).toContainText('Alpha Again');
     await expect(field(b, 'Company name')).toHaveValue('Bee Mine');
     await note.getByRole('button', { name: 'Keep mine' }).click();
     await expect(note).toHaveCount(0);
     await expect(field(a, 'Company name')).toHaveValue('Bee Mine', { timeout: 10_000 });
     expect((await stored(1)).company_name).toBe('Bee Mine');
+    // A, whose text was replaced after it left the field, is told too, with its text one click away.
+    await expect(a.locator('[data-remote-note="company_name"]')).toContainText('Yours was “Alpha Again”');
+    await close();
+  });
+
+  test('two devices typing in one field: the one whose text was replaced gets a note, whichever save lands first', async ({
+    browser,
+  }) => {
+    const { devices, stored, close } = await teamOnDevices(browser, ['/phase/1', '/phase/1']);
+    const [laptop, phone] = devices.map((d) => d.page) as [Page, Page];
+    const region = (page: Page) => field(page, 'Target region');
+    const note = (page: Page) => page.locator('[data-remote-note="target_region"]');
+
+    // In turn: the laptop's text is saved, then the phone's replaces it while the laptop is elsewhere.
+    await region(laptop).fill('the United Kingdom');
+    await saved(laptop);
+    await field(laptop, 'Company name').focus();
+    await region(phone).fill('Germany');
+    await saved(phone);
+    await expect(region(laptop)).toHaveValue('Germany');
+    await expect(note(laptop)).toHaveAttribute('data-note-kind', 'replaced');
+    await expect(note(laptop)).toContainText('Replaced on another device');
+    await expect(note(laptop)).toContainText('Yours was “the United Kingdom”');
+    await expect(note(phone)).toHaveCount(0);
+    // One click puts the laptop's text back and saves it; now the phone, still in the field, is told.
+    await note(laptop).getByRole('button', { name: 'Restore mine' }).click();
+    await expect(region(laptop)).toHaveValue('the United Kingdom');
+    await expect(note(laptop)).toHaveCount(0);
+    await saved(laptop);
+    await expect(note(phone)).toContainText('“the United Kingdom”');
+    await expect(region(phone)).toHaveValue('Germany');
+    expect((await stored(1)).target_region).toBe('the United Kingdom');
+    await note(phone).getByRole('button', { name: 'Use their version' }).click();
+    await expect(note(phone)).toHaveCount(0);
+
+    // Crossed: the laptop's save lands first but its answer comes back after the phone's later save was
+    // heard. The laptop keeps the note with the phone's text, and the store keeps the later save.
+    let answer: (() => Promise<void>) | undefined;
+    await laptop.route('**/api/teams/*/facts', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const response = await route.fetch();
+      answer = () => route.fulfill({ response });
+    });
+    await region(laptop).fill('the United Kingdom, again');
+    await expect.poll(() => answer !== undefined).toBe(true);
+    expect((await stored(1)).target_region).toBe('the United Kingdom, again');
+    await region(phone).fill('Germany, again');
+    await saved(phone);
+    expect((await stored(1)).target_region).toBe('Germany, again');
+    await expect(note(laptop)).toContainText('“Germany, again”');
+    await answer!();
+    await saved(laptop);
+    await expect(note(laptop)).toContainText('Changed on another device');
+    await expect(note(laptop)).toContainText('“Germany, again”');
+    await expect(region(laptop)).toHaveValue('the United Kingdom, again');
+    expect((await stored(1)).target_region).toBe('Germany, again');
+    // Its own text is one click away: kept, it is saved again and wins everywhere.
+    await laptop.unroute('**/api/teams/*/facts');
+    await note(laptop).getByRole('button', { name: 'Keep mine' }).click();
+    await saved(laptop);
+    expect((await stored(1)).target_region).toBe('the United Kingdom, again');
+    // The phone, still in the field, now holds the note.
+    await expect(note(phone)).toContainText('“the United Kingdom, again”');
+    await expect(region(phone)).toHaveValue('Germany, again');
     await close();
   });
 
@@ -158,9 +219,9 @@ test.describe('a team on several devices', () => {
     await expect(field(offline.page, 'Company name')).toHaveValue('Saved While You Were Away', {
       timeout: 10_000,
     });
-    await expect(field(online.page, 'Target region')).toHaveValue('Offline region', LIVE);
+    await expect(field(online.page, 'Target region')).toHaveValue('Offline region');
     await expect(field(offline.page, 'Target region')).toHaveValue('Offline region');
-    await expect(field(online.page, 'Out of scope')).toHaveValue('Offline exclusions', LIVE);
+    await expect(field(online.page, 'Out of scope')).toHaveValue('Offline exclusions');
     expect(await stored(1)).toMatchObject({
       company_name: 'Saved While You Were Away',
       target_region: 'Offline region',
@@ -182,8 +243,8 @@ test.describe('practice mode in two tabs', () => {
     await field(page, 'Company name').fill('Tab One Co');
     await field(other, 'Sector or product category').fill('Tab two sector');
     await Promise.all([saved(page), saved(other)]);
-    await expect(field(other, 'Company name')).toHaveValue('Tab One Co', LIVE);
-    await expect(field(page, 'Sector or product category')).toHaveValue('Tab two sector', LIVE);
+    await expect(field(other, 'Company name')).toHaveValue('Tab One Co');
+    await expect(field(page, 'Sector or product category')).toHaveValue('Tab two sector');
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('shared_facts') ?? '{}'));
     expect(stored).toMatchObject({
       company_name: { value: 'Tab One Co' },
@@ -194,8 +255,8 @@ test.describe('practice mode in two tabs', () => {
     await field(page, 'Research questions').fill('Who buys?');
     await field(other, 'Out of scope').fill('Tab two exclusions');
     await Promise.all([saved(page), saved(other)]);
-    await expect(field(page, 'Out of scope')).toHaveValue('Tab two exclusions', LIVE);
-    await expect(field(other, 'Research questions')).toHaveValue('Who buys?', LIVE);
+    await expect(field(page, 'Out of scope')).toHaveValue('Tab two exclusions');
+    await expect(field(other, 'Research questions')).toHaveValue('Who buys?');
     const answers = await page.evaluate(() => JSON.parse(localStorage.getItem('phase1_data') ?? '{}'));
     expect(answers).toMatchObject({ research_questions: 'Who buys?', exclusions: 'Tab two exclusions' });
 
@@ -208,10 +269,7 @@ test.describe('practice mode in two tabs', () => {
       await saved(other);
       await field(page, label).fill('Theirs');
       await saved(page);
-      await expect(other.locator(`[data-remote-note="${id}"]`)).toContainText(
-        'Changed on another device',
-        LIVE,
-      );
+      await expect(other.locator(`[data-remote-note="${id}"]`)).toContainText('Changed on another device');
       await expect(field(other, label)).toHaveValue('Mine, typing');
     }
     await other.close();

@@ -150,6 +150,28 @@ describeApi('shared facts', (ctx) => {
     }
   });
 
+  it('orders the saves of one fact by when they landed: the stored copy is the one with the latest time', async () => {
+    // Two devices typing in one field: whichever lands last is stored, and its time is later than the
+    // other's, to the millisecond a page compares, so a page holding both copies keeps the stored one.
+    const { team, cookie } = await createTeamSession(ctx.app);
+    for (let round = 0; round < 8; round++) {
+      const answers = await Promise.all(
+        ['the United Kingdom', 'Germany', 'France'].map((value) =>
+          save(cookie, team.id, { values: { target_region: `${value} ${round}` }, givenIn: 1 }),
+        ),
+      );
+      const copies = answers.map((answer) => {
+        expect(answer.statusCode).toBe(200);
+        return (answer.json() as { facts: Fact[] }).facts.find((fact) => fact.id === 'target_region')!;
+      });
+      const times = copies.map((copy) => copy.updatedAt);
+      expect(new Set(times).size).toBe(copies.length);
+      const latest = copies.reduce((a, b) => (a.updatedAt >= b.updatedAt ? a : b));
+      const stored = (await read(cookie, team.id)).json().facts as Fact[];
+      expect(stored.find((fact) => fact.id === 'target_region')).toEqual(latest);
+    }
+  });
+
   it("publishes the written facts on the team's channel with the saving page's id", async () => {
     const { team, cookie } = await createTeamSession(ctx.app);
     await save(cookie, team.id, { values: { sector: 'STEM toys' }, givenIn: 1 });

@@ -238,6 +238,10 @@ type SavedFacts = { written: Fact[]; facts: Fact[] };
  * touched and its current phase raised (never lowered) to the activity the facts were given in, as an
  * activity's save does. Saves of different facts sent together each write only their own rows, so both
  * survive. The answer also lists the facts this save did not name.
+ *
+ * A fact's `updated_at` grows with every save of it, in the order the saves landed, by at least a
+ * millisecond (the precision pages compare): it is read from the clock once the row is locked, never from
+ * the statement's start, so a page can tell which of two copies it holds is the later one.
  */
 export async function saveFacts(
   db: Database,
@@ -249,7 +253,8 @@ export async function saveFacts(
     with written as (
       insert into ${teamFacts} as f (team_id, fact_id, value, given_in)
       select ${teamId}::uuid, v.key, v.value, ${givenIn}::smallint from jsonb_each_text(${JSON.stringify(values)}::jsonb) v
-      on conflict (team_id, fact_id) do update set value = excluded.value, updated_at = now()
+      on conflict (team_id, fact_id) do update set value = excluded.value,
+        updated_at = greatest(clock_timestamp(), f.updated_at + interval '1 millisecond')
       returning f.fact_id, f.value, f.given_in, f.updated_at
     ), touched as (
       update teams set updated_at = now(), current_phase = greatest(current_phase, ${givenIn}::smallint)

@@ -2,7 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { FactsResponse } from '@shared/schemas/facts';
 import * as React from 'react';
 import type { Store } from '@/lib/store';
-import { mergeFactsIntoCache } from '../api/facts';
+import { mergeFactsIntoCache, newerFacts } from '../api/facts';
 import { type AutosaveState, createAutosaveQueue } from '../lib/autosave-queue';
 import type { AnswerStore } from '../store/answer-store';
 import { type QueueEntry, QueueRegistry, useQueueLifecycle } from '../store/autosave-queues';
@@ -32,10 +32,11 @@ function factsEntry(queryClient: QueryClient, store: AnswerStore): FactsEntry {
         for (const [id, value] of Object.entries(values)) {
           if (pending[id] === value) delete pending[id];
         }
-        // The answer is every fact as stored, but a teammate's fact heard since (by the team's stream) may be
-        // newer than the answer's copy: it stays. What was typed since stays on top of it all.
+        // The answer is every fact as stored, but a teammate's save heard since (by the team's stream) may be
+        // newer than the answer's copy, of a fact this save wrote too: it stays, and the field it shows in
+        // gets its note. What was typed since stays on top of it all.
         queryClient.setQueryData<FactsResponse>(store.facts.queryKey, (cached) =>
-          newerFacts(cached, saved, Object.keys(values)),
+          newerFacts(cached, saved.facts),
         );
         mergeFactsIntoCache(queryClient, store.facts.queryKey, pending, givenIn);
       },
@@ -43,23 +44,6 @@ function factsEntry(queryClient: QueryClient, store: AnswerStore): FactsEntry {
     });
     return { queue, pending };
   });
-}
-
-/**
- * The facts after a save's answer: the answer's copy of each fact, unless the cache holds a later one
- * (a teammate's save heard meanwhile); the facts this save wrote are the answer's.
- */
-export function newerFacts(
-  cached: FactsResponse | undefined,
-  answer: FactsResponse,
-  written: readonly string[],
-): FactsResponse {
-  const byId = new Map((cached?.facts ?? []).map((fact) => [fact.id, fact]));
-  for (const fact of answer.facts) {
-    const held = byId.get(fact.id);
-    if (!held || written.includes(fact.id) || held.updatedAt <= fact.updatedAt) byId.set(fact.id, fact);
-  }
-  return { facts: [...byId.values()].sort((a, b) => a.id.localeCompare(b.id)) };
 }
 
 /** Fact values typed in the store and not yet saved (shown instead of the stored ones). */

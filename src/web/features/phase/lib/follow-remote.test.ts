@@ -10,6 +10,7 @@ function follow(options: {
   focused?: string[];
   unsaved?: string[];
   sent?: Record<string, string>;
+  typed?: string[];
 }) {
   return planFollow({
     fields,
@@ -18,6 +19,7 @@ function follow(options: {
     shown: (f) => options.shown[f] ?? '',
     sentHere: (f, v) => options.sent?.[f] === v,
     editing: (f) => Boolean(options.focused?.includes(f) || options.unsaved?.includes(f)),
+    typedHere: (f) => Boolean(options.typed?.includes(f)),
   });
 }
 
@@ -32,7 +34,11 @@ describe('following remote answers', () => {
       unsaved: ['region'],
     });
     expect(plan.set).toEqual({ company: 'Acme' });
-    expect(plan.notes).toEqual({ company: null, sector: 'Toys', region: 'EU' });
+    expect(plan.notes).toEqual({
+      company: null,
+      sector: { kind: 'offered', value: 'Toys' },
+      region: { kind: 'offered', value: 'EU' },
+    });
     expect(seen).toEqual({ company: 'Acme', sector: 'Toys', region: 'EU', audience: '' });
   });
 
@@ -79,5 +85,34 @@ describe('following remote answers', () => {
   it('follows a field cleared elsewhere like any other change', () => {
     const plan = follow({ remote: {}, seen: { region: 'EU' }, shown: { region: 'EU' } });
     expect(plan).toEqual({ set: { region: '' }, notes: { region: null } });
+  });
+
+  it('replaces text typed here that is no longer being edited, and keeps it one click away in a note', () => {
+    // A laptop typed "the United Kingdom" and saved it; a phone's "Germany" landed later.
+    expect(
+      follow({
+        remote: { region: 'Germany' },
+        seen: { region: 'the United Kingdom' },
+        shown: { region: 'the United Kingdom' },
+        typed: ['region'],
+      }),
+    ).toEqual({
+      set: { region: 'Germany' },
+      notes: { region: { kind: 'replaced', value: 'Germany', mine: 'the United Kingdom' } },
+    });
+    // Still being edited here: the text stays and the other version is offered instead.
+    expect(
+      follow({
+        remote: { region: 'Germany' },
+        seen: { region: '' },
+        shown: { region: 'the United Kingdom' },
+        typed: ['region'],
+        focused: ['region'],
+      }).notes,
+    ).toEqual({ region: { kind: 'offered', value: 'Germany' } });
+    // A value this page never typed follows quietly.
+    expect(
+      follow({ remote: { region: 'Germany' }, seen: { region: 'EU' }, shown: { region: 'EU' } }).notes,
+    ).toEqual({ region: null });
   });
 });

@@ -131,8 +131,24 @@ describe("a teammate's facts", () => {
     });
     cache.apply({ type: 'facts', clientId: SELF, facts: [fact('company_name', 'Echo')] });
     expect(cache.queryClient.getQueryData<FactsResponse>(factKeys.team(TEAM))).toEqual({
-      facts: [fact('company_name', 'Acme'), fact('sector', 'Games'), fact('audience', 'Kids')],
+      facts: [fact('audience', 'Kids'), fact('company_name', 'Acme'), fact('sector', 'Games')],
     });
+  });
+
+  it('never replace a later copy: an event that arrives after the save it was overtaken by changes nothing', () => {
+    const cache = cacheWith([]);
+    const fact = (id: string, value: string, updatedAt: string) => ({ id, value, givenIn: 1, updatedAt });
+    cache.queryClient.setQueryData<FactsResponse>(factKeys.team(TEAM), {
+      facts: [fact('target_region', 'Germany', '2026-11-23T10:00:02.000Z')],
+    });
+    cache.apply({
+      type: 'facts',
+      clientId: OTHER,
+      facts: [fact('target_region', 'the United Kingdom', '2026-11-23T10:00:01.000Z')],
+    });
+    expect(cache.queryClient.getQueryData<FactsResponse>(factKeys.team(TEAM))?.facts).toEqual([
+      fact('target_region', 'Germany', '2026-11-23T10:00:02.000Z'),
+    ]);
   });
 });
 

@@ -4,6 +4,7 @@ import type { FactsResponse } from '@shared/schemas/facts';
 import type { PhaseDataRecord } from '@shared/schemas/phase-data';
 import type { AnswersEvent, TeamEvent } from '@shared/schemas/team-events';
 import { factKeys, phaseDataKeys, programmeKeys } from '@/lib/query-keys';
+import { newerFacts } from '../api/facts';
 import { changePresence, setPresence } from './presence-store';
 
 /**
@@ -100,12 +101,9 @@ function applyVersions(queryClient: QueryClient, teamId: string, versions: Recor
   void queryClient.invalidateQueries({ queryKey: factKeys.team(teamId), exact: true });
 }
 
-/** A teammate saved some of the team's facts: they replace the cached ones with the same id. */
+/** A teammate saved some of the team's facts: they replace the cached ones with the same id, unless newer. */
 function mergeFacts(queryClient: QueryClient, teamId: string, facts: FactsResponse['facts']) {
-  queryClient.setQueryData<FactsResponse>(factKeys.team(teamId), (old) => {
-    if (!old) return old;
-    const byId = new Map(old.facts.map((fact) => [fact.id, fact]));
-    for (const fact of facts) byId.set(fact.id, fact);
-    return { facts: [...byId.values()] };
-  });
+  queryClient.setQueryData<FactsResponse>(factKeys.team(teamId), (old) =>
+    old ? newerFacts(old, facts) : old,
+  );
 }
