@@ -1,5 +1,7 @@
 /** Ranked voting in a cohort showcase (docs/product.md, Cohorts, showcase and voting). */
 
+import { nameKey } from './plain-text.ts';
+
 export const POINTS_BY_RANK = { 1: 3, 2: 2, 3: 1 } as const satisfies Record<1 | 2 | 3, number>;
 export const MAX_RANKS = 3;
 
@@ -86,19 +88,21 @@ export function compareStandings(a: Standing, b: Standing): number {
   );
 }
 
-const nameKey = (row: Standing) => (row.teamName ?? '').toLowerCase();
-
 /**
- * The results in order: by the ranking, then, within a shared place only, by name (case-insensitive) and id,
- * so the order holds still from one load to the next. The name never decides a place.
+ * The results in order: by the ranking, then, within a shared place only, by name as it looks (`nameKey`:
+ * case and invisible characters aside) and id, so the order holds still from one load to the next. The name
+ * never decides a place.
  */
 export function orderResults<T extends Standing>(rows: readonly T[]): T[] {
-  return [...rows].sort(
-    (a, b) =>
+  const keys = new Map(rows.map((row) => [row, nameKey(row.teamName ?? '')]));
+  return [...rows].sort((a, b) => {
+    const [keyA, keyB] = [keys.get(a)!, keys.get(b)!];
+    return (
       compareStandings(a, b) ||
-      (nameKey(a) < nameKey(b) ? -1 : nameKey(a) > nameKey(b) ? 1 : 0) ||
-      (a.teamId < b.teamId ? -1 : a.teamId > b.teamId ? 1 : 0),
-  );
+      (keyA < keyB ? -1 : keyA > keyB ? 1 : 0) ||
+      (a.teamId < b.teamId ? -1 : a.teamId > b.teamId ? 1 : 0)
+    );
+  });
 }
 
 /**

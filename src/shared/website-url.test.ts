@@ -46,6 +46,12 @@ describe('normaliseWebsiteUrl', () => {
     '//example.com',
     '/about',
     'https://example.com:99999',
+    // Invisible and direction characters: the address shown would not be the one opened.
+    'https://al\u200bpha.com',
+    'https://example.com/\u202emoc.elgoog',
+    'example.com/\u2066x',
+    'example.com/\ufeffx',
+    'https://example.com/a\u00adb',
   ])('rejects %j', (input) => {
     expect(normaliseWebsiteUrl(input)).toEqual({ ok: false, message: WEBSITE_URL_INVALID_MESSAGE });
   });

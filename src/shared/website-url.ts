@@ -32,8 +32,9 @@ export function normaliseWebsiteUrl(input: string): WebsiteUrlResult {
   const trimmed = input.trim();
   if (trimmed === '') return { ok: false, message: WEBSITE_URL_REQUIRED_MESSAGE };
   const invalid: WebsiteUrlResult = { ok: false, message: WEBSITE_URL_INVALID_MESSAGE };
-  // Whitespace or control characters inside would be silently encoded or stripped by browsers.
-  if (/[\s\p{Cc}]/u.test(trimmed)) return invalid;
+  // Whitespace or control characters inside would be silently encoded or stripped by browsers; invisible
+  // and direction characters would make the address shown on the showcase differ from the one it opens.
+  if (/[\s\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u.test(trimmed)) return invalid;
 
   const scheme = schemeOf(trimmed);
   if (scheme !== null && scheme !== 'http' && scheme !== 'https') return invalid;

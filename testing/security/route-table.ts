@@ -625,8 +625,9 @@ export const ROUTE_TABLE: RouteRow[] = [
   },
   {
     route: 'POST /api/admin/programmes/:programmeId/versions/:version/republish',
+    // Version 1 is its newest already: nothing new is made (200).
     request: (w) => ({ url: `/api/admin/programmes/${w.programmeId}/versions/1/republish` }),
-    expect: adminOnly(201),
+    expect: adminOnly(),
   },
   {
     route: 'GET /api/admin/programmes/:programmeId/versions/:version',

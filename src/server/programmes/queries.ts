@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, max, type SQL, sql } from 'drizzle-orm';
 import {
   type ProgrammeContent,
   STANDARD_PROGRAMME_ID,
@@ -198,16 +198,18 @@ export async function renameProgramme(db: Database, id: string, name: string): P
 
 export type PublishOutcome<Problem> =
   | { outcome: 'published'; version: number }
-  /** The draft of this revision is the newest version already: nothing new was made. */
+  /** The newest version holds this draft already (this revision, or one saying the same): nothing new. */
   | { outcome: 'already'; version: number }
   | { outcome: 'refused'; problems: Problem[] }
   | { outcome: 'stale' }
   | { outcome: 'unknown' };
 
 /**
- * Publishes the draft of `revision` as the next version, if `check` finds no problem in it. The programme's
- * row is locked meanwhile, so publishes (and republishes) of one programme take their turns: version numbers
- * never collide, and a second publish of the same revision finds it published already.
+ * Publishes the draft of `revision` as the next version, if `check` finds no problem in it and the newest
+ * version does not hold that very content already. The programme's row is locked meanwhile (`for update`,
+ * on every instance sharing the database), so publishes and republishes of one programme take their turns:
+ * version numbers never collide, and of publishes sent together the first makes the version and the others
+ * find it made.
  */
 export async function publishDraft<Problem>(
   db: Database,
@@ -220,12 +222,20 @@ export async function publishDraft<Problem>(
     const [programme] = await tx.select().from(programmes).where(eq(programmes.id, id)).for('update');
     if (!programme) return { outcome: 'unknown' };
     if (programme.revision !== revision) return { outcome: 'stale' };
-    const newest = await newestVersionNumber(tx, id);
-    if (programme.publishedRevision === revision && newest > 0)
-      return { outcome: 'already', version: newest };
+    const newest = await newestVersionHolding(
+      tx,
+      id,
+      sql`(select ${programmes.draft} from ${programmes} where ${programmes.id} = ${id})`,
+    );
+    if (newest?.same) {
+      // An unchanged draft saved again is as published as the version that holds it.
+      if (programme.publishedRevision !== revision)
+        await tx.update(programmes).set({ publishedRevision: revision }).where(eq(programmes.id, id));
+      return { outcome: 'already', version: newest.version };
+    }
     const problems = check(programme.draft);
     if (problems.length > 0) return { outcome: 'refused', problems };
-    const version = newest + 1;
+    const version = (newest?.version ?? 0) + 1;
     await tx.insert(programmeVersions).values({
       programmeId: id,
       version,
@@ -240,12 +250,15 @@ export async function publishDraft<Problem>(
 
 export type RepublishOutcome =
   | { outcome: 'published'; version: number }
+  /** The newest version holds that content already (it is that version, or a copy of it): nothing new. */
+  | { outcome: 'already'; version: number }
   | { outcome: 'unknown-programme' }
   | { outcome: 'unknown-version' };
 
 /**
- * Publishes an earlier version's content again, as the next version. The draft stays as it is (an
- * instructor's edits are never lost); it counts as published when it holds that very content.
+ * Publishes an earlier version's content again, as the next version, unless the newest version holds that
+ * content already. Locked like a publish, so republishes sent together make one version. The draft stays
+ * as it is (an instructor's edits are never lost); it counts as published when it holds that very content.
  */
 export async function republishVersion(
   db: Database,
@@ -254,37 +267,69 @@ export async function republishVersion(
   by: string,
 ): Promise<RepublishOutcome> {
   return db.transaction(async (tx): Promise<RepublishOutcome> => {
-    const [programme] = await tx.select().from(programmes).where(eq(programmes.id, id)).for('update');
+    const [programme] = await tx
+      .select({ id: programmes.id })
+      .from(programmes)
+      .where(eq(programmes.id, id))
+      .for('update');
     if (!programme) return { outcome: 'unknown-programme' };
-    const [earlier] = await tx
-      .select()
+    const earlier = and(eq(programmeVersions.programmeId, id), eq(programmeVersions.version, from));
+    const [found] = await tx
+      .select({ version: programmeVersions.version })
       .from(programmeVersions)
-      .where(and(eq(programmeVersions.programmeId, id), eq(programmeVersions.version, from)));
-    if (!earlier) return { outcome: 'unknown-version' };
-    const version = (await newestVersionNumber(tx, id)) + 1;
-    await tx.insert(programmeVersions).values({
-      programmeId: id,
-      version,
-      activities: earlier.activities,
-      switchedOff: earlier.switchedOff,
-      publishedBy: by,
-    });
+      .where(earlier);
+    if (!found) return { outcome: 'unknown-version' };
+    // The versions' content stays in the database: compared and copied there, never read into the app.
+    const earlierContent = sql`(select ${versionContentSql} from ${programmeVersions} where ${earlier})`;
+    const newest = await newestVersionHolding(tx, id, earlierContent);
+    if (newest?.same) return { outcome: 'already', version: newest.version };
+    const version = (newest?.version ?? 0) + 1;
+    await tx.insert(programmeVersions).select(
+      tx
+        .select({
+          programmeId: programmeVersions.programmeId,
+          version: sql<number>`${version}::integer`.as('version'),
+          activities: programmeVersions.activities,
+          switchedOff: programmeVersions.switchedOff,
+          publishedBy: sql<string>`${by}::varchar`.as('published_by'),
+          publishedAt: sql<Date>`now()`.as('published_at'),
+        })
+        .from(programmeVersions)
+        .where(earlier),
+    );
     // jsonb compares by value: the draft is this content exactly when it says the same.
-    const sameAsDraft = sql`${programmes.draft} = jsonb_build_object('activities', ${JSON.stringify(earlier.activities)}::jsonb, 'switchedOff', ${JSON.stringify(earlier.switchedOff)}::jsonb)`;
     await tx
       .update(programmes)
-      .set({ publishedRevision: sql`case when ${sameAsDraft} then ${programmes.revision} end` })
+      .set({
+        publishedRevision: sql`case when ${programmes.draft} = ${earlierContent} then ${programmes.revision} end`,
+      })
       .where(eq(programmes.id, id));
     return { outcome: 'published', version };
   });
 }
 
-async function newestVersionNumber(db: Database, programmeId: string): Promise<number> {
+/** A version's content as one jsonb value, in the shape of a draft (`ProgrammeContent`). */
+const versionContentSql = sql`jsonb_build_object('activities', ${programmeVersions.activities}, 'switchedOff', ${programmeVersions.switchedOff})`;
+
+/**
+ * The newest version's number and whether it holds `content` (a jsonb value, compared by value); undefined
+ * before the first version.
+ */
+async function newestVersionHolding(
+  db: Pick<Database, 'select'>,
+  programmeId: string,
+  content: SQL,
+): Promise<{ version: number; same: boolean } | undefined> {
   const [row] = await db
-    .select({ version: max(programmeVersions.version) })
+    .select({
+      version: programmeVersions.version,
+      same: sql<boolean>`coalesce(${versionContentSql} = ${content}, false)`,
+    })
     .from(programmeVersions)
-    .where(eq(programmeVersions.programmeId, programmeId));
-  return row?.version ?? 0;
+    .where(eq(programmeVersions.programmeId, programmeId))
+    .orderBy(desc(programmeVersions.version))
+    .limit(1);
+  return row;
 }
 
 /** Gives the cohort this programme (null: the standard); the cohort's tag, or undefined for no cohort. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import {
   PROGRAMME_MAX_BYTES,
   type ProgrammeContent,
@@ -11,7 +11,13 @@ import {
 import { PhaseConfigSchema } from '../../shared/phase-config.ts';
 import { cohorts, programmes, programmeVersions } from '../db/schema.ts';
 import { createCohort } from '../../../testing/api/cohorts.ts';
-import { createAdminSession, createTeamSession, describeApi } from '../../../testing/api/test-app.ts';
+import {
+  buildTestApp,
+  createAdminSession,
+  createTeamSession,
+  describeApi,
+  secondPoolOn,
+} from '../../../testing/api/test-app.ts';
 import { exportFileName } from './export-file.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -52,6 +58,31 @@ async function storedCounts(app: FastifyInstance) {
 }
 
 describeApi('programmes: the instructors’ calls', (ctx) => {
+  /**
+   * Sends `requests` together, as instructors of one room would: on PostgreSQL, through two instances (each on
+   * a pool of its own) in turn, so the lock is held across instances; on PGlite, through the one. Counts the
+   * announcements of a new version, on every instance.
+   */
+  async function together(cookie: string, requests: { method: Method; url: string; payload?: unknown }[]) {
+    const second = ctx.mode === 'postgres' ? await secondPoolOn(ctx.database) : undefined;
+    const apps = second ? [ctx.app, await buildTestApp(second)] : [ctx.app];
+    const announced = apps.map((app) => vi.spyOn(app.announce, 'programmeRunBy'));
+    try {
+      const responses = await Promise.all(
+        requests.map(({ method, url, payload }, i) =>
+          caller(apps[i % apps.length]!, cookie)(method, url, payload),
+        ),
+      );
+      return { responses, announcements: announced.reduce((sum, spy) => sum + spy.mock.calls.length, 0) };
+    } finally {
+      for (const spy of announced) spy.mockRestore();
+      if (second) {
+        await apps[1]!.close();
+        await second.close();
+      }
+    }
+  }
+
   async function setUp() {
     const admin = await createAdminSession(ctx.app, 'alice');
     const as = caller(ctx.app, admin.cookie);
@@ -319,6 +350,57 @@ describeApi('programmes: the instructors’ calls', (ctx) => {
     expect((await as('POST', `${url}/versions/9/republish`)).statusCode).toBe(404);
     expect((await as('POST', `${url}/versions/0/republish`)).statusCode).toBe(404);
     expect(await storedCounts(ctx.app)).toEqual({ programmes: 1, versions: 4 });
+
+    // The newest itself, or a version whose content the newest holds: nothing new, the newest's number.
+    const newest = await as('POST', `${url}/versions/4/republish`);
+    expect([newest.statusCode, newest.json()]).toEqual([200, { version: 4 }]);
+    const same = await as('POST', `${url}/versions/2/republish`);
+    expect([same.statusCode, same.json()]).toEqual([200, { version: 4 }]);
+    expect(await storedCounts(ctx.app)).toEqual({ programmes: 1, versions: 4 });
+  });
+
+  it('of five republishes of one version sent together, one makes a version; all answer its number', async () => {
+    const { admin, as, programme, url } = await setUp();
+    await as('POST', `${url}/publish`, { revision: 0 });
+    const second = withActivity(programme.draft, 1, () => ({ intro: 'Version two.' }));
+    await as('PUT', `${url}/draft`, { revision: 0, draft: second });
+    await as('POST', `${url}/publish`, { revision: 1 });
+
+    const { responses, announcements } = await together(
+      admin.cookie,
+      Array.from({ length: 5 }, () => ({ method: 'POST' as const, url: `${url}/versions/1/republish` })),
+    );
+    expect(responses.map((r) => r.json())).toEqual(Array(5).fill({ version: 3 }));
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(await storedCounts(ctx.app)).toEqual({ programmes: 1, versions: 3 });
+    expect((await as('GET', `${url}/versions/3`)).json().content).toEqual(programme.draft);
+    // The cohorts running it are told once: a republish that made nothing changed nothing.
+    expect(announcements).toBe(1);
+  });
+
+  it('of five publishes of one revision sent together, one makes a version; all answer its number', async () => {
+    const { admin, as, programme, url } = await setUp();
+    const { responses, announcements } = await together(
+      admin.cookie,
+      Array.from({ length: 5 }, () => ({
+        method: 'POST' as const,
+        url: `${url}/publish`,
+        payload: { revision: 0 },
+      })),
+    );
+    expect(responses.map((r) => r.json())).toEqual(Array(5).fill({ version: 1 }));
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(await storedCounts(ctx.app)).toEqual({ programmes: 1, versions: 1 });
+    expect(announcements).toBe(1);
+    const announced = vi.spyOn(ctx.app.announce, 'programmeRunBy');
+
+    // A draft saved again unchanged is what version 1 holds: publishing it makes nothing new either.
+    await as('PUT', `${url}/draft`, { revision: 0, draft: programme.draft });
+    const unchanged = await as('POST', `${url}/publish`, { revision: 1 });
+    expect([unchanged.statusCode, unchanged.json()]).toEqual([200, { version: 1 }]);
+    expect(((await as('GET', url)).json() as ProgrammeDetail).unpublishedChanges).toBe(false);
+    expect(await storedCounts(ctx.app)).toEqual({ programmes: 1, versions: 1 });
+    expect(announced).not.toHaveBeenCalled();
   });
 
   it('renames a programme; a blank name is refused', async () => {

@@ -274,12 +274,19 @@ export const programmeRoutes: FastifyPluginAsyncZod<{ library: ProgrammeLibrary 
     },
   );
 
-  /** An earlier version, published again as the next one (its checks passed when it was first published). */
+  /**
+   * An earlier version, published again as the next one (its checks passed when it was first published);
+   * when the newest version holds that content already, nothing is made: 200 with its number, like a
+   * publish of a published draft, and nobody is told of a change.
+   */
   app.post(
     '/api/admin/programmes/:programmeId/versions/:version/republish',
     {
       onRequest: adminOnly,
-      schema: { params: VersionParams, response: { 201: PublishResultSchema, ...errors } },
+      schema: {
+        params: VersionParams,
+        response: { 200: PublishResultSchema, 201: PublishResultSchema, ...errors },
+      },
     },
     async (request, reply) => {
       const id = editableProgrammeId(request.params.programmeId);
@@ -287,6 +294,7 @@ export const programmeRoutes: FastifyPluginAsyncZod<{ library: ProgrammeLibrary 
       const outcome = await republishVersion(app.db, id, from, await username(request));
       if (outcome.outcome === 'unknown-programme') throw notFound(MESSAGES.programmeNotFound);
       if (outcome.outcome === 'unknown-version') throw notFound(MESSAGES.versionNotFound);
+      if (outcome.outcome === 'already') return reply.status(200).send({ version: outcome.version });
       request.log.info({ programmeId: id, version: outcome.version, from }, 'programme version republished');
       await announceProgramme(id);
       return reply.status(201).send({ version: outcome.version });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { feedbackNotes, teams } from '../db/schema.ts';
+import { cohorts, feedbackNotes, teams } from '../db/schema.ts';
+import { createCohort, createCohortMembers } from '../../../testing/api/cohorts.ts';
 import {
   buildTestApp,
   createAdminSession,
@@ -9,9 +10,15 @@ import {
 } from '../../../testing/api/test-app.ts';
 
 /**
- * Text people type that others read (docs/SECURITY.md, Text people type): control and direction-changing
- * characters never reach a screen or an export, and text with nothing visible in it counts as blank.
+ * Text people type that others read (docs/SECURITY.md, Text people type): control, direction-changing and
+ * invisible characters never reach a screen or an export, and text with nothing visible in it counts as
+ * blank (docs/decisions/041-names-as-they-look.md).
  */
+
+/** A zero-width space, a word joiner, a soft hyphen, a byte order mark and an override, inside words. */
+const HIDDEN = 'Al\u200bpha Te\u2060am\u00ad \ufeffOne\u202e';
+const SHOWN = 'Alpha Team One';
+const INVISIBLE_OR_DIRECTION = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
 
 const NASTY = 'Bell\u0007 Esc\u001b[2J \u202eReversed\u202c Mark\u200f';
 const CLEAN = 'Bell Esc[2J Reversed Mark';
@@ -89,6 +96,155 @@ describeApi('text people type', (ctx) => {
     expect(csv).not.toMatch(/(?![\t\n\r])\p{Cc}|[\u202a-\u202e\u2066-\u2069\u200e\u200f]/u);
     // Neutralised as before: the note's second line starts no formula.
     expect(csv).toContain("\n'=cmd");
+  });
+});
+
+describeApi('invisible characters in what people type', (ctx) => {
+  it('a team name, a help line, a note, a cohort, the pace message and a programme name are stored without them', async () => {
+    const admin = await createAdminSession(ctx.app);
+    const asAdmin = { cookie: admin.cookie };
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/teams',
+      payload: { name: 'Al\u200bpha' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().name).toBe('Alpha');
+    const cohort = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/cohorts',
+      headers: asAdmin,
+      payload: { tag: 'spring', name: HIDDEN, description: `${HIDDEN}\nline two\u200d` },
+    });
+    expect(cohort.statusCode).toBe(201);
+    expect(cohort.json()).toMatchObject({ name: SHOWN, description: `${SHOWN}\nline two` });
+
+    const member = await createTeamSession(ctx.app, HIDDEN);
+    expect(member.team.name).toBe(SHOWN);
+    await ctx.app.db.update(teams).set({ cohortTag: 'spring' }).where(eq(teams.id, member.team.id));
+    const help = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/teams/${member.team.id}/help`,
+      headers: { cookie: member.cookie },
+      payload: { phaseNumber: 1, message: 'We are \u202estuck\u200b here' },
+    });
+    expect(help.statusCode).toBe(201);
+    expect(help.json().message).toBe('We are stuck here');
+    const queue = await ctx.app.inject({ url: '/api/admin/help-requests', headers: asAdmin });
+    expect(queue.json().requests[0]).toMatchObject({ message: 'We are stuck here', teamName: SHOWN });
+    const note = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/teams/${member.team.id}/feedback`,
+      headers: asAdmin,
+      payload: { phaseNumber: 1, body: `${HIDDEN}\nGood \u2066work` },
+    });
+    expect(note.json().body).toBe(`${SHOWN}\nGood work`);
+
+    const pace = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/cohorts/spring/pace',
+      headers: asAdmin,
+      payload: { message: '\u202eBreak\u200b in \u2067ten minutes\u200d' },
+    });
+    expect(pace.statusCode).toBe(200);
+    expect(pace.json().pace.message).toBe('Break in ten minutes');
+    const [stored] = await ctx.app.db.select().from(cohorts).where(eq(cohorts.tag, 'spring'));
+    expect(stored!.paceMessage).toBe('Break in ten minutes');
+    // Nothing visible in it: refused like a blank message.
+    const blank = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/cohorts/spring/pace',
+      headers: asAdmin,
+      payload: { message: '\u200b\u202e\u3164' },
+    });
+    expect(blank.statusCode).toBe(400);
+
+    const programme = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/programmes',
+      headers: asAdmin,
+      payload: { name: 'Cli\u200bnics\u202e' },
+    });
+    expect(programme.statusCode).toBe(201);
+    expect(programme.json().name).toBe('Clinics');
+    const renamed = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/programmes/${programme.json().id}`,
+      headers: asAdmin,
+      payload: { name: '\u2066Food\u00ad businesses\u2069' },
+    });
+    expect(renamed.json().name).toBe('Food businesses');
+  });
+
+  it('keeps the joiners of an emoji sequence and of a Persian word', async () => {
+    const emoji = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/teams',
+      payload: { name: '👩‍💻 Coders' },
+    });
+    expect(emoji.json().name).toBe('👩‍💻 Coders');
+    const persian = await ctx.app.inject({ method: 'POST', url: '/api/teams', payload: { name: 'می‌خواهم' } });
+    expect(persian.json().name).toBe('می‌خواهم');
+  });
+
+  it('the showcase and the results show the name as stored, without them', async () => {
+    await createCohort(ctx.app, 'final', {
+      competitionEnabled: true,
+      votingOpen: true,
+      resultsVisible: true,
+    });
+    const [hidden, plain, voter] = await createCohortMembers(ctx.app, 'final', [
+      'Al\u200bpha\u2060',
+      'Ｂｅｔａ\u00ad',
+      'Gamma',
+    ]);
+    expect([hidden!.team.name, plain!.team.name]).toEqual(['Alpha', 'Ｂｅｔａ']);
+    const admin = await createAdminSession(ctx.app);
+    const showcase = await ctx.app.inject({ url: '/api/showcase/final', headers: { cookie: admin.cookie } });
+    expect(showcase.statusCode).toBe(200);
+    // In name order as names look: "Alpha", "Ｂｅｔａ" (fullwidth, read as "beta"), "Gamma".
+    expect(showcase.json().map((t: { name: string }) => t.name)).toEqual(['Alpha', 'Ｂｅｔａ', 'Gamma']);
+
+    const ballot = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/showcase/final/vote',
+      headers: { cookie: voter!.cookie },
+      payload: {
+        votes: [
+          { voted_for_team_id: hidden!.team.id, rank: 1 },
+          { voted_for_team_id: plain!.team.id, rank: 2 },
+        ],
+      },
+    });
+    expect(ballot.statusCode, ballot.body).toBe(201);
+    const results = await ctx.app.inject({ url: '/api/showcase/final/results' });
+    expect(results.statusCode).toBe(200);
+    const names = results.json().map((row: { teamName: string }) => row.teamName);
+    expect(names.slice(0, 2)).toEqual(['Alpha', 'Ｂｅｔａ']);
+    expect(JSON.stringify(results.json())).not.toMatch(INVISIBLE_OR_DIRECTION);
+    expect(showcase.body).not.toMatch(INVISIBLE_OR_DIRECTION);
+  });
+
+  it('the progress export removes them from rows stored before the rule', async () => {
+    const admin = await createAdminSession(ctx.app);
+    const member = await createTeamSession(ctx.app, 'Old Row');
+    await ctx.app.db.update(teams).set({ name: HIDDEN }).where(eq(teams.id, member.team.id));
+    await ctx.app.db
+      .insert(feedbackNotes)
+      .values({ teamId: member.team.id, phaseNumber: 1, body: `${HIDDEN}\nline\u200b two`, author: 'alice' });
+    const csv = (await ctx.app.inject({ url: '/api/admin/export', headers: { cookie: admin.cookie } })).body;
+    expect(csv).toContain(SHOWN);
+    // The byte order mark that opens the file (for Excel) is the only one.
+    expect(csv.startsWith('\ufeff')).toBe(true);
+    expect(csv.slice(1)).not.toMatch(INVISIBLE_OR_DIRECTION);
+    // Deleting it takes the name as it shows.
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/teams/${member.team.id}`,
+      headers: { cookie: member.cookie },
+      payload: { confirmName: SHOWN },
+    });
+    expect(deleted.statusCode).toBe(200);
   });
 });
 

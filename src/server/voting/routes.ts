@@ -52,7 +52,7 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
       const cohort = await loadCohort(request.params.tag);
       const viewer = await requireShowcaseAccess(request, cohort);
       const teams = await listShowcaseTeams(app.db, cohort.tag);
-      return viewer ? showcaseOrder(teams, { teamId: viewer.id, cohortTag: cohort.tag }) : teams;
+      return showcaseOrder(teams, viewer ? { teamId: viewer.id, cohortTag: cohort.tag } : undefined);
     },
   );
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TOTAL_PHASES } from '../phases.ts';
+import { plainText } from '../plain-text.ts';
 
 /** The longest message an instructor sends the room: a line a banner and a projector show whole. */
 export const PACE_MESSAGE_MAX = 140;
@@ -43,10 +44,12 @@ export type PaceEvent = z.infer<typeof PaceEventSchema>;
 // Control characters (line breaks, tabs, escapes) become spaces, then runs of spaces one: one line of text.
 const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]+/gu;
 
-/** The message as stored: one line, trimmed. */
+/**
+ * The message as stored: one line, trimmed, and plain text (plain-text.ts): every team's banner and the
+ * projector show it, so no direction mark or invisible character is kept.
+ */
 export function cleanPaceMessage(text: string): string {
-  return text
-    .replace(CONTROL_CHARACTERS, ' ')
+  return plainText(text.replace(CONTROL_CHARACTERS, ' '))
     .replace(/\s{2,}/g, ' ')
     .trim();
 }

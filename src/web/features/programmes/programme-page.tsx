@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PhaseConfig } from '@shared/phase-config';
 import { PHASE_NUMBERS } from '@shared/phases';
 import type { ProgrammeProblem } from '@shared/programme-checks';
@@ -96,7 +96,6 @@ function Editor({ detail: opened }: { detail: ProgrammeDetail }) {
   const [refused, setRefused] = React.useState<{ message: string; problems: ProgrammeProblem[] } | null>(
     null,
   );
-  const [publishing, setPublishing] = React.useState(false);
   const activities = current.draft.activities;
   const checks = useProgrammeChecks(activities);
   const publishedIds = usePublishedIds(meta);
@@ -156,23 +155,19 @@ function Editor({ detail: opened }: { detail: ProgrammeDetail }) {
     if (conflict) draft.conflicted(conflict.message, conflict.current);
     else toast({ variant: 'destructive', ...messages.publishFailed(serverMessageOf(error)) });
   };
-  const publish = async () => {
-    setPublishing(true);
-    try {
-      await afterPublish(await publishProgramme(opened.id, draft.sync.revision));
-    } catch (error) {
-      publishError(error);
-    } finally {
-      setPublishing(false);
-    }
-  };
-  const publishAgain = async (version: number) => {
-    try {
-      await afterPublish(await republishVersion(opened.id, version));
-    } catch (error) {
-      publishError(error);
-    }
-  };
+  // Pending until the lists are read again (onSuccess is awaited): the buttons stay disabled meanwhile, so a
+  // double click sends one request.
+  const publish = useMutation({
+    mutationFn: (revision: number) => publishProgramme(opened.id, revision),
+    onSuccess: afterPublish,
+    onError: publishError,
+  });
+  const publishAgain = useMutation({
+    mutationFn: (version: number) => republishVersion(opened.id, version),
+    onSuccess: afterPublish,
+    onError: publishError,
+  });
+  const publishing = publish.isPending || publishAgain.isPending;
 
   const blocker = publishBlocker({
     problems: checks.problems,
@@ -234,16 +229,21 @@ function Editor({ detail: opened }: { detail: ProgrammeDetail }) {
         </div>
         <div className="flex flex-col items-start gap-2 lg:items-end">
           <div className="flex flex-wrap gap-2">
-            <VersionsDialog programme={meta} onPublishAgain={publishAgain} />
+            <VersionsDialog
+              programme={meta}
+              publishingAgain={publishAgain.isPending ? publishAgain.variables : null}
+              busy={publishing}
+              onPublishAgain={(version) => publishAgain.mutate(version)}
+            />
             <ExportButton programmeId={opened.id} />
             {!readOnly && (
               <Button
                 size="sm"
-                onClick={() => void publish()}
+                onClick={() => publish.mutate(draft.sync.revision)}
                 disabled={blocker !== null || publishing}
                 aria-describedby="publish-blocker"
               >
-                {publishing ? (
+                {publish.isPending ? (
                   <Spinner className="size-4 text-current" label="Publishing" />
                 ) : (
                   <Upload aria-hidden />

@@ -51,7 +51,7 @@ export default function PaceBanner({ teamId, teamCode }: { teamId: string; teamC
             {pace.message && (
               <p className="flex min-w-0 items-start gap-2 font-medium" data-testid="pace-message">
                 <Megaphone className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
-                <span className="break-words">{pace.message}</span>
+                <span className="typed-text">{pace.message}</span>
               </p>
             )}
             {pace.phase && now && (

@@ -72,7 +72,7 @@ export function PacePanel({ cohort }: { cohort: AdminCohort }) {
               busy={update.isPending}
               cohortName={cohort.name}
             >
-              <span className="break-words" data-testid="pace-panel-message">
+              <span className="typed-text" data-testid="pace-panel-message">
                 {pace.message}
               </span>
             </PaceRow>

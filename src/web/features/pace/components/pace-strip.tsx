@@ -54,7 +54,7 @@ export function PaceStrip({ tag, className }: { tag: string; className?: string 
       {pace.message && (
         <span className="flex min-w-0 items-center gap-[0.6vw]">
           <Megaphone className="size-[1.2em] shrink-0 text-warning" aria-hidden />
-          <span className="min-w-0 break-words">{pace.message}</span>
+          <span className="typed-text min-w-0">{pace.message}</span>
         </span>
       )}
     </section>

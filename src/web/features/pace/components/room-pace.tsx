@@ -69,7 +69,7 @@ export function RoomPace({
             className="mt-[0.4cqh] size-[clamp(1.25rem,2.6cqw,4rem)] shrink-0 text-warning"
             aria-hidden
           />
-          <span className="min-w-0">{pace.message}</span>
+          <span className="typed-text min-w-0">{pace.message}</span>
         </p>
       )}
     </section>

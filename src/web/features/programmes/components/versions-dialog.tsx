@@ -1,6 +1,5 @@
 import type { ProgrammeDetail } from '@shared/schemas/programmes';
 import { History, Upload } from 'lucide-react';
-import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -12,15 +11,22 @@ import {
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 
-/** Every published version, newest first, with who published it and when; an earlier one can be published again. */
+/**
+ * Every published version, newest first, with who published it and when; an earlier one can be published
+ * again. Its buttons are disabled while `busy` (a publish or a republish on its way), the one of
+ * `publishingAgain` showing a spinner.
+ */
 export function VersionsDialog({
   programme,
+  publishingAgain,
+  busy,
   onPublishAgain,
 }: {
   programme: Pick<ProgrammeDetail, 'name' | 'standard' | 'versions' | 'publishedVersion'>;
-  onPublishAgain: (version: number) => Promise<void>;
+  publishingAgain: number | null;
+  busy: boolean;
+  onPublishAgain: (version: number) => void;
 }) {
-  const [busy, setBusy] = React.useState<number | null>(null);
   const versions = [...programme.versions].sort((a, b) => b.version - a.version);
   return (
     <Dialog>
@@ -67,17 +73,10 @@ export function VersionsDialog({
                     <Button
                       variant="outline"
                       size="sm"
-                      disabled={busy !== null}
-                      onClick={async () => {
-                        setBusy(version.version);
-                        try {
-                          await onPublishAgain(version.version);
-                        } finally {
-                          setBusy(null);
-                        }
-                      }}
+                      disabled={busy}
+                      onClick={() => onPublishAgain(version.version)}
                     >
-                      {busy === version.version ? (
+                      {publishingAgain === version.version ? (
                         <Spinner className="size-4 text-current" label="Publishing" />
                       ) : (
                         <Upload aria-hidden />
