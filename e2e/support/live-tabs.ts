@@ -7,9 +7,9 @@ import { expect } from '@playwright/test';
  */
 
 /** The leader lock's name: the tabs' protocol version is in it (src/web/lib/live/tab-protocol.ts). */
-export const LEADER_LOCK = 'applied-genai-lab-live-v2-leader';
+export const LEADER_LOCK = 'applied-genai-lab-live-v3-leader';
 /** The channel the tabs of this build talk on, and the one of the builds before the version was in it. */
-export const TABS_CHANNEL = 'applied-genai-lab-live-v2';
+export const TABS_CHANNEL = 'applied-genai-lab-live-v3';
 export const OLD_TABS_CHANNEL = 'applied-genai-lab-live';
 export const OLD_LEADER_LOCK = 'applied-genai-lab-live-leader';
 

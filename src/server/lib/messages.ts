@@ -23,6 +23,8 @@ export const MESSAGES = {
   tooManyWrongCodes: (seconds: number) =>
     `Too many wrong codes from this network. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
   tooManyStreams: 'Too many live connections are open. Close some tabs and try again.',
+  teamStreamsFull:
+    "Too many devices are connected with this team's Workspace Code. Ask your instructor for a new Workspace Code.",
   tooManyCreations: (seconds: number) =>
     `Too many workspaces were created from this network. Please wait ${seconds} seconds and try again.`,
 

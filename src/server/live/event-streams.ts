@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LiveMessage, SubscriptionKey } from '../../shared/schemas/live.ts';
+import type { LiveMessage, StreamRefusalReason, SubscriptionKey } from '../../shared/schemas/live.ts';
 import { hashToken } from '../auth/queries.ts';
 import { COOKIE_NAMES } from '../plugins/sessions.ts';
 import { clientKey } from '../lib/client-key.ts';
@@ -15,19 +15,28 @@ export const EVENT_STREAM_HEARTBEAT_MS = 20_000;
 
 /**
  * Open streams one instance accepts (docs/decisions/021-one-live-stream-per-browser.md,
- * docs/decisions/037-the-live-layer-under-attack-and-failure.md). A browser holds one stream for all its
- * tabs (one per tab where it cannot share), so:
+ * docs/decisions/037-the-live-layer-under-attack-and-failure.md,
+ * docs/decisions/042-settled-streams-keep-their-place.md). A browser holds one stream for all its tabs (one
+ * per tab where it cannot share), so:
  * - per session: a browser, with room for one that cannot share its stream; well below the team's, so one
  *   session (a leaked code) never holds the team's every place;
  * - per team: a team is a handful of people and browsers; a leaked code cannot open more however many
- *   sessions it makes (each login is a new one), and when the team is full, the session holding the most of
- *   its streams gives up its oldest to a session holding fewer (`EventStreamRegistry.claim`);
+ *   sessions it makes (each login is a new one). When the team is full, a place is taken only from a
+ *   session holding more than its share, never from one holding a single stream: a newcomer is refused
+ *   instead (`EventStreamRegistry.claim`);
  * - per address: a whole classroom behind one address, 200 teams with four browsers each, and then some;
  * - without a session (a cohort's public events): fewer per address (a room's projector and results pages
  *   opened by nobody signed in), and at most `withoutSession` on the instance, so the rest (three quarters)
  *   is held back for streams with one (a participant's or an instructor's browser sends its session, and
  *   its streams count as that session's);
  * - per instance: what its memory carries with every stream's buffer full (STREAM_BUFFER_MAX_BYTES).
+ *
+ * And two times. A team's stream open `settleMs` has settled: its page is in use, not a device in a loop of
+ * opening and closing (more than three of the browser's 3 s retries). When a settled stream's connection ends
+ * without its session ending (a reload, a dropped network, a restart of the streams), its team place is kept
+ * for its session `holdMs`: long enough for the browser's reconnection (3 s, or 1 to 8 s after a restart)
+ * and a reload on a busy machine, short enough that a page closed for good frees its place in time for a
+ * refused newcomer's third try (3, 9 and 21 s after its first refusal).
  */
 export const STREAM_LIMITS = {
   perSession: 8,
@@ -36,6 +45,8 @@ export const STREAM_LIMITS = {
   perAddressWithoutSession: 250,
   withoutSession: 1000,
   perInstance: 4000,
+  settleMs: 10_000,
+  holdMs: 15_000,
 } as const;
 export type StreamLimits = { [K in keyof typeof STREAM_LIMITS]: number };
 
@@ -46,7 +57,10 @@ export type StreamLimits = { [K in keyof typeof STREAM_LIMITS]: number };
  */
 export const STREAM_BUFFER_MAX_BYTES = 64 * 1024;
 
-/** A stream's place with one of its owners; `evictable` owners make room rather than refuse (a team). */
+/**
+ * A stream's place with one of its owners; `evictable` owners (a team) make room when they fairly can rather
+ * than refuse, and keep a settled stream's place a moment after its connection ends.
+ */
 export type StreamOwner = { key: string; max: number; evictable?: boolean };
 
 /**
@@ -108,16 +122,55 @@ export function endsStream(end: StreamEnd, ties: StreamTies): boolean {
 /** An open stream as the registry knows it: what it relies on, whom it counts against, how to end it. */
 export type OpenStream = { ties: StreamTies; claim?: StreamClaim; end(retryMs?: number): void };
 
-/** The places a stream holds: its owners' keys, and the function that gives them back (once). */
-export type StreamClaim = { keys: readonly string[]; release(): void };
+/**
+ * The places a stream holds: its owners' keys (`held`: those of them it may keep after its connection ends,
+ * its teams), the pages it carries (`TEAM:CLIENT`), when it was claimed, and the function that gives them
+ * back (once).
+ */
+export type StreamClaim = {
+  keys: readonly string[];
+  held: readonly string[];
+  pages: readonly string[];
+  since: number;
+  release(): void;
+};
 
-/** This instance's open streams: counted per owner, ended when what they rely on ends, and before close. */
+/** A stream refused for want of a place (429); `reason` tells the page why when it has something to say. */
+export class StreamRefused extends HttpError {
+  constructor(
+    message: string,
+    readonly reason?: StreamRefusalReason,
+  ) {
+    super(429, message, { 'retry-after': String(Math.ceil(EVENT_STREAM_RETRY_MS / 1000)) });
+  }
+}
+
+/** A team place a settled stream's session keeps after the stream's connection ended, until `until`. */
+type HeldPlace = { key: string; session: string; ties: StreamTies; until: number; gone: boolean };
+
+const sessionOf = (keys: readonly string[]) => keys.find((key) => key.startsWith('session:'));
+
+/** A team's streams and held places of one session, oldest first. */
+type Holding = { streams: OpenStream[]; held: HeldPlace[] };
+const holds = (holding: Holding | undefined) => (holding ? holding.streams.length + holding.held.length : 0);
+
+/**
+ * This instance's open streams: counted per owner, ended when what they rely on ends, and before close; and
+ * the team places settled streams keep a moment after their connections end. Each instance counts its own
+ * (as every cap does): a page reconnecting to another instance arrives there as a newcomer.
+ */
 export class EventStreamRegistry {
   private readonly open = new Set<OpenStream>();
   private readonly perOwner = new Map<string, number>();
+  /** In the order they end: every place is held `holdMs`. */
+  private held: HeldPlace[] = [];
+  private readonly heldPerKey = new Map<string, number>();
 
-  /** The caps this instance applies (STREAM_LIMITS; tests give smaller ones). */
-  constructor(readonly limits: StreamLimits = STREAM_LIMITS) {}
+  /** The caps this instance applies (STREAM_LIMITS; tests give smaller ones), and its clock. */
+  constructor(
+    readonly limits: StreamLimits = STREAM_LIMITS,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   get size(): number {
     return this.open.size;
@@ -128,23 +181,62 @@ export class EventStreamRegistry {
     return this.perOwner.get(key) ?? 0;
   }
 
-  /**
-   * Claims a place for a new stream with every owner, or none: 429 when one holds its maximum already. A full
-   * team (an `evictable` owner) makes room instead when it can: the session holding the most of the team's
-   * open streams, when it holds more than the claiming session, gives up its oldest, so a team's own people
-   * always get a stream however many a leaked code opened.
-   */
-  claim(owners: readonly StreamOwner[]): StreamClaim {
-    const full = owners.filter((owner) => this.count(owner.key) >= owner.max);
-    if (full.length > 0 && !full.every((owner) => owner.evictable && this.makeRoom(owner.key, owners))) {
-      throw new HttpError(429, MESSAGES.tooManyStreams, {
-        'retry-after': String(Math.ceil(EVENT_STREAM_RETRY_MS / 1000)),
-      });
+  /** Places of `key` held for sessions whose settled streams ended a moment ago. */
+  heldCount(key: string): number {
+    this.expire();
+    return this.heldPerKey.get(key) ?? 0;
+  }
+
+  /** Open streams counted against `key` that have settled (tests wait for it). */
+  settledCount(key: string): number {
+    let settled = 0;
+    for (const stream of this.open) {
+      if (stream.claim?.keys.includes(key) && this.settled(stream.claim)) settled++;
     }
+    return settled;
+  }
+
+  /**
+   * Claims a place for a new stream with every owner, or none. A full owner refuses (429), except a full team
+   * (an `evictable` owner), which makes room when it fairly can:
+   * - the claimant's own place held since its stream's connection ended is its place again;
+   * - a stream of the claimant's session carrying one of the new stream's pages gives it its place (the
+   *   browser opening its stream again for new needs, or after a connection the server has not seen die);
+   * - a session holding at least two more of the team's places than the claimant gives up one, a held one
+   *   first, else its oldest stream.
+   * So a session holding one stream is never taken from, and no two sessions take from each other in turn
+   * (each taking evens the holdings out): a newcomer to a team full of single streams is refused
+   * (`team-full`), and a page that holds its stream keeps it however many devices a leaked code opened.
+   */
+  claim(owners: readonly StreamOwner[], pages: readonly string[] = []): StreamClaim {
+    this.expire();
+    for (const owner of owners) {
+      if (!owner.evictable && this.count(owner.key) >= owner.max)
+        throw new StreamRefused(MESSAGES.tooManyStreams);
+    }
+    const session = sessionOf(owners.map((owner) => owner.key));
+    const steps: (() => void)[] = [];
+    for (const owner of owners) {
+      if (!owner.evictable) continue;
+      const own = session
+        ? this.held.find((p) => !p.gone && p.key === owner.key && p.session === session)
+        : undefined;
+      // Taken back even with room to spare: a session never keeps a held place beside the stream it was for.
+      if (own) steps.push(() => this.forget(own));
+      else if (this.count(owner.key) + (this.heldPerKey.get(owner.key) ?? 0) >= owner.max) {
+        const room = this.roomIn(owner.key, session, pages);
+        if (!room) throw new StreamRefused(MESSAGES.teamStreamsFull, 'team-full');
+        steps.push(room);
+      }
+    }
+    for (const step of steps) step();
     for (const owner of owners) this.perOwner.set(owner.key, this.count(owner.key) + 1);
     let released = false;
     return {
       keys: owners.map((owner) => owner.key),
+      held: owners.filter((owner) => owner.evictable).map((owner) => owner.key),
+      pages,
+      since: this.now(),
       release: () => {
         if (released) return;
         released = true;
@@ -157,39 +249,103 @@ export class EventStreamRegistry {
     };
   }
 
-  /** Ends the oldest stream of `key`'s busiest session when it is busier than the claimant's; whether it did. */
-  private makeRoom(key: string, owners: readonly StreamOwner[]): boolean {
-    const sessionOf = (keys: readonly string[]) => keys.find((k) => k.startsWith('session:'));
-    const claimant = sessionOf(owners.map((owner) => owner.key));
-    const bySession = new Map<string, OpenStream[]>();
-    // Oldest first: the set keeps the order streams were added in.
+  /** How a full `key` makes room for `session`'s new stream of `pages`, if it fairly can (see `claim`). */
+  private roomIn(
+    key: string,
+    session: string | undefined,
+    pages: readonly string[],
+  ): (() => void) | undefined {
+    const bySession = new Map<string, Holding>();
+    const holdingOf = (s: string) => {
+      const holding = bySession.get(s) ?? { streams: [], held: [] };
+      bySession.set(s, holding);
+      return holding;
+    };
+    // Oldest first: the set keeps the order streams were added in, the list the order places were held in.
     for (const stream of this.open) {
       const keys = stream.claim?.keys ?? [];
-      const session = sessionOf(keys);
-      if (!session || !keys.includes(key)) continue;
-      bySession.set(session, [...(bySession.get(session) ?? []), stream]);
+      const owner = sessionOf(keys);
+      if (owner && keys.includes(key)) holdingOf(owner).streams.push(stream);
     }
-    let busiest: OpenStream[] = [];
-    for (const streams of bySession.values()) if (streams.length > busiest.length) busiest = streams;
-    const claimantHolds = claimant ? (bySession.get(claimant)?.length ?? 0) : 0;
-    const oldest = busiest[0];
-    if (!oldest || busiest.length <= claimantHolds) return false;
-    // Its places are given back now (the stream's close, which releases them too, comes later).
-    oldest.claim?.release();
-    this.open.delete(oldest);
-    oldest.end();
-    return true;
+    for (const place of this.held)
+      if (!place.gone && place.key === key) holdingOf(place.session).held.push(place);
+
+    const mine = session ? bySession.get(session) : undefined;
+    const samePage = mine?.streams.find((stream) => stream.claim?.pages.some((page) => pages.includes(page)));
+    if (samePage) return () => this.take(samePage);
+
+    let busiest: Holding | undefined;
+    for (const [owner, holding] of bySession) {
+      if (owner !== session && holds(holding) > holds(busiest)) busiest = holding;
+    }
+    if (!busiest || holds(busiest) < holds(mine) + 2) return undefined;
+    const place = busiest.held[0];
+    if (place) return () => this.forget(place);
+    const oldest = busiest.streams[0]!;
+    return () => this.take(oldest);
+  }
+
+  /** Ends a stream whose place another takes: given back now (its close comes later) and not held. */
+  private take(stream: OpenStream): void {
+    this.drop(stream);
+    stream.end();
+  }
+
+  private settled(claim: StreamClaim): boolean {
+    return this.now() - claim.since >= this.limits.settleMs;
+  }
+
+  private forget(place: HeldPlace): void {
+    if (place.gone) return;
+    place.gone = true;
+    const left = (this.heldPerKey.get(place.key) ?? 0) - 1;
+    if (left <= 0) this.heldPerKey.delete(place.key);
+    else this.heldPerKey.set(place.key, left);
+  }
+
+  /** Forgets the held places whose time is up (they end in the order they were held). */
+  private expire(): void {
+    const now = this.now();
+    let done = 0;
+    while (done < this.held.length && (this.held[done]!.gone || this.held[done]!.until <= now)) {
+      this.forget(this.held[done]!);
+      done++;
+    }
+    if (done > 0) this.held = this.held.slice(done);
   }
 
   add(stream: OpenStream): void {
     this.open.add(stream);
   }
 
-  delete(stream: OpenStream): void {
+  /** A stream that ends for good (its session ended, or it was taken): its places are given back, none held. */
+  drop(stream: OpenStream): void {
     this.open.delete(stream);
+    stream.claim?.release();
   }
 
-  /** Ends every open stream that `end` concerns; how many. */
+  /**
+   * A stream's connection has closed: its places are given back, except that a settled stream still
+   * registered (ended by its page, its network, a restart or falling behind; not taken, not ended with its
+   * session) keeps its team places for its session `holdMs`, for its page to come back to.
+   */
+  closed(stream: OpenStream): void {
+    const registered = this.open.delete(stream);
+    const claim = stream.claim;
+    if (!claim) return;
+    const session = sessionOf(claim.keys);
+    if (registered && session && claim.held.length > 0 && this.settled(claim)) {
+      this.expire();
+      const until = this.now() + this.limits.holdMs;
+      for (const key of claim.held) {
+        this.held.push({ key, session, ties: stream.ties, until, gone: false });
+        this.heldPerKey.set(key, (this.heldPerKey.get(key) ?? 0) + 1);
+      }
+    }
+    claim.release();
+  }
+
+  /** Ends every open stream that `end` concerns, and forgets the places held for them; how many streams. */
   end(end: StreamEnd): number {
     return this.endWhere((ties) => endsStream(end, ties));
   }
@@ -198,21 +354,26 @@ export class EventStreamRegistry {
     let ended = 0;
     for (const stream of [...this.open]) {
       if (!match(stream.ties)) continue;
+      this.drop(stream);
       stream.end();
       ended++;
     }
+    for (const place of this.held) if (!place.gone && match(place.ties)) this.forget(place);
     return ended;
   }
 
-  /** The sessions the open streams rely on. */
+  /** The sessions the open streams and the held places rely on. */
   sessionHashes(): string[] {
-    return [...new Set([...this.open].flatMap((stream) => stream.ties.sessions))];
+    this.expire();
+    const ties = [...[...this.open].map((stream) => stream.ties), ...this.held.map((place) => place.ties)];
+    return [...new Set(ties.flatMap((t) => t.sessions))];
   }
 
   /**
    * Ends every open stream, each page told to come back after a wait drawn between `retryMs.min` and
    * `retryMs.max` so they do not all at once: after the database came back, each page reconnects and starts
-   * from the current state (what it missed, its place in the presence line).
+   * from the current state (what it missed, its place in the presence line; a settled stream's team place is
+   * held for it meanwhile).
    */
   restartAll(retryMs: { min: number; max: number }): number {
     const streams = [...this.open];
@@ -224,6 +385,8 @@ export class EventStreamRegistry {
   endAll(): void {
     for (const stream of [...this.open]) stream.end();
     this.open.clear();
+    for (const place of this.held) this.forget(place);
+    this.held = [];
   }
 }
 
@@ -332,8 +495,7 @@ export async function streamLiveEvents(
     clearInterval(heartbeat);
     clearTimeout(expiry);
     for (const unsubscribe of unsubscribers) unsubscribe();
-    options.registry.delete(open);
-    options.claim.release();
+    options.registry.closed(open);
     options.onClose?.();
   });
 
@@ -347,13 +509,21 @@ export async function streamLiveEvents(
   // A session ended (before or while it was registered): nothing is sent; the page's next connection is
   // refused with the reason.
   if (expiresAt === false || stream.writableEnded || stream.destroyed) {
+    options.registry.drop(open);
     end();
     return;
   }
   const untilExpiry = expiresAt === undefined ? undefined : expiresAt - Date.now();
-  // Timers hold at most 2^31 - 1 ms (24.8 days); a later expiry is caught by the sessions check.
+  // Timers hold at most 2^31 - 1 ms (24.8 days); a later expiry is caught by the sessions check. An expired
+  // session's stream keeps no place: the session cannot come back.
   if (untilExpiry !== undefined && untilExpiry < 2 ** 31 - 1)
-    expiry = setTimeout(end, Math.max(0, untilExpiry));
+    expiry = setTimeout(
+      () => {
+        options.registry.drop(open);
+        end();
+      },
+      Math.max(0, untilExpiry),
+    );
 
   try {
     for (const message of await options.initial()) send(message);

@@ -140,7 +140,7 @@ describeApi('one page, one workspace stream (GET /api/teams/:teamId/events)', (c
     await waitUntil(() => streams[0]!.ended, "the busiest session's oldest stream to end");
     expect(streams.slice(1).some((s) => s.ended)).toBe(false);
     expect(ctx.app.eventStreams.count(`team:${member.team.id}`)).toBe(STREAM_LIMITS.perTeam);
-    // The busiest session itself gets no more: it holds the most already.
+    // The busiest session itself gets no more: it holds the most already; the team is full, and says so.
     const refused = await fetch(
       `${await addressOf(ctx.app)}/api/teams/${member.team.id}/events?clientId=busy-again`,
       {
@@ -149,7 +149,9 @@ describeApi('one page, one workspace stream (GET /api/teams/:teamId/events)', (c
     );
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBeTruthy();
-    expect(((await refused.json()) as { message: string }).message).toMatch(/Too many live connections/);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      "Too many devices are connected with this team's Workspace Code. Ask your instructor for a new Workspace Code.",
+    );
     // Another team still gets in, and so does an instructor watching this one (counted as the instructor's).
     const other = await createTeamSession(ctx.app, 'Other');
     const otherStream = await streamOf(other.team.id, other.cookie, 'clientId=other-page-1');

@@ -40,6 +40,7 @@ import {
   type StreamTies,
   streamLiveEvents,
   streamOwners,
+  StreamRefused,
   streamRefusals,
 } from './event-streams.ts';
 import { HttpError, unauthorized } from '../lib/http-error.ts';
@@ -171,33 +172,39 @@ export const liveEventRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
       cohorts: granted.flatMap((g) => (g.cohortTag ? [g.cohortTag] : [])),
     };
+    const carried = wanted.pages.filter((page) => teamIds.includes(page.teamId));
     let claim: StreamClaim;
     try {
       const caller = sessions.length > 0 ? undefined : await callerSession(request);
-      claim = app.eventStreams.claim(streamOwners(request, ties, app.eventStreams.limits, caller));
+      claim = app.eventStreams.claim(
+        streamOwners(request, ties, app.eventStreams.limits, caller),
+        carried.map((page) => `${page.teamId}:${page.clientId}`),
+      );
     } catch (error) {
       // `/api/events` says so on the stream, which a browser can read: its pages say live updates are
-      // paused, and it tries again later.
+      // paused (and, for a team full of other devices, to ask for a new code), and it tries again later.
       if (!envelope || !(error instanceof HttpError)) throw error;
+      const reason = error instanceof StreamRefused ? error.reason : undefined;
       return streamRefusals(reply, [
-        { sub: STREAM_SUB, refused: { status: error.statusCode, message: error.message } },
+        {
+          sub: STREAM_SUB,
+          refused: { status: error.statusCode, message: error.message, ...(reason ? { reason } : {}) },
+        },
       ]);
     }
 
     const streamId = randomUUID();
     const label = deviceLabel(request.headers['user-agent']);
     const adminOf = new Map(granted.map((g) => [subscriptionKey(g.subscription), g.via?.kind === 'admin']));
-    const pages = wanted.pages
-      .filter((page) => teamIds.includes(page.teamId))
-      .map((page) => ({
-        teamId: page.teamId,
-        clientId: page.clientId,
-        streamId,
-        instance: app.liveEvents.instanceId,
-        phase: page.phase,
-        label,
-        admin: adminOf.get(`team:${page.teamId}`) === true,
-      }));
+    const pages = carried.map((page) => ({
+      teamId: page.teamId,
+      clientId: page.clientId,
+      streamId,
+      instance: app.liveEvents.instanceId,
+      phase: page.phase,
+      label,
+      admin: adminOf.get(`team:${page.teamId}`) === true,
+    }));
     const listensAsAdmin = granted.some((g) => g.subscription.kind === 'admin');
     try {
       await enterPresence(app.db, pages);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import type { LiveMessage } from '../../shared/schemas/live.ts';
 import { createCohort } from '../../../testing/api/cohorts.ts';
 import { addressOf, openEventStream } from '../../../testing/api/live.ts';
@@ -155,10 +155,11 @@ describeApi('a leaked code cannot silence its team', (ctx) => {
         await waitUntil(() => page.ended, 'the logout to end its stream');
       }
     }
-    // A leaked session coming back takes a place from the busiest leaked session, never from the team's.
+    // A leaked session coming back holds as many as the busiest others but one: it is refused, and the
+    // team's page goes on.
     const again = await pageOf(member, leaked, 'leaked-0-again');
     readers.push(again);
-    await again.waitFor(1);
+    expect(await refusalOf(again)).toMatchObject({ status: 429, reason: 'team-full' });
     const ownPage = readers.at(-2)!;
     expect(ownPage.ended).toBe(false);
     await Promise.all(readers.splice(0).map((r) => r.close()));
@@ -178,5 +179,143 @@ describeApi('a leaked code cannot silence its team', (ctx) => {
       message: 'Too many live connections are open. Close some tabs and try again.',
     });
     await Promise.all(readers.splice(0).map((r) => r.close()));
+  });
+});
+
+describeApi("forty leaked sessions cannot make the team's page flap", (ctx) => {
+  // A stream settles in a moment here rather than 10 s; every cap is the real one.
+  const settleMs = 200;
+  const TEAM_FULL = {
+    status: 429,
+    message:
+      "Too many devices are connected with this team's Workspace Code. Ask your instructor for a new Workspace Code.",
+    reason: 'team-full',
+  };
+  const readers = new Set<Reader>();
+
+  async function setUp() {
+    await ctx.app.close();
+    ctx.app = await buildTestApp(ctx.database, {}, { streamLimits: { settleMs } });
+    const member = await createTeamSession(ctx.app, 'Leaky');
+    const teamKey = `team:${member.team.id}`;
+    const open = async (cookie: string, ...clientIds: string[]) => {
+      const pages = clientIds.map((clientId) => `page=${member.team.id}:${clientId}:1`).join('&');
+      const stream = await openEventStream<LiveMessage>(ctx.app, `/api/events?${pages}`, { cookie });
+      readers.add(stream);
+      return stream;
+    };
+    const login = async () => cookiesFrom(await loginTeam(ctx.app, member.team.accessToken));
+    return { member, teamKey, open, login };
+  }
+
+  afterEach(async () => {
+    await Promise.all([...readers].map((reader) => reader.close()));
+    readers.clear();
+  });
+
+  it("each reopening its stream as soon as it ends, for hundreds of tries: the team's settled stream never ends, newcomers are refused", async () => {
+    const { member, teamKey, open, login } = await setUp();
+    const admin = await createAdminSession(ctx.app);
+    // The team's own page is there first, and settles.
+    const own = await open(member.cookie, 'the-teams-own-page');
+    expect((await own.waitFor(1))[0]).toMatchObject({ event: { type: 'versions' } });
+    await waitUntil(() => ctx.app.eventStreams.settledCount(teamKey) === 1, "the team's stream to settle");
+
+    // Forty sessions made with the leaked code, each opening one stream again the moment it ends.
+    const leaked = await Promise.all(Array.from({ length: 40 }, login));
+    const TRIES = 300;
+    let tries = 0;
+    let granted = 0;
+    const refusals: unknown[] = [];
+    let stop!: () => void;
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    const loop = async (cookie: string, device: number) => {
+      for (let round = 0; tries < TRIES; round++) {
+        const stream = await open(cookie, `leaked-${device}-${round}`);
+        // A refused stream ends at once; a granted one when its place is taken, or when the test is over.
+        await Promise.race([stream.pump, stopped]);
+        const [first] = stream.events;
+        if (first) tries++;
+        if (first && 'refused' in first) refusals.push(first.refused);
+        else if (first) granted++;
+        // A granted stream still open when the test is over stays open (its place held) until the end.
+        if (!stream.ended) break;
+        readers.delete(stream);
+      }
+      stop();
+    };
+    await Promise.all(leaked.map(loop));
+
+    // The team's stream was never ended, and it still hears its team.
+    expect(own.ended).toBe(false);
+    expect(ctx.app.eventStreams.count(teamKey)).toBe(STREAM_LIMITS.perTeam);
+    // The first 23 took the places left; every other try was a newcomer's, refused in plain words.
+    expect(granted).toBe(STREAM_LIMITS.perTeam - 1);
+    expect(refusals.length).toBe(tries - granted);
+    for (const refusal of refusals) expect(refusal).toEqual(TEAM_FULL);
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/teams/${member.team.id}/feedback`,
+      headers: { cookie: admin.cookie },
+      payload: { phaseNumber: 1, body: 'Still here' },
+    });
+    await own.waitUntil(
+      (m) => 'event' in m && m.event.type === 'feedback' && m.event.note.body === 'Still here',
+    );
+    expect(own.ended).toBe(false);
+
+    // A new device of the team is a newcomer too: it is told to ask for a new code.
+    const late = await open(await login(), 'a-teammate-arriving-late');
+    expect(await refusalOf(late)).toEqual(TEAM_FULL);
+
+    // The team's browser opening its stream again for a new tab keeps its place: its old stream, carrying
+    // the same page, gives it up.
+    const reopened = await open(member.cookie, 'the-teams-own-page', 'a-second-tab');
+    expect((await reopened.waitFor(1))[0]).toMatchObject({ event: { type: 'versions' } });
+    await waitUntil(() => own.ended, 'the old stream to give its place to the new one');
+    await waitUntil(
+      () => ctx.app.eventStreams.settledCount(teamKey) === STREAM_LIMITS.perTeam,
+      'it to settle',
+    );
+
+    // Reloaded (its connection ends, the page comes back with a new id): its place waited for it.
+    await reopened.close();
+    await waitUntil(() => ctx.app.eventStreams.heldCount(teamKey) === 1, 'its place to be held');
+    const newcomer = await open(await login(), 'a-newcomer-meanwhile');
+    expect(await refusalOf(newcomer)).toEqual(TEAM_FULL);
+    const reloaded = await open(member.cookie, 'the-teams-page-reloaded');
+    expect((await reloaded.waitFor(1))[0]).toMatchObject({ event: { type: 'versions' } });
+    expect(ctx.app.eventStreams.heldCount(teamKey)).toBe(0);
+    expect(ctx.app.eventStreams.count(teamKey)).toBe(STREAM_LIMITS.perTeam);
+  }, 120_000);
+
+  it('a session holding several streams still gives one up to a newcomer holding none', async () => {
+    const { teamKey, open, login } = await setUp();
+    const hoarder = await login();
+    const hoarded: Reader[] = [];
+    for (let i = 0; i < STREAM_LIMITS.perSession; i++) {
+      const stream = await open(hoarder, `hoarded-${i}`);
+      hoarded.push(stream);
+      await stream.waitFor(1);
+    }
+    const singles: Reader[] = [];
+    for (let i = 0; i < STREAM_LIMITS.perTeam - STREAM_LIMITS.perSession; i++) {
+      const stream = await open(await login(), `single-${i}`);
+      singles.push(stream);
+      await stream.waitFor(1);
+    }
+    expect(ctx.app.eventStreams.count(teamKey)).toBe(STREAM_LIMITS.perTeam);
+
+    // A newcomer: the hoarder's oldest stream ends to make room, and no single stream does.
+    const newcomer = await open(await login(), 'a-newcomer');
+    expect((await newcomer.waitFor(1))[0]).toMatchObject({ event: { type: 'versions' } });
+    await waitUntil(() => hoarded[0]!.ended, "the hoarder's oldest stream to end");
+    expect(hoarded.slice(1).some((stream) => stream.ended)).toBe(false);
+    expect(singles.some((stream) => stream.ended)).toBe(false);
+    // The hoarder coming back is refused: it still holds the most.
+    const back = await open(hoarder, 'hoarded-again');
+    expect(await refusalOf(back)).toEqual(TEAM_FULL);
+    expect(newcomer.ended).toBe(false);
+    expect(ctx.app.eventStreams.count(teamKey)).toBe(STREAM_LIMITS.perTeam);
   });
 });

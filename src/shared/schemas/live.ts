@@ -54,6 +54,14 @@ export type SubscriptionKey = string;
 export const STREAM_SUB = 'stream';
 
 /**
+ * Why a stream was refused, when the page has something to say about it: `team-full`, the team's places are
+ * taken by other devices holding its Workspace Code (docs/decisions/042-settled-streams-keep-their-place.md),
+ * which only a new code from the instructor ends.
+ */
+export const STREAM_REFUSAL_REASONS = ['team-full'] as const;
+export type StreamRefusalReason = (typeof STREAM_REFUSAL_REASONS)[number];
+
+/**
  * A subscription's name on the stream: `team:ID`, `cohort:TAG` or `admin`. (A `page=` entry refused on its
  * own is named `page:ENTRY`.)
  */
@@ -187,7 +195,12 @@ export const LiveQuerySchema = z
     };
   });
 
-export const LiveRefusalSchema = z.object({ status: z.number().int(), message: z.string() });
+export const LiveRefusalSchema = z.object({
+  status: z.number().int(),
+  message: z.string(),
+  // A reason this build does not know (a later server's) is read as none: the refusal still stands.
+  reason: z.enum(STREAM_REFUSAL_REASONS).optional().catch(undefined),
+});
 export type LiveRefusal = z.infer<typeof LiveRefusalSchema>;
 
 export type LiveRefusalMessage = { sub: SubscriptionKey; refused: LiveRefusal };

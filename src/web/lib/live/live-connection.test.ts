@@ -72,8 +72,15 @@ const ballots = (n: number): LiveMessage => ({
 });
 
 describe('the live stream connection', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  let warn: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    warn.mockRestore();
+  });
 
   function open() {
     const fake = fakeEnvironment();
@@ -114,6 +121,39 @@ describe('the live stream connection', () => {
     connection.close();
   });
 
+  it("a stream refused because the team's places are taken says so, and is asked for again no more often", () => {
+    const { sources, messages, states, connection } = open();
+    const teamFull: LiveMessage = {
+      sub: 'stream',
+      refused: {
+        status: 429,
+        message:
+          "Too many devices are connected with this team's Workspace Code. Ask your instructor for a new Workspace Code.",
+        reason: 'team-full',
+      },
+    };
+    sources[0]!.message(teamFull);
+    expect(messages).toEqual([]);
+    expect(states).toEqual(['team-full']);
+    expect(sources[0]!.closed).toBe(true);
+    // The same growing wait as any refusal: 3 s, then 6 s.
+    vi.advanceTimersByTime(RECONNECT_MIN_MS - 1);
+    expect(sources).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    sources[1]!.message(teamFull);
+    vi.advanceTimersByTime(RECONNECT_MIN_MS * 2 - 1);
+    expect(sources).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sources).toHaveLength(3);
+    // A reason this build does not know is a refusal all the same, without the team's words.
+    sources[2]!.message(
+      JSON.stringify({ sub: 'stream', refused: { status: 429, message: 'Later', reason: 'new' } }),
+    );
+    expect(states).toEqual(['team-full', 'refused']);
+    expect(sources[2]!.closed).toBe(true);
+    connection.close();
+  });
+
   it('hands on each well-formed message, refusals included, and drops malformed ones', () => {
     const { sources, messages, states } = open();
     const source = sources[0]!;
@@ -126,6 +166,8 @@ describe('the live stream connection', () => {
       { sub: 'admin', refused: { status: 401, message: 'Admin session required.' } },
     ]);
     expect(states).toEqual(['open']);
+    // Logged, once.
+    expect(warn).toHaveBeenCalledTimes(1);
   });
 
   it('leaves a dropped connection to the browser, which reconnects by itself', async () => {

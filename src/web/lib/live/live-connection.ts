@@ -16,10 +16,11 @@ import { type LiveMessage, parseLiveMessage, STREAM_SUB } from '@shared/schemas/
 /**
  * `open`: something (an event, a heartbeat) arrived; `paused`: nothing has for PAUSED_AFTER_MS; `connecting`:
  * the connection was lost and is being opened again; `refused`: the server refused the stream for now (too
- * many open) and it is tried again later. A new connection is none of these until something arrives or the
- * silence says so.
+ * many open) and it is tried again later; `team-full`: refused because other devices hold every place of the
+ * team's Workspace Code (docs/decisions/042-settled-streams-keep-their-place.md), tried again later just the
+ * same. A new connection is none of these until something arrives or the silence says so.
  */
-export type LiveConnectionState = 'open' | 'paused' | 'connecting' | 'refused';
+export type LiveConnectionState = 'open' | 'paused' | 'connecting' | 'refused' | 'team-full';
 
 export type LiveConnectionHandlers = {
   onMessage(message: LiveMessage): void;
@@ -74,6 +75,7 @@ export function openLiveConnection(
   let pausedTimer: Timer | undefined;
   let wait = RECONNECT_MIN_MS;
   let state: LiveConnectionState | undefined;
+  let warned = false;
 
   const tell = (next: LiveConnectionState) => {
     if (next === state) return;
@@ -111,11 +113,16 @@ export function openLiveConnection(
     current.onmessage = (event: MessageEvent<string>) => {
       const message = parseLiveMessage(event.data);
       if (message && 'refused' in message && message.sub === STREAM_SUB) {
-        refused(current);
+        refused(current, message.refused.reason === 'team-full' ? 'team-full' : 'refused');
         return;
       }
       heard();
-      if (!message) return;
+      if (!message) {
+        // Dropped, never thrown: once is enough to see what is wrong (a server of another build).
+        if (!warned) console.warn('Live updates: dropped a malformed message (logged once).', event.data);
+        warned = true;
+        return;
+      }
       if (!answered) {
         answered = true;
         wait = RECONNECT_MIN_MS;
@@ -136,13 +143,16 @@ export function openLiveConnection(
     };
   }
 
-  /** The server refused the whole stream: give it up, and open it again after a growing wait. */
-  function refused(current: EventSource) {
+  /**
+   * The server refused the whole stream: give it up, and open it again after a growing wait (a refused page
+   * asks again, never more often, so it takes nobody's place by insisting).
+   */
+  function refused(current: EventSource, why: 'refused' | 'team-full') {
     if (closed || current !== source) return;
     current.close();
     env.clearTimeout(watchdog);
     env.clearTimeout(pausedTimer);
-    tell('refused');
+    tell(why);
     env.clearTimeout(reopenTimer);
     reopenTimer = env.setTimeout(open, wait);
     wait = Math.min(RECONNECT_MAX_MS, wait * 2);

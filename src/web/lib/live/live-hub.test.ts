@@ -340,7 +340,7 @@ describe('one live stream for every tab of a browser', () => {
     expect(queryOf(browser.theStream()).getAll('page')).toHaveLength(2);
     // Tab b crashes: no goodbye, its code runs no more, the system frees its locks.
     b.channel!.frozen = true;
-    browser.locks.drop(`applied-genai-lab-live-v2-tab-${b.hub.tab}`);
+    browser.locks.drop(`applied-genai-lab-live-v3-tab-${b.hub.tab}`);
     await vi.advanceTimersByTimeAsync(TAB_CHECK_MS + SETTLE_MS + 10);
     const latest = browser.streams.at(-1)!;
     send(latest, versions(1));
@@ -475,14 +475,14 @@ describe('tabs of two builds, and tabs of another shape', () => {
     const cohort = record(b.hub, { kind: 'cohort', tag: 'spring' });
     await settle();
     expect(a.hub.isLeader).toBe(true);
-    expect(browser.channels.names).toEqual(['applied-genai-lab-live-v2', 'applied-genai-lab-live-v2']);
+    expect(browser.channels.names).toEqual(['applied-genai-lab-live-v3', 'applied-genai-lab-live-v3']);
     const held = (await browser.locks.query()).held.map((lock) => lock.name).sort();
     expect(held).toEqual(
       [
         'applied-genai-lab-live-leader',
-        'applied-genai-lab-live-v2-leader',
-        `applied-genai-lab-live-v2-tab-${a.hub.tab}`,
-        `applied-genai-lab-live-v2-tab-${b.hub.tab}`,
+        'applied-genai-lab-live-v3-leader',
+        `applied-genai-lab-live-v3-tab-${a.hub.tab}`,
+        `applied-genai-lab-live-v3-tab-${b.hub.tab}`,
       ].sort(),
     );
     // What the old build's tabs say on their channel never reaches this build's.
@@ -534,7 +534,7 @@ describe('tabs of two builds, and tabs of another shape', () => {
     for (const data of malformed) {
       // Straight into each tab's channel: a throw would surface here.
       for (const tab of browser.tabs) expect(() => tab.channel!.onmessage?.({ data })).not.toThrow();
-      browser.postFromElsewhere('applied-genai-lab-live-v2', data);
+      browser.postFromElsewhere('applied-genai-lab-live-v3', data);
     }
     await settle();
     expect(teamA.events).toHaveLength(1);
@@ -565,7 +565,7 @@ describe('tabs of two builds, and tabs of another shape', () => {
     const a = browser.openTab();
     record(a.hub, { kind: 'cohort', tag: 'spring' });
     await settle();
-    browser.postFromElsewhere('applied-genai-lab-live-v2', {
+    browser.postFromElsewhere('applied-genai-lab-live-v3', {
       type: 'wanted',
       tab: 'other-tab-id',
       wanted: {
@@ -676,6 +676,21 @@ describe('whether live updates arrive, in every tab', () => {
     stream.handlers.onState?.('open');
     await settle(5);
     expect([a.hub.status, b.hub.status]).toEqual(['open', 'open']);
+  });
+
+  it("a stream refused because the team's places are taken says so in every tab, until taken", async () => {
+    const [a, b] = [browser.openTab(), browser.openTab()];
+    record(a.hub, { kind: 'team', teamId: TEAM }, teamPage('tab-a-page-id', 1));
+    record(b.hub, { kind: 'team', teamId: TEAM }, teamPage('tab-b-page-id', 2));
+    await settle();
+    const stream = browser.theStream();
+    stream.handlers.onState?.('team-full');
+    await settle(5);
+    expect([a.hub.status, b.hub.status]).toEqual(['team-full', 'team-full']);
+    stream.handlers.onState?.('open');
+    await settle(5);
+    expect([a.hub.status, b.hub.status]).toEqual(['open', 'open']);
+    expect(b.statuses).toEqual(['team-full', 'open']);
   });
 
   it('a tab opened later hears how the stream is; a new stream for new needs pauses nothing', async () => {

@@ -475,8 +475,10 @@ class Leading {
         if (this.current?.connection !== connection) return;
         // Until a stream first answers, live updates have not started: nothing is paused yet. Opening the
         // stream again for new needs changes nothing either: the old one carries until the new one answers.
-        // A refused stream is paused even before any answered: the page says so while it tries again.
+        // A refused stream is paused even before any answered: the page says so while it tries again, and
+        // why when the team's places are all taken (only a new code helps then).
         if (state === 'open') this.hub.setStatus('open');
+        else if (state === 'team-full') this.hub.setStatus('team-full');
         else if (state === 'refused' || this.hub.status !== 'connecting') this.hub.setStatus('paused');
       },
     });

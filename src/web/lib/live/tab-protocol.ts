@@ -11,9 +11,9 @@ import { LIVE_STATUSES } from './live-status';
  * whenever a signal below changes shape or meaning, or the query the leader opens the stream with does:
  * after a deploy, tabs of the old build and of the new one then never share a leader, a channel or a
  * stream; each build's tabs elect their own leader and hold their own stream until the old tabs close.
- * Version 1 was the unversioned `applied-genai-lab-live`.
+ * Version 1 was the unversioned `applied-genai-lab-live`; version 3 added the `team-full` status.
  */
-const LIVE_PROTOCOL = 'applied-genai-lab-live-v2';
+const LIVE_PROTOCOL = 'applied-genai-lab-live-v3';
 
 export const LEADER_LOCK = `${LIVE_PROTOCOL}-leader`;
 export const TAB_LOCK_PREFIX = `${LIVE_PROTOCOL}-tab-`;
