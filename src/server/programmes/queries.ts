@@ -196,35 +196,52 @@ export async function renameProgramme(db: Database, id: string, name: string): P
   return rows.length > 0;
 }
 
-export type PublishOutcome<Problem> =
+export type PublishOutcome =
   | { outcome: 'published'; version: number }
   /** The draft of this revision is the newest version already: nothing new was made. */
   | { outcome: 'already'; version: number }
-  | { outcome: 'refused'; problems: Problem[] }
   | { outcome: 'stale' }
   | { outcome: 'unknown' };
 
 /**
- * Publishes the draft of `revision` as the next version, if `check` finds no problem in it. The programme's
- * row is locked meanwhile, so publishes (and republishes) of one programme take their turns: version numbers
- * never collide, and a second publish of the same revision finds it published already.
+ * What publishing `revision` would publish: its draft, to be checked before `publishDraft`; or why there is
+ * nothing to publish (no such programme, another revision now, or that revision published already).
  */
-export async function publishDraft<Problem>(
+export async function draftToPublish(
+  db: Database,
+  id: string,
+  revision: number,
+): Promise<
+  { outcome: 'draft'; draft: ProgrammeContent } | Exclude<PublishOutcome, { outcome: 'published' }>
+> {
+  const programme = await findProgramme(db, id);
+  if (!programme) return { outcome: 'unknown' };
+  if (programme.revision !== revision) return { outcome: 'stale' };
+  const newest = await newestVersionNumber(db, id);
+  if (programme.publishedRevision === revision && newest > 0) return { outcome: 'already', version: newest };
+  return { outcome: 'draft', draft: programme.draft };
+}
+
+/**
+ * Publishes the draft of `revision` as the next version; the caller has checked that draft
+ * (`draftToPublish`) without holding anything. The programme's row is locked only for this transaction, so
+ * publishes (and republishes) of one programme take their turns: version numbers never collide, a draft
+ * saved since the check makes it stale (each save moves the revision on), and a second publish of the same
+ * revision finds it published already.
+ */
+export async function publishDraft(
   db: Database,
   id: string,
   revision: number,
   by: string,
-  check: (draft: ProgrammeContent) => Problem[],
-): Promise<PublishOutcome<Problem>> {
-  return db.transaction(async (tx): Promise<PublishOutcome<Problem>> => {
+): Promise<PublishOutcome> {
+  return db.transaction(async (tx): Promise<PublishOutcome> => {
     const [programme] = await tx.select().from(programmes).where(eq(programmes.id, id)).for('update');
     if (!programme) return { outcome: 'unknown' };
     if (programme.revision !== revision) return { outcome: 'stale' };
     const newest = await newestVersionNumber(tx, id);
     if (programme.publishedRevision === revision && newest > 0)
       return { outcome: 'already', version: newest };
-    const problems = check(programme.draft);
-    if (problems.length > 0) return { outcome: 'refused', problems };
     const version = newest + 1;
     await tx.insert(programmeVersions).values({
       programmeId: id,
