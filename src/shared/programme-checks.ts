@@ -176,11 +176,11 @@ function activityProblems(
 
 type Add = (path: string, message: string) => void;
 
-/** The limits an activity passes (PROGRAMME_LIMITS); false when it is within all of them. */
+/** Adds a problem for each limit (PROGRAMME_LIMITS) the activity goes past; true when it goes past any. */
 function limitProblems(config: PhaseConfig, add: Add): boolean {
-  let passed = false;
+  let beyond = false;
   const over: Add = (path, message) => {
-    passed = true;
+    beyond = true;
     add(path, message);
   };
   let tags = 0;
@@ -207,7 +207,7 @@ function limitProblems(config: PhaseConfig, add: Add): boolean {
       `The activity has ${count(needs)} needs; an activity may have at most ${count(PROGRAMME_LIMITS.needs)}. Remove some; the prompt is checked further once it is within the limit.`,
     );
   }
-  return passed;
+  return beyond;
 }
 
 /** What a page numbers counts 1, 2, 3: the steps, each step's sub-steps, the decision box's sections. */
@@ -592,13 +592,11 @@ function renderingProblems(
 ): void {
   const reader = promptReader(config, PROGRAMME_LIMITS.promptCharacters, PROBLEMS_PER_PROMPT);
   const reported = new Set<string>();
-  let tooLong = false;
+  // Null when the prompt is too long: one problem, and the caller renders this prompt no more (the later
+  // stages and options would be as long).
   const read = (stage: string, context: Record<string, unknown>) => {
-    if (tooLong) return null;
     const rendered = reader(context);
     if (!rendered) {
-      // Every later stage would be as long: one problem, and no more rendering of this prompt.
-      tooLong = true;
       add(
         'promptTemplate',
         `The prompt for ${stage} would be over ${count(PROGRAMME_LIMITS.promptCharacters)} characters long, more than an AI tool reads at once: shorten the template, or what it repeats.`,

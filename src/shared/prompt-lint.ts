@@ -1,3 +1,5 @@
+import { scanTemplate } from './prompt-template.ts';
+
 /**
  * Reads a rendered prompt the way a careful instructor would and lists what breaks it: holes left by blank
  * answers ("in , each", "Main goal: "), dangling separators, numbered lists that skip or start late, bare
@@ -5,10 +7,9 @@
  * (programme-checks.ts) render every activity at several stages of filling in and require an empty list.
  *
  * A deliberate marker is `{{id}}` for a field of the activity's own form that is still blank: the preview
- * highlights it so the team sees what to fill. Anything else in braces is a leak.
+ * highlights it so the team sees what to fill. Any other tag is a leak, a tag being exactly what the renderer
+ * reads as one (`scanTemplate`); braces outside a tag are strays.
  */
-
-import { scanTemplate } from './prompt-template.ts';
 
 export type LintOptions = {
   /** Field ids whose `{{id}}` may stay in the prompt: this activity's fields that are blank. */
@@ -62,7 +63,7 @@ const LINE_RULES: { name: string; test: (line: string) => boolean }[] = [
 
 /**
  * Problems found in a rendered prompt, each naming its line; empty when it reads cleanly. Linear in the
- * text's length: tags are found by the renderer's own scan (`tokenizeTemplate`), every rule reads one line
+ * text's length: tags are found by the renderer's own scan (`scanTemplate`), every rule reads one line
  * with patterns that cannot backtrack past it, and what follows a line is looked up, not searched for.
  */
 export function lintRenderedPrompt(text: string, options: LintOptions = {}): string[] {
