@@ -8,6 +8,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'dist/web/index.html');
 const builtServer = path.join(root, 'dist/server/server.mjs');
+// The programme checks' worker thread, built with the server.
+const builtWorker = path.join(root, 'dist/server/checks-worker.mjs');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -55,7 +57,7 @@ if (process.env.SKIP_CLIENT_BUILD !== '1' && isStale(builtIndex, CLIENT_INPUTS))
 
 // Always checked (SKIP_CLIENT_BUILD is for the client only): it takes a fraction of a second. In a child
 // process, so the compiler's own memory is not kept by the server's.
-if (isStale(builtServer, SERVER_INPUTS)) {
+if (isStale(builtServer, SERVER_INPUTS) || !existsSync(builtWorker)) {
   execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { stdio: 'inherit' });
 }
 

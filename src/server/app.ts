@@ -16,6 +16,7 @@ import { cohortRoutes } from './cohorts/routes.ts';
 import { configRoutes } from './content/routes.ts';
 import { liveEventRoutes } from './live/routes.ts';
 import { phaseDataRoutes } from './phase-data/routes.ts';
+import { ProgrammeChecker, type ProgrammeCheckerOptions } from './programmes/checks-pool.ts';
 import { ProgrammeLibrary } from './programmes/library.ts';
 import { programmeRoutes } from './programmes/routes.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -44,6 +45,8 @@ export type BuildAppOptions = {
   streamLimits?: Partial<StreamLimits>;
   /** The time the code look-up limit reads, in milliseconds: tests hold it still; the real clock if absent. */
   clock?: () => number;
+  /** The worker threads of the programme checks (tests, to reach their limits); the defaults if absent. */
+  programmeChecks?: ProgrammeCheckerOptions;
 };
 
 /** Builds the whole app: the server listens on it, the API tests `inject()` into it. */
@@ -87,6 +90,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const phaseConfigs = loadPhaseConfigs(config.contentDir);
   // Every programme version's content, the standard's from the configs just loaded.
   const programmes = new ProgrammeLibrary(() => app.db, phaseConfigs);
+  // A publish's and an import's checks, on worker threads started when first needed.
+  const programmeChecks = new ProgrammeChecker(options.programmeChecks);
+  app.addHook('onClose', () => programmeChecks.close());
 
   await app.register(errorsPlugin);
   await app.register(dbPlugin, {
@@ -111,7 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(phaseDataRoutes);
   await app.register(showcaseRoutes);
   await app.register(coachingRoutes);
-  await app.register(programmeRoutes, { library: programmes });
+  await app.register(programmeRoutes, { library: programmes, checks: programmeChecks });
   await app.register(liveEventRoutes);
   await app.register(configRoutes, { phaseConfigs });
   await app.register(staticPlugin, { webRoot: config.webRoot, contentDir: config.contentDir });

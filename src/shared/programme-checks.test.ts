@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../testing/phase-content.ts';
 import type { PhaseConfig } from './phase-config.ts';
 import { PHASE_NUMBERS } from './phases.ts';
-import { checkProgramme, type ProgrammeProblem, problemText } from './programme-checks.ts';
+import { checkProgramme, PROGRAMME_LIMITS, type ProgrammeProblem, problemText } from './programme-checks.ts';
+import { tokenizeTemplate } from './prompt-template.ts';
 import { SHARED_FACT_IDS } from './shared-facts.ts';
 
 /**
@@ -402,6 +403,95 @@ describe('checkProgramme', () => {
           'fields',
           /^"[^"]+" is a shared fact first given in activity 4, but its form does not ask it\.$/,
         ),
+      );
+    });
+  });
+
+  describe('limits: what a programme may hold, so that checking it stays quick', () => {
+    /** `n` tags that render nothing, at the start of a template. */
+    const emptyTags = (n: number) =>
+      (n % 2 === 1 ? '{{#if tone}}{{else}}{{/if}}' : '') +
+      '{{#if tone}}{{/if}}'.repeat(Math.floor((n - 3 * (n % 2)) / 2));
+    const withTags = (total: number) => (configs: PhaseConfig[]) => {
+      const evidence = at(configs, 3);
+      const own = tokenizeTemplate(evidence.promptTemplate).filter((t) => t.type !== 'text').length;
+      evidence.promptTemplate = emptyTags(total - own) + evidence.promptTemplate;
+    };
+
+    it('checks a template of 2,000 tags, and refuses one more, saying how many and what to do', () => {
+      expect(PROGRAMME_LIMITS.templateTags).toBe(2000);
+      expect(problemsAfter(withTags(2000))).toEqual([]);
+      expect(problemsAfter(withTags(2001))).toEqual([
+        problem(
+          3,
+          'promptTemplate',
+          'The prompt template has 2,001 tags ({{...}}); a template may have at most 2,000. Remove the ones it does not need; the prompt is checked further once it is within the limit.',
+        ),
+      ]);
+    });
+
+    const withOptions = (count: number) => (configs: PhaseConfig[]) => {
+      at(configs, 1).fields.push({
+        id: 'extra_choice',
+        label: 'Extra choice',
+        type: 'select',
+        required: false,
+        options: Array.from({ length: count }, (_, i) => ({ value: `o${i}`, label: `Option ${i}` })),
+      });
+    };
+
+    it('checks a field of 30 options, and refuses one more', () => {
+      expect(PROGRAMME_LIMITS.fieldOptions).toBe(30);
+      expect(problemsAfter(withOptions(30))).toEqual([]);
+      expect(problemsAfter(withOptions(31))).toEqual([
+        problem(
+          1,
+          'fields[14].options',
+          '"Extra choice" has 31 options; a field may have at most 30. Remove some; the prompt is checked further once it is within the limit.',
+        ),
+      ]);
+    });
+
+    const withNeeds = (count: number) => (configs: PhaseConfig[]) => {
+      // Needs always met (a text answer is never equal to "never"), so the prompt need not show them.
+      at(configs, 3).needs = Array.from({ length: count }, (_, i) => ({
+        what: `thing ${i}`,
+        fix: 'Write it.',
+        anyOf: ['core_benefit != "never"'],
+      }));
+    };
+
+    it('checks an activity of 20 needs, and refuses one more', () => {
+      expect(PROGRAMME_LIMITS.needs).toBe(20);
+      expect(problemsAfter(withNeeds(20))).toEqual([]);
+      expect(problemsAfter(withNeeds(21))).toEqual([
+        problem(
+          3,
+          'needs',
+          'The activity has 21 needs; an activity may have at most 20. Remove some; the prompt is checked further once it is within the limit.',
+        ),
+      ]);
+    });
+
+    it('refuses a prompt that would be over 50,000 characters filled in, and reads it no further', () => {
+      const problems = problemsAfter(addToTemplate(1, `\n\n${'Repeat this line. '.repeat(3000)}`));
+      expect(problems).toEqual([
+        problem(
+          1,
+          'promptTemplate',
+          'The prompt for a new team with no answers anywhere would be over 50,000 characters long, more than an AI tool reads at once: shorten the template, or what it repeats.',
+        ),
+      ]);
+    });
+
+    it('lists 500 problems at most, the last saying how many more there are', () => {
+      const problems = problemsAfter((configs) => {
+        at(configs, 1).fields[2]!.options = Array.from({ length: 600 }, () => ({ value: ' ', label: ' ' }));
+      });
+      // 1,200 empty texts, and more: the first 499 are listed.
+      expect(problems).toHaveLength(500);
+      expect(problems.at(-1)).toEqual(
+        problem(null, '', /^7\d\d more problems are not listed: fix the ones above, and the rest show\.$/),
       );
     });
   });

@@ -2,12 +2,14 @@ import { missingMarker, unmetNeeds } from './activity-needs.ts';
 import { isChoiceField, type PhaseConfig, PhaseConfigSchema } from './phase-config.ts';
 import { PHASE_NUMBERS, TOTAL_PHASES } from './phases.ts';
 import { CLASS_DAY_MINUTES, formatHours, parseDuration, sumDurations } from './programme-time.ts';
+import { PROGRAMME_LIMITS } from './programme-limits.ts';
 import { lintRenderedPrompt } from './prompt-lint.ts';
 import {
   listTemplatePlaceholders,
   parsePromptTemplate,
   parseTemplateCondition,
-  renderParsedTemplate,
+  renderParsedTemplateWithin,
+  scanTemplate,
   type TemplateCondition,
   type TemplateNode,
 } from './prompt-template.ts';
@@ -35,6 +37,8 @@ export type ProgrammeProblem = {
   message: string;
 };
 
+export { CHECK_TIME_LIMIT_MS, PROGRAMME_LIMITS, uncheckedProblem } from './programme-limits.ts';
+
 /** "activity 3, fields[2].id: ..." or "the programme: ...". */
 export function problemText(problem: ProgrammeProblem): string {
   const where =
@@ -43,6 +47,11 @@ export function problemText(problem: ProgrammeProblem): string {
       : `activity ${problem.activity}${problem.path ? `, ${problem.path}` : ''}`;
   return `${where}: ${problem.message}`;
 }
+
+/** Problems the lint lists for one rendered prompt: enough to fix, not one per line of a broken one. */
+const PROBLEMS_PER_PROMPT = 100;
+
+const count = (n: number) => n.toLocaleString('en-GB');
 
 /**
  * Every problem of a programme: `configs[i]` is activity i + 1's config, as read from its JSON or already
@@ -79,7 +88,18 @@ export function checkProgramme(configs: readonly unknown[]): ProgrammeProblem[] 
   problems.push(...sharedFieldProblems(programme), ...dayProblems(programme));
   // By activity, the programme's own last: each config's problems read together.
   const order = (p: ProgrammeProblem) => p.activity ?? TOTAL_PHASES + 1;
-  return problems.sort((a, b) => order(a) - order(b));
+  problems.sort((a, b) => order(a) - order(b));
+  const listed = PROGRAMME_LIMITS.problemsListed;
+  if (problems.length <= listed) return problems;
+  const more = problems.length - (listed - 1);
+  return [
+    ...problems.slice(0, listed - 1),
+    {
+      activity: null,
+      path: '',
+      message: `${count(more)} more problems are not listed: fix the ones above, and the rest show.`,
+    },
+  ];
 }
 
 function pathText(path: readonly PropertyKey[]): string {
@@ -146,6 +166,8 @@ function activityProblems(
       );
     }
   }
+  // Past a limit, reading the prompt could take too long: the limit is the problem to fix first.
+  if (limitProblems(config, add)) return problems;
   const unknown = templateProblems(config, programme, add);
   needProblems(config, programme, add);
   renderingProblems(config, [...programme.values()], unknown, add);
@@ -153,6 +175,40 @@ function activityProblems(
 }
 
 type Add = (path: string, message: string) => void;
+
+/** Adds a problem for each limit (PROGRAMME_LIMITS) the activity goes past; true when it goes past any. */
+function limitProblems(config: PhaseConfig, add: Add): boolean {
+  let beyond = false;
+  const over: Add = (path, message) => {
+    beyond = true;
+    add(path, message);
+  };
+  let tags = 0;
+  for (const token of scanTemplate(config.promptTemplate)) if (token.type !== 'text') tags += 1;
+  if (tags > PROGRAMME_LIMITS.templateTags) {
+    over(
+      'promptTemplate',
+      `The prompt template has ${count(tags)} tags ({{...}}); a template may have at most ${count(PROGRAMME_LIMITS.templateTags)}. Remove the ones it does not need; the prompt is checked further once it is within the limit.`,
+    );
+  }
+  for (const [i, field] of config.fields.entries()) {
+    const options = field.options?.length ?? 0;
+    if (options > PROGRAMME_LIMITS.fieldOptions) {
+      over(
+        `fields[${i}].options`,
+        `"${field.label}" has ${count(options)} options; a field may have at most ${count(PROGRAMME_LIMITS.fieldOptions)}. Remove some; the prompt is checked further once it is within the limit.`,
+      );
+    }
+  }
+  const needs = config.needs?.length ?? 0;
+  if (needs > PROGRAMME_LIMITS.needs) {
+    over(
+      'needs',
+      `The activity has ${count(needs)} needs; an activity may have at most ${count(PROGRAMME_LIMITS.needs)}. Remove some; the prompt is checked further once it is within the limit.`,
+    );
+  }
+  return beyond;
+}
 
 /** What a page numbers counts 1, 2, 3: the steps, each step's sub-steps, the decision box's sections. */
 function numberingProblems(config: PhaseConfig, add: Add): void {
@@ -193,22 +249,53 @@ export function placeholdersWithConditions(template: string) {
   return walkTemplate(template).placeholders;
 }
 
+/**
+ * Walks the template's tree with a stack of its own, not by recursion, so a template nested thousands of
+ * `{{#if}}` deep cannot overflow the call stack; the order is the recursion's (a branch's consequent, then
+ * its alternate, then what follows the block).
+ */
 function walkTemplate(template: string) {
+  type Frame = {
+    nodes: TemplateNode[];
+    index: number;
+    whenTrue: TemplateCondition[];
+    whenFalse: TemplateCondition[];
+  };
   const placeholders: { path: string; whenTrue: TemplateCondition[]; whenFalse: TemplateCondition[] }[] = [];
   const conditions: TemplateCondition[] = [];
-  const walk = (nodes: TemplateNode[], whenTrue: TemplateCondition[], whenFalse: TemplateCondition[]) => {
-    for (const node of nodes) {
-      if (node.kind === 'placeholder') placeholders.push({ path: node.path.join('.'), whenTrue, whenFalse });
-      if (node.kind === 'if') {
-        const branch = node as IfNode;
-        conditions.push(branch.condition);
-        walk(branch.consequent, [...whenTrue, branch.condition], whenFalse);
-        walk(branch.alternate, whenTrue, [...whenFalse, branch.condition]);
-      }
+  const stack: Frame[] = [{ nodes: parsePromptTemplate(template), index: 0, whenTrue: [], whenFalse: [] }];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!;
+    const node = frame.nodes[frame.index];
+    if (!node) {
+      stack.pop();
+      continue;
     }
-  };
-  walk(parsePromptTemplate(template), [], []);
+    frame.index += 1;
+    const { whenTrue, whenFalse } = frame;
+    if (node.kind === 'placeholder') placeholders.push({ path: node.path.join('.'), whenTrue, whenFalse });
+    if (node.kind === 'if') {
+      const branch = node as IfNode;
+      conditions.push(branch.condition);
+      stack.push(
+        { nodes: branch.alternate, index: 0, whenTrue, whenFalse: [...whenFalse, branch.condition] },
+        { nodes: branch.consequent, index: 0, whenTrue: [...whenTrue, branch.condition], whenFalse },
+      );
+    }
+  }
   return { placeholders, conditions };
+}
+
+const conditionPaths = new WeakMap<TemplateCondition, string>();
+
+/** A condition's path as written (`phase1.findings`), joined once however many placeholders it guards. */
+function pathOf(condition: TemplateCondition): string {
+  let path = conditionPaths.get(condition);
+  if (path === undefined) {
+    path = condition.path.join('.');
+    conditionPaths.set(condition, path);
+  }
+  return path;
 }
 
 /** A field an answer can fill, as a path of a template or a need reads it. */
@@ -319,7 +406,7 @@ function templateProblems(
       );
     }
     if (use.path.startsWith('phase') && !unknown.has(use.path)) {
-      const guarded = use.whenTrue.some((c) => c.kind === 'truthy' && c.path.join('.') === use.path);
+      const guarded = use.whenTrue.some((c) => c.kind === 'truthy' && pathOf(c) === use.path);
       if (!guarded) {
         once(
           `{{${use.path}}} stands outside {{#if ${use.path}}}: give it a fallback for a team that has not done that activity.`,
@@ -328,12 +415,13 @@ function templateProblems(
     }
     const choice = own.get(use.path);
     if (choice && isChoiceField(choice)) {
-      const ruledOut = (value: string) =>
-        use.whenFalse.some(
-          (c) =>
-            c.path.join('.') === choice.id &&
-            (c.kind === 'truthy' || (c.operator === '==' && c.value === value)),
-        );
+      // The values known false where it stands, read once for all of its options.
+      const onChoice = use.whenFalse.filter((c) => pathOf(c) === choice.id);
+      const blankKnown = onChoice.some((c) => c.kind === 'truthy');
+      const notValues = new Set(
+        onChoice.flatMap((c) => (c.kind === 'compare' && c.operator === '==' ? [c.value] : [])),
+      );
+      const ruledOut = (value: string) => blankKnown || notValues.has(value);
       if (!(choice.options ?? []).every((o) => ruledOut(o.value))) {
         once(
           `{{${choice.id}}} would show a choice's stored value ("${choice.options?.[0]?.value}"): write each option's words in an {{#if ${choice.id} == "..."}} chain, and keep {{${choice.id}}} only as its last {{else}}, the marker of a choice not made.`,
@@ -439,22 +527,31 @@ export function renderAndLint(
   facts: Record<string, unknown>,
   own?: object,
 ): RenderedPrompt {
-  return promptReader(config)({ ...buildTemplateContext(config.phase, team, facts), ...own });
+  // Without a limit on its length, a prompt is always read.
+  return promptReader(config)({ ...buildTemplateContext(config.phase, team, facts), ...own })!;
 }
 
 type RenderedPrompt = { text: string; problems: string[]; context: Record<string, unknown> };
 
+/** Prompts read and kept by one reader: a cache, so only its speed depends on it. */
+const READINGS_KEPT = 64;
+
 /**
  * `renderAndLint` for one activity read many times, given the template's data: the template is parsed once,
  * and a text already read with the same markers is not read again (options that do not concern this prompt
- * render it unchanged), nor a line already read.
+ * render it unchanged), nor a line already read. Null when the prompt would pass `maxLength` characters.
  */
-function promptReader(config: PhaseConfig) {
+function promptReader(
+  config: PhaseConfig,
+  maxLength = Number.POSITIVE_INFINITY,
+  maxProblems = Number.POSITIVE_INFINITY,
+) {
   const nodes = parsePromptTemplate(config.promptTemplate);
   const readings = new Map<string, string[]>();
   const lineFindings = new Map<string, readonly string[]>();
-  return (context: Record<string, unknown>): RenderedPrompt => {
-    const text = renderParsedTemplate(nodes, context);
+  return (context: Record<string, unknown>): RenderedPrompt | null => {
+    const text = renderParsedTemplateWithin(nodes, context, maxLength);
+    if (text === null) return null;
     const blank = (id: string) => {
       const value = context[id];
       return typeof value !== 'string' || value.trim() === '';
@@ -463,11 +560,28 @@ function promptReader(config: PhaseConfig) {
     const key = `${markers.join(' ')}\n${text}`;
     let problems = readings.get(key);
     if (!problems) {
-      problems = lintRenderedPrompt(text, { markers: new Set(markers), lineFindings });
+      problems = lintRenderedPrompt(text, { markers: new Set(markers), lineFindings, maxProblems });
+      if (readings.size >= READINGS_KEPT) readings.delete(readings.keys().next().value!);
       readings.set(key, problems);
     }
     return { text, problems: [...problems], context };
   };
+}
+
+/** The answers a template reads by their own id (`{{tone}}`, `{{#if TONE}}`): what an option can change. */
+function idsRead(template: string): Set<string> {
+  const ids = new Set<string>();
+  for (const token of scanTemplate(template)) {
+    const path =
+      token.type === 'placeholder'
+        ? token.path
+        : token.type === 'if-open' || token.type === 'else-if'
+          ? token.condition.path
+          : undefined;
+    const first = path?.[0];
+    if (first !== undefined) ids.add(first).add(first.toLowerCase());
+  }
+  return ids;
 }
 
 function renderingProblems(
@@ -476,10 +590,19 @@ function renderingProblems(
   unknown: ReadonlySet<string>,
   add: Add,
 ): void {
-  const reader = promptReader(config);
+  const reader = promptReader(config, PROGRAMME_LIMITS.promptCharacters, PROBLEMS_PER_PROMPT);
   const reported = new Set<string>();
+  // Null when the prompt is too long: one problem, and the caller renders this prompt no more (the later
+  // stages and options would be as long).
   const read = (stage: string, context: Record<string, unknown>) => {
     const rendered = reader(context);
+    if (!rendered) {
+      add(
+        'promptTemplate',
+        `The prompt for ${stage} would be over ${count(PROGRAMME_LIMITS.promptCharacters)} characters long, more than an AI tool reads at once: shorten the template, or what it repeats.`,
+      );
+      return null;
+    }
     for (const finding of rendered.problems) {
       // The same line broken at several stages is one problem, named at the first stage it shows; an
       // unknown variable left in the prompt is already named as such.
@@ -493,7 +616,9 @@ function renderingProblems(
   };
 
   for (const [s, stage] of fillingStages(config, programme).entries()) {
-    const { text, context } = read(stage.name, buildTemplateContext(config.phase, stage.team, stage.facts));
+    const rendered = read(stage.name, buildTemplateContext(config.phase, stage.team, stage.facts));
+    if (!rendered) return;
+    const { text, context } = rendered;
     const unmet = new Set(unmetNeeds(config.needs, context));
     for (const [n, need] of (config.needs ?? []).entries()) {
       const shown = text.includes(missingMarker(need));
@@ -526,11 +651,13 @@ function renderingProblems(
 
   const everyone = workedExampleTeam(programme);
   const example = buildTemplateContext(config.phase, everyone.team, everyone.facts);
-  for (const choice of choicesRead(config)) {
+  const ids = idsRead(config.promptTemplate);
+  // A choice the template never reads gives the worked example's prompt, already read above.
+  for (const choice of choicesRead(config).filter((c) => ids.has(c.id))) {
     // The worked example's own choice gives the prompt the worked example stage has just read.
     for (const option of choice.options.filter((o) => example[choice.id] !== o.value)) {
       const stage = `the worked example with "${choice.label}" set to "${option.label}"`;
-      read(stage, { ...example, [choice.id]: option.value });
+      if (!read(stage, { ...example, [choice.id]: option.value })) return;
     }
   }
 }

@@ -1,3 +1,5 @@
+import { scanTemplate } from './prompt-template.ts';
+
 /**
  * Reads a rendered prompt the way a careful instructor would and lists what breaks it: holes left by blank
  * answers ("in , each", "Main goal: "), dangling separators, numbered lists that skip or start late, bare
@@ -5,7 +7,8 @@
  * (programme-checks.ts) render every activity at several stages of filling in and require an empty list.
  *
  * A deliberate marker is `{{id}}` for a field of the activity's own form that is still blank: the preview
- * highlights it so the team sees what to fill. Anything else in braces is a leak.
+ * highlights it so the team sees what to fill. Any other tag is a leak, a tag being exactly what the renderer
+ * reads as one (`scanTemplate`); braces outside a tag are strays.
  */
 
 export type LintOptions = {
@@ -16,18 +19,23 @@ export type LintOptions = {
    * few lines (the programme checks render each activity for every option of every choice) passes one map.
    */
   lineFindings?: Map<string, readonly string[]>;
+  /** Stop after this many problems (the programme checks list a few per prompt, not one per line). */
+  maxProblems?: number;
 };
 
-const TAG = /\{\{[\s\S]*?\}\}/g;
-const MARKER = /^\{\{\s*([a-z][a-z0-9_]*)\s*\}\}$/;
+/** What a deliberate marker's id looks like: a field id. */
+const MARKER_ID = /^[a-z][a-z0-9_]*$/;
 const ITEM = /^( *)(\d+)\.(?=\s|$)/;
 const HEADING = /^(#{1,6})(\s|$)/;
+const FENCE = /^ {0,3}(```|~~~)/;
+/** Lines the line cache keeps at most: past it, it starts again (a cache, so only speed depends on it). */
+const LINE_CACHE_MAX = 20_000;
 
-function linesOutsideFences(text: string): { line: string; index: number }[] {
+function linesOutsideFences(all: readonly string[]): { line: string; index: number }[] {
   const out: { line: string; index: number }[] = [];
   let inFence = false;
-  text.split('\n').forEach((line, index) => {
-    if (/^ {0,3}(```|~~~)/.test(line)) inFence = !inFence;
+  all.forEach((line, index) => {
+    if (FENCE.test(line)) inFence = !inFence;
     else if (!inFence) out.push({ line, index });
   });
   return out;
@@ -53,50 +61,79 @@ const LINE_RULES: { name: string; test: (line: string) => boolean }[] = [
   { name: 'doubled full stop', test: (l) => /[^.]\.\.(?!\.)/.test(l) },
 ];
 
-/** Problems found in a rendered prompt, each naming its line; empty when it reads cleanly. */
+/**
+ * Problems found in a rendered prompt, each naming its line; empty when it reads cleanly. Linear in the
+ * text's length: tags are found by the renderer's own scan (`scanTemplate`), every rule reads one line
+ * with patterns that cannot backtrack past it, and what follows a line is looked up, not searched for.
+ */
 export function lintRenderedPrompt(text: string, options: LintOptions = {}): string[] {
   const problems: string[] = [];
+  const max = options.maxProblems ?? Number.POSITIVE_INFINITY;
+  const add = (problem: string) => {
+    if (problems.length < max) problems.push(problem);
+  };
   const markers = options.markers ?? new Set<string>();
   const where = (index: number, line: string) => `line ${index + 1} "${line.trim().slice(0, 90)}"`;
 
-  for (const match of text.matchAll(TAG)) {
-    const id = MARKER.exec(match[0])?.[1];
-    if (!id || !markers.has(id)) problems.push(`raw template tag ${match[0].slice(0, 60)}`);
+  // Tags as the renderer reads them; braces left in the text between them are strays. Past the problems
+  // wanted, the rest of the text's tags are not read.
+  let stray = false;
+  for (const token of scanTemplate(text)) {
+    if (problems.length >= max) break;
+    if (token.type === 'text') {
+      stray ||= token.text.includes('{{') || token.text.includes('}}');
+      continue;
+    }
+    const id = token.type === 'placeholder' && token.path.length === 1 ? token.path[0]! : '';
+    if (!MARKER_ID.test(id) || !markers.has(id)) add(`raw template tag ${token.raw.slice(0, 60)}`);
   }
-  const withoutTags = text.replace(TAG, 'x');
-  if (withoutTags.includes('{{') || withoutTags.includes('}}')) problems.push('stray {{ or }}');
+  if (stray) add('stray {{ or }}');
   if (/\[not yet answered in Activity \d+/.test(text)) {
-    problems.push('a reference to another activity has no fallback');
+    add('a reference to another activity has no fallback');
   }
-  if (/\n\s*\n\s*\n/.test(text)) problems.push('more than one blank line in a row');
-  if (text !== text.trim()) problems.push('leading or trailing blank space');
+  if (/\n[^\S\n]*\n[^\S\n]*\n/.test(text)) add('more than one blank line in a row');
+  if (text !== text.trim()) add('leading or trailing blank space');
 
-  const lines = linesOutsideFences(text);
+  const all = text.split('\n');
+  const lines = linesOutsideFences(all);
+  const cache = options.lineFindings;
+  if (cache && cache.size > LINE_CACHE_MAX) cache.clear();
   for (const { line, index } of lines) {
-    let found = options.lineFindings?.get(line);
+    if (problems.length >= max) break;
+    let found = cache?.get(line);
     if (!found) {
       found = LINE_RULES.filter((rule) => rule.test(line)).map((rule) => rule.name);
-      options.lineFindings?.set(line, found);
+      cache?.set(line, found);
     }
-    for (const name of found) problems.push(`${name}: ${where(index, line)}`);
+    for (const name of found) add(`${name}: ${where(index, line)}`);
   }
 
   // A line ending in a colon introduces something: the next non-blank line must exist and not be a heading.
-  const all = text.split('\n');
+  // The next non-blank line after each line, found in one pass from the end.
+  const nextNonBlank = new Array<number>(all.length);
+  for (let i = all.length - 1, next = -1; i >= 0; i--) {
+    nextNonBlank[i] = next;
+    if (all[i]!.trim() !== '') next = i;
+  }
   for (const { line, index } of lines) {
     if (!/:\s*$/.test(line) || HEADING.test(line)) continue;
-    const next = all.slice(index + 1).find((l) => l.trim() !== '');
-    if (next === undefined || HEADING.test(next)) problems.push(`dangling colon: ${where(index, line)}`);
+    const next = nextNonBlank[index]!;
+    if (next === -1 || HEADING.test(all[next]!)) add(`dangling colon: ${where(index, line)}`);
   }
 
   // A heading must have something under it before the next heading of the same or a higher level.
+  const followingLine = new Array<string | undefined>(lines.length);
+  for (let i = lines.length - 1, following: string | undefined; i >= 0; i--) {
+    followingLine[i] = following;
+    if (lines[i]!.line.trim() !== '') following = lines[i]!.line;
+  }
   lines.forEach(({ line, index }, i) => {
     const level = HEADING.exec(line)?.[1]?.length;
     if (!level) return;
-    const following = lines.slice(i + 1).find((l) => l.line.trim() !== '');
-    const nextLevel = following ? HEADING.exec(following.line)?.[1]?.length : undefined;
-    if (!following || (nextLevel !== undefined && nextLevel <= level)) {
-      problems.push(`empty section: ${where(index, line)}`);
+    const following = followingLine[i];
+    const nextLevel = following === undefined ? undefined : HEADING.exec(following)?.[1]?.length;
+    if (following === undefined || (nextLevel !== undefined && nextLevel <= level)) {
+      add(`empty section: ${where(index, line)}`);
     }
   });
 
@@ -116,7 +153,7 @@ export function lintRenderedPrompt(text: string, options: LintOptions = {}): str
     const list = open.get(indent);
     const expected = list ? list.expected : 1;
     if (number !== expected) {
-      problems.push(`numbered list goes to ${number} where ${expected} was due: ${where(index, line)}`);
+      add(`numbered list goes to ${number} where ${expected} was due: ${where(index, line)}`);
     }
     open.set(indent, { expected: number + 1 });
   }

@@ -1,10 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { lintRenderedPrompt } from './prompt-lint.ts';
 import {
   listTemplatePlaceholders,
   parsePromptTemplate,
+  renderParsedTemplateWithin,
   renderPromptTemplate,
   renumberLists,
+  scanTemplate,
+  tokenizeTemplate,
 } from './prompt-template.ts';
 
 describe('renderPromptTemplate: placeholders', () => {
@@ -414,6 +418,71 @@ describe('parsePromptTemplate', () => {
         alternate: [{ kind: 'text', text: 'y' }],
       },
     ]);
+  });
+});
+
+describe('tokenizeTemplate: the one scan the renderer and the lint share', () => {
+  it('reads text and tags as the renderer does, a tag it cannot read as unknown', () => {
+    expect(
+      tokenizeTemplate('Hi {{ name }}{{#if a == "b"}}x{{else if c}}{{else}}y{{/if}} {{}} {{two words}}'),
+    ).toEqual([
+      { type: 'text', text: 'Hi ' },
+      { type: 'placeholder', path: ['name'], raw: '{{ name }}' },
+      {
+        type: 'if-open',
+        condition: { kind: 'compare', path: ['a'], operator: '==', value: 'b' },
+        raw: '{{#if a == "b"}}',
+      },
+      { type: 'text', text: 'x' },
+      { type: 'else-if', condition: { kind: 'truthy', path: ['c'] }, raw: '{{else if c}}' },
+      { type: 'else', raw: '{{else}}' },
+      { type: 'text', text: 'y' },
+      { type: 'if-close', raw: '{{/if}}' },
+      { type: 'text', text: ' ' },
+      { type: 'unknown', raw: '{{}}' },
+      { type: 'text', text: ' ' },
+      { type: 'unknown', raw: '{{two words}}' },
+    ]);
+  });
+
+  it('keeps an unclosed {{ and the {{ before a nearer one as text', () => {
+    expect(tokenizeTemplate('{{ {{name}} and {{')).toEqual([
+      { type: 'text', text: '{{ ' },
+      { type: 'placeholder', path: ['name'], raw: '{{name}}' },
+      { type: 'text', text: ' and {{' },
+    ]);
+    expect(tokenizeTemplate('{{'.repeat(50_000))).toEqual([{ type: 'text', text: '{{'.repeat(50_000) }]);
+  });
+
+  it('gives tokens one at a time, so a reader can stop early', () => {
+    const scan = scanTemplate(`${'{{a}}'.repeat(10)}rest`);
+    expect(scan.next().value).toEqual({ type: 'placeholder', path: ['a'], raw: '{{a}}' });
+    expect([...scan]).toHaveLength(10);
+  });
+
+  it('finds what the lint calls a tag exactly where the renderer sees one', () => {
+    // A tag the renderer keeps as written (unknown, or a placeholder without a value) is the lint's raw tag;
+    // braces the renderer leaves as text are the lint's strays, and never a tag.
+    const piece = fc.constantFrom('{{', '}}', '{', '}', '{{a}}', '{{ b }}', '{{#if a}}', '{{/if}}', 'x', ' ');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 20 }), (pieces) => {
+        const text = pieces.join('');
+        const tags = tokenizeTemplate(text).filter((t) => t.type !== 'text');
+        const raw = lintRenderedPrompt(text).filter((p) => p.startsWith('raw template tag '));
+        expect(raw).toEqual(tags.map((t) => `raw template tag ${'raw' in t ? t.raw : ''}`));
+      }),
+    );
+  });
+});
+
+describe('renderParsedTemplateWithin', () => {
+  it('renders up to the length given, and gives null past it', () => {
+    const nodes = parsePromptTemplate('{{a}}{{a}}');
+    expect(renderParsedTemplateWithin(nodes, { a: 'xyz' }, 6)).toBe('xyzxyz');
+    expect(renderParsedTemplateWithin(nodes, { a: 'xyz' }, 5)).toBeNull();
+    // It stops as soon as the text is too long, however much more the template would write.
+    const many = parsePromptTemplate('{{a}}'.repeat(2000));
+    expect(renderParsedTemplateWithin(many, { a: 'x'.repeat(1_000_000) }, 50_000)).toBeNull();
   });
 });
 

@@ -52,32 +52,36 @@ export type TemplateNode =
   | { kind: 'placeholder'; path: readonly string[]; raw: string }
   | { kind: 'if'; condition: TemplateCondition; consequent: TemplateNode[]; alternate: TemplateNode[] };
 
-type Token =
+/**
+ * A template read as the renderer reads it: text, and the tags between `{{` and `}}`. `unknown` is a tag the
+ * engine does not read (`{{}}`, `{{#if ?}}`, `{{ two words }}`): it renders as written. The prompt lint
+ * (prompt-lint.ts) reads rendered prompts with this same scan, so the two never disagree on what a tag is.
+ */
+export type TemplateToken =
   | { type: 'text'; text: string }
+  | { type: 'unknown'; raw: string }
   | { type: 'placeholder'; path: readonly string[]; raw: string }
   | { type: 'if-open'; condition: TemplateCondition; raw: string }
   | { type: 'else'; raw: string }
   | { type: 'else-if'; condition: TemplateCondition; raw: string }
   | { type: 'if-close'; raw: string };
 
+type TagToken = Exclude<TemplateToken, { type: 'text' }>;
+
 const OPEN = '{{';
 const CLOSE = '}}';
 const PATH_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*$/;
 
-/** Splits a template into text and tags. Linear time: each `{{` and `}}` search resumes where it stopped. */
-function tokenize(template: string): Token[] {
-  const tokens: Token[] = [];
+/**
+ * Reads a template into text and tags, in one pass: each search for `{{` and `}}` resumes where the last
+ * stopped, and the `}}` found is kept until a `{{` passes it, so the time is linear in the template's length
+ * whatever it holds (50,000 unclosed `{{` included). Tokens come one at a time, so a reader may stop early;
+ * text between two tags is one token.
+ */
+export function* scanTemplate(template: string): Generator<TemplateToken, void, undefined> {
   let textStart = 0;
   let searchFrom = 0;
   let close = -1;
-
-  const pushText = (text: string): void => {
-    if (text === '') return;
-    const last = tokens[tokens.length - 1];
-    if (last?.type === 'text') last.text += text;
-    else tokens.push({ type: 'text', text });
-  };
-
   for (;;) {
     const open = template.indexOf(OPEN, searchFrom);
     if (open === -1) break;
@@ -90,33 +94,34 @@ function tokenize(template: string): Token[] {
       continue;
     }
     const end = close + CLOSE.length;
-    const raw = template.slice(open, end);
-    const tag = classifyTag(raw, template.slice(open + OPEN.length, close).trim());
-    pushText(template.slice(textStart, open));
-    if (tag) tokens.push(tag);
-    else pushText(raw);
+    if (open > textStart) yield { type: 'text', text: template.slice(textStart, open) };
+    yield classifyTag(template.slice(open, end), template.slice(open + OPEN.length, close).trim());
     textStart = end;
     searchFrom = end;
   }
-  pushText(template.slice(textStart));
-  return tokens;
+  if (textStart < template.length) yield { type: 'text', text: template.slice(textStart) };
 }
 
-function classifyTag(raw: string, inner: string): Token | null {
+/** Every token of a template (`scanTemplate`), in order. */
+export function tokenizeTemplate(template: string): TemplateToken[] {
+  return [...scanTemplate(template)];
+}
+
+function classifyTag(raw: string, inner: string): TagToken {
   if (inner === 'else') return { type: 'else', raw };
   if (/^\/\s*if$/.test(inner)) return { type: 'if-close', raw };
   const elseIfMatch = /^else\s+if(?:\s+([\s\S]*))?$/.exec(inner);
   if (elseIfMatch) {
     const condition = parseTemplateCondition(elseIfMatch[1] ?? '');
-    return condition ? { type: 'else-if', condition, raw } : null;
+    return condition ? { type: 'else-if', condition, raw } : { type: 'unknown', raw };
   }
   const ifMatch = /^#if(?:\s+([\s\S]*))?$/.exec(inner);
   if (ifMatch) {
     const condition = parseTemplateCondition(ifMatch[1] ?? '');
-    return condition ? { type: 'if-open', condition, raw } : null;
+    return condition ? { type: 'if-open', condition, raw } : { type: 'unknown', raw };
   }
   const path = parsePath(inner);
-  return path ? { type: 'placeholder', path, raw } : null;
+  return path ? { type: 'placeholder', path, raw } : { type: 'unknown', raw };
 }
 
 function parsePath(text: string): string[] | null {
@@ -165,10 +170,13 @@ export function parsePromptTemplate(template: string): TemplateNode[] {
     else nodes.push({ kind: 'text', text });
   };
 
-  for (const token of tokenize(template)) {
+  for (const token of scanTemplate(template)) {
     switch (token.type) {
       case 'text':
         appendText(token.text);
+        break;
+      case 'unknown':
+        appendText(token.raw);
         break;
       case 'placeholder':
         current().push({ kind: 'placeholder', path: token.path, raw: token.raw });
@@ -294,9 +302,13 @@ function unfilled(node: Extract<TemplateNode, { kind: 'placeholder' }>): string 
   return `[not yet answered in Activity ${phase}: ${answer}]`;
 }
 
-/** Renders without recursion: a stack of node lists, each with a cursor. */
-function render(nodes: TemplateNode[], data: Record<string, unknown>): string {
+/**
+ * Renders without recursion: a stack of node lists, each with a cursor. Null as soon as the text passes
+ * `maxLength` (a caller that must bound its work: many placeholders each showing a long value multiply).
+ */
+function render(nodes: TemplateNode[], data: Record<string, unknown>, maxLength = Infinity): string | null {
   const out: string[] = [];
+  let length = 0;
   const stack: { nodes: TemplateNode[]; index: number }[] = [{ nodes, index: 0 }];
   while (stack.length > 0) {
     const frame = stack[stack.length - 1]!;
@@ -306,13 +318,17 @@ function render(nodes: TemplateNode[], data: Record<string, unknown>): string {
       continue;
     }
     frame.index += 1;
-    if (node.kind === 'text') out.push(node.text);
-    else if (node.kind === 'placeholder') out.push(formatValue(lookup(data, node.path)) ?? unfilled(node));
-    else
+    if (node.kind === 'if') {
       stack.push({
         nodes: conditionHolds(node.condition, data) ? node.consequent : node.alternate,
         index: 0,
       });
+      continue;
+    }
+    const piece = node.kind === 'text' ? node.text : (formatValue(lookup(data, node.path)) ?? unfilled(node));
+    length += piece.length;
+    if (length > maxLength) return null;
+    out.push(piece);
   }
   return out.join('');
 }
@@ -362,13 +378,23 @@ export function renderPromptTemplate(template: string, data: Record<string, unkn
 
 /** `renderPromptTemplate` for a template parsed once (`parsePromptTemplate`) and rendered with many answers. */
 export function renderParsedTemplate(nodes: TemplateNode[], data: Record<string, unknown>): string {
-  return renumberLists(render(nodes, data));
+  return renumberLists(render(nodes, data)!);
+}
+
+/** `renderParsedTemplate`, or null when the prompt would be longer than `maxLength` characters. */
+export function renderParsedTemplateWithin(
+  nodes: TemplateNode[],
+  data: Record<string, unknown>,
+  maxLength: number,
+): string | null {
+  const text = render(nodes, data, maxLength);
+  return text === null ? null : renumberLists(text);
 }
 
 /** Distinct field paths used by placeholders and `#if` conditions, as written, in order of first use. */
 export function listTemplatePlaceholders(template: string): string[] {
   const paths = new Set<string>();
-  for (const token of tokenize(template)) {
+  for (const token of scanTemplate(template)) {
     if (token.type === 'placeholder') paths.add(token.path.join('.'));
     else if (token.type === 'if-open' || token.type === 'else-if') paths.add(token.condition.path.join('.'));
   }

@@ -112,7 +112,7 @@ export const TEST_PUBLIC_ORIGIN = 'http://lab.example:3000';
 export async function buildTestApp(
   database: DatabaseHandle,
   overrides: Partial<BuildAppOptions['config']> = {},
-  options: Pick<BuildAppOptions, 'liveEvents' | 'streamLimits' | 'clock'> = {},
+  options: Pick<BuildAppOptions, 'liveEvents' | 'streamLimits' | 'clock' | 'programmeChecks'> = {},
 ): Promise<FastifyInstance> {
   return buildApp({
     config: {

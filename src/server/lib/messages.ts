@@ -65,6 +65,10 @@ export const MESSAGES = {
     `The programme has ${count === 1 ? 'a problem' : `${count} problems`}: fix ${count === 1 ? 'it' : 'them'} to publish. Nothing was published.`,
   importRefused: (count: number) =>
     `The file's programme has ${count === 1 ? 'a problem' : `${count} problems`}. Nothing was imported.`,
+  publishUnchecked: 'The programme could not be checked, so it cannot be published. Nothing was published.',
+  importUnchecked: "The file's programme could not be checked. Nothing was imported.",
+  checksBusy:
+    'The server is checking other programmes right now. Nothing was changed: try again in a minute.',
   programmeUnpublished: 'Publish this programme before giving it to a cohort.',
   exportUnpublished: 'Publish this programme before exporting it: a file holds a published version.',
   otherCohortsProgramme: "This programme is not your cohort's.",

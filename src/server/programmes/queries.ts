@@ -196,29 +196,47 @@ export async function renameProgramme(db: Database, id: string, name: string): P
   return rows.length > 0;
 }
 
-export type PublishOutcome<Problem> =
+export type PublishOutcome =
   | { outcome: 'published'; version: number }
   /** The newest version holds this draft already (this revision, or one saying the same): nothing new. */
   | { outcome: 'already'; version: number }
-  | { outcome: 'refused'; problems: Problem[] }
   | { outcome: 'stale' }
   | { outcome: 'unknown' };
 
 /**
- * Publishes the draft of `revision` as the next version, if `check` finds no problem in it and the newest
- * version does not hold that very content already. The programme's row is locked meanwhile (`for update`,
- * on every instance sharing the database), so publishes and republishes of one programme take their turns:
- * version numbers never collide, and of publishes sent together the first makes the version and the others
- * find it made.
+ * What publishing `revision` would publish: its draft, to be checked before `publishDraft`; or why there is
+ * nothing to publish (no such programme, another revision now, or that revision published already).
  */
-export async function publishDraft<Problem>(
+export async function draftToPublish(
+  db: Database,
+  id: string,
+  revision: number,
+): Promise<
+  { outcome: 'draft'; draft: ProgrammeContent } | Exclude<PublishOutcome, { outcome: 'published' }>
+> {
+  const programme = await findProgramme(db, id);
+  if (!programme) return { outcome: 'unknown' };
+  if (programme.revision !== revision) return { outcome: 'stale' };
+  const newest = await newestVersionNumber(db, id);
+  if (programme.publishedRevision === revision && newest > 0) return { outcome: 'already', version: newest };
+  return { outcome: 'draft', draft: programme.draft };
+}
+
+/**
+ * Publishes the draft of `revision` as the next version, unless the newest version holds that very content
+ * already; the caller has checked that draft (`draftToPublish`) without holding anything. The programme's
+ * row is locked only for this transaction (`for update`, on every instance sharing the database), so
+ * publishes and republishes of one programme take their turns: version numbers never collide, a draft saved
+ * since the check makes it stale (each save moves the revision on), and of publishes sent together the first
+ * makes the version and the others find it made.
+ */
+export async function publishDraft(
   db: Database,
   id: string,
   revision: number,
   by: string,
-  check: (draft: ProgrammeContent) => Problem[],
-): Promise<PublishOutcome<Problem>> {
-  return db.transaction(async (tx): Promise<PublishOutcome<Problem>> => {
+): Promise<PublishOutcome> {
+  return db.transaction(async (tx): Promise<PublishOutcome> => {
     const [programme] = await tx.select().from(programmes).where(eq(programmes.id, id)).for('update');
     if (!programme) return { outcome: 'unknown' };
     if (programme.revision !== revision) return { outcome: 'stale' };
@@ -233,8 +251,6 @@ export async function publishDraft<Problem>(
         await tx.update(programmes).set({ publishedRevision: revision }).where(eq(programmes.id, id));
       return { outcome: 'already', version: newest.version };
     }
-    const problems = check(programme.draft);
-    if (problems.length > 0) return { outcome: 'refused', problems };
     const version = (newest?.version ?? 0) + 1;
     await tx.insert(programmeVersions).values({
       programmeId: id,
@@ -306,6 +322,15 @@ export async function republishVersion(
       .where(eq(programmes.id, id));
     return { outcome: 'published', version };
   });
+}
+
+/** The newest version's number; 0 before the first. */
+async function newestVersionNumber(db: Pick<Database, 'select'>, programmeId: string): Promise<number> {
+  const [row] = await db
+    .select({ version: max(programmeVersions.version) })
+    .from(programmeVersions)
+    .where(eq(programmeVersions.programmeId, programmeId));
+  return row?.version ?? 0;
 }
 
 /** A version's content as one jsonb value, in the shape of a draft (`ProgrammeContent`). */

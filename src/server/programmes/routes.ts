@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ActivityFieldsSchema, PhaseConfigSchema } from '../../shared/phase-config.ts';
-import { checkProgramme } from '../../shared/programme-checks.ts';
+import { type ProgrammeProblem, uncheckedProblem } from '../../shared/programme-checks.ts';
 import { ErrorResponseSchema, IdSchema } from '../../shared/schemas/common.ts';
 import {
   AssignProgrammeBodySchema,
@@ -27,16 +27,18 @@ import {
 } from '../../shared/schemas/programmes.ts';
 import { CohortTagParams, cohortTag } from '../cohorts/lookup.ts';
 import { findCohortByTag } from '../cohorts/queries.ts';
-import { conflict, forbidden, HttpError, notFound, unauthorized } from '../lib/http-error.ts';
+import { conflict, forbidden, HttpError, notFound, unauthorized, unavailable } from '../lib/http-error.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { noStore } from '../lib/no-store.ts';
 import { adminOnly, requireAdmin, requireTeamAccess } from '../plugins/sessions.ts';
+import type { ProgrammeChecker } from './checks-pool.ts';
 import type { ProgrammeLibrary } from './library.ts';
 import { exportFileName } from './export-file.ts';
 import { editableProgrammeId, programmeIdOf, runnableProgramme, versionOf } from './lookup.ts';
 import { programmeDetails, programmeSummaries } from './detail.ts';
 import {
   createProgramme,
+  draftToPublish,
   findProgramme,
   findVersion,
   importProgramme,
@@ -85,12 +87,33 @@ async function username(request: FastifyRequest): Promise<string> {
   return (await requireAdmin(request)).username;
 }
 
+/** How a publish or an import words a refusal by the checks. */
+type Refusals = { problems: (count: number) => string; unchecked: string };
+
 /**
  * Programmes (docs/product.md, Programmes): instructors (`adminOnly`) list, copy, edit, publish, export,
  * import and assign them; a team reads the programme it runs and that programme's published versions.
  */
-export const programmeRoutes: FastifyPluginAsyncZod<{ library: ProgrammeLibrary }> = async (app, options) => {
-  const { library } = options;
+export const programmeRoutes: FastifyPluginAsyncZod<{
+  library: ProgrammeLibrary;
+  checks: ProgrammeChecker;
+}> = async (app, options) => {
+  const { library, checks } = options;
+
+  /**
+   * The programme checks on a worker thread (checks-pool.ts): the 422 body when they refuse the activities,
+   * or null when they find no problem. Busy: 503, nothing done.
+   */
+  async function refusal(
+    activities: readonly unknown[],
+    words: Refusals,
+  ): Promise<{ message: string; problems: ProgrammeProblem[] } | null> {
+    const checked = await checks.check(activities);
+    if (checked.outcome === 'busy') throw unavailable(MESSAGES.checksBusy);
+    if (checked.outcome === 'unchecked') return { message: words.unchecked, problems: [uncheckedProblem()] };
+    if (checked.problems.length === 0) return null;
+    return { message: words.problems(checked.problems.length), problems: checked.problems };
+  }
 
   async function detail(id: string) {
     const found = await programmeDetails(app.db, library, id);
@@ -139,16 +162,18 @@ export const programmeRoutes: FastifyPluginAsyncZod<{ library: ProgrammeLibrary 
           201: ProgrammeDetailSchema,
           413: ErrorResponseSchema,
           422: PublishRefusedSchema,
+          503: ErrorResponseSchema,
           ...errors,
         },
       },
     },
     async (request, reply) => {
       const content = storedContent(request.body.content);
-      const problems = checkProgramme(content.activities);
-      if (problems.length > 0) {
-        return reply.status(422).send({ message: MESSAGES.importRefused(problems.length), problems });
-      }
+      const refused = await refusal(content.activities, {
+        problems: MESSAGES.importRefused,
+        unchecked: MESSAGES.importUnchecked,
+      });
+      if (refused) return reply.status(422).send(refused);
       const row = await importProgramme(app.db, {
         name: request.body.name,
         content,
@@ -240,19 +265,26 @@ export const programmeRoutes: FastifyPluginAsyncZod<{ library: ProgrammeLibrary 
           201: PublishResultSchema,
           409: SaveDraftConflictSchema,
           422: PublishRefusedSchema,
+          503: ErrorResponseSchema,
           ...errors,
         },
       },
     },
     async (request, reply) => {
       const id = editableProgrammeId(request.params.programmeId);
-      const outcome = await publishDraft(
-        app.db,
-        id,
-        request.body.revision,
-        await username(request),
-        (draft) => checkProgramme(draft.activities),
-      );
+      const { revision } = request.body;
+      const by = await username(request);
+      // Checked first, holding nothing (no transaction, no lock); then published only if the revision is
+      // still the one checked.
+      const found = await draftToPublish(app.db, id, revision);
+      if (found.outcome === 'draft') {
+        const refused = await refusal(found.draft.activities, {
+          problems: MESSAGES.publishRefused,
+          unchecked: MESSAGES.publishUnchecked,
+        });
+        if (refused) return reply.status(422).send(refused);
+      }
+      const outcome = found.outcome === 'draft' ? await publishDraft(app.db, id, revision, by) : found;
       switch (outcome.outcome) {
         case 'unknown':
           throw notFound(MESSAGES.programmeNotFound);
@@ -260,10 +292,6 @@ export const programmeRoutes: FastifyPluginAsyncZod<{ library: ProgrammeLibrary 
           const current = await detail(id);
           return reply.status(409).send({ message: MESSAGES.draftConflict(current.draftUpdatedBy), current });
         }
-        case 'refused':
-          return reply
-            .status(422)
-            .send({ message: MESSAGES.publishRefused(outcome.problems.length), problems: outcome.problems });
         case 'already':
           return reply.status(200).send({ version: outcome.version });
         case 'published':
