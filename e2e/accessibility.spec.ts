@@ -1,7 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { adminApi, apiTeam, castBallots, createCohort, setSwitches, uniqueTag } from './support/api.ts';
-import { createWorkspace, expect, loginAsAdmin, openAsTeam, practice, test } from './support/fixtures.ts';
+import {
+  createWorkspace,
+  expect,
+  expectNoSideScroll,
+  loginAsAdmin,
+  openAsTeam,
+  practice,
+  test,
+} from './support/fixtures.ts';
 
 /**
  * Accessibility (docs/ACCESSIBILITY.md): every route and every dialog is scanned with axe against WCAG 2.2 AA
@@ -83,11 +91,6 @@ async function seriousViolations(page: Page, label: string, overlay = false): Pr
     );
 }
 
-/** True when the page is no wider than its viewport (no horizontal scroll). */
-async function fitsViewport(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-}
-
 /**
  * Scans the page at desktop width and at 375 px (where it must not scroll sideways), then restores the
  * desktop size. Reports every violation found instead of stopping at the first.
@@ -95,9 +98,7 @@ async function fitsViewport(page: Page): Promise<boolean> {
 async function checkPage(page: Page, label: string) {
   const found = await seriousViolations(page, `${label} @1280`);
   await page.setViewportSize(PHONE);
-  // One frame for the layout to follow the new width.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))));
-  expect.soft(await fitsViewport(page), `${label}: no horizontal scroll at 375 px`).toBe(true);
+  await expectNoSideScroll(page);
   found.push(...(await seriousViolations(page, `${label} @375`)));
   await page.setViewportSize(DESKTOP);
   if (found.length) console.log(found.join('\n'));
@@ -108,7 +109,7 @@ async function checkPage(page: Page, label: string) {
 async function checkOverlay(page: Page, label: string) {
   const found = await seriousViolations(page, label, true);
   if (found.length) console.log(found.join('\n'));
-  expect.soft(await fitsViewport(page), `${label}: no horizontal scroll`).toBe(true);
+  await expectNoSideScroll(page);
   expect.soft(found, `${label}: serious or critical axe violations`).toEqual([]);
 }
 
@@ -396,7 +397,7 @@ async function expectVisibleFocus(page: Page, step: string) {
         last = focus;
         return focus.visible;
       },
-      { message: `${step}: focus is visible`, timeout: 2000 },
+      { message: `${step}: focus is visible` },
     )
     .toBe(true)
     .catch((error: Error) => {

@@ -135,13 +135,18 @@ test('a request for help reaches the dashboard at once, and its answer reaches t
 
 /**
  * The browser's notifications and sound, recorded instead of shown: `window.alerts` lists what this tab
- * showed ("notify: title | body", "chime"), and `window.notifications` keeps each notification to click.
+ * showed ("notify: title | body", "chime"), `window.notifications` keeps each notification to click, and
+ * `window.decided` the requests this tab has decided about (the dashboard's `help-alert-decided` event).
  */
 function recordAlerts() {
   type Recorded = { title: string; onclick: (() => void) | null; close(): void };
-  const page = window as unknown as { alerts: string[]; notifications: Recorded[] };
+  const page = window as unknown as { alerts: string[]; notifications: Recorded[]; decided: string[] };
   page.alerts = [];
   page.notifications = [];
+  page.decided = [];
+  window.addEventListener('help-alert-decided', (event) => {
+    page.decided.push((event as CustomEvent<{ id: string }>).detail.id);
+  });
   // The permission is the origin's, as a browser keeps it: every tab of the dashboard shares it.
   class RecordedNotification {
     static get permission(): NotificationPermission {
@@ -214,10 +219,29 @@ test('new help requests chime and notify once across the instructor’s tabs, on
   const second = await instructor.newPage();
   await second.goto('/admin');
   await expect(second.getByRole('switch', { name: 'Alert me to new help requests' })).toBeChecked();
-  await second.getByRole('tab', { name: /Help requests/ }).click();
-  await expect(second.getByTestId('help-request').filter({ hasText: waiting!.team.name })).toBeVisible();
+  // Both dashboards have read the list (the request waiting since before is on it): the next one is new.
+  for (const page of [first, second]) {
+    await page.getByRole('tab', { name: /Help requests/ }).click();
+    await expect(page.getByTestId('help-request').filter({ hasText: waiting!.team.name })).toBeVisible();
+  }
 
-  expect((await ask(asking!, 'Stuck on the price ladder')).status()).toBe(201);
+  /** Both tabs have decided about request `id`: alerted, or stayed quiet. */
+  const bothDecided = (id: string) =>
+    expect
+      .poll(() =>
+        Promise.all(
+          [first, second].map((page) =>
+            page.evaluate(
+              (wanted) => (window as unknown as { decided: string[] }).decided.includes(wanted),
+              id,
+            ),
+          ),
+        ),
+      )
+      .toEqual([true, true]);
+
+  const asked = await ask(asking!, 'Stuck on the price ladder');
+  expect(asked.status()).toBe(201);
   await expect(second.getByTestId('help-request').filter({ hasText: asking!.team.name })).toBeVisible(LIVE);
   const ours = [waiting!, asking!, later!].map((member) => member.team.name);
   const alertsOf = async () =>
@@ -232,9 +256,8 @@ test('new help requests chime and notify once across the instructor’s tabs, on
       alerts.filter((alert) => alert.startsWith('notify') && ours.some((name) => alert.includes(name))),
     );
   const notification = `notify: ${asking!.team.name} asked for help | Activity 4, Hero Concept Design: "Stuck on the price ladder"`;
-  await expect.poll(async () => (await alertsOf()).flat()).toEqual([notification]);
-  // Both tabs heard it; one alerted. Give the other time to (wrongly) alert too.
-  await first.waitForTimeout(1500);
+  // Both tabs heard it and decided; one alerted.
+  await bothDecided((await asked.json()).id);
   expect((await alertsOf()).flat()).toEqual([notification]);
 
   // A click on the notification opens that team's work at the request.
@@ -252,10 +275,15 @@ test('new help requests chime and notify once across the instructor’s tabs, on
   await other.getByRole('switch', { name: 'Alert me to new help requests' }).click();
   await expect(other.getByRole('switch', { name: 'Alert me to new help requests' })).not.toBeChecked();
   await expect(shown.getByRole('switch', { name: 'Alert me to new help requests' })).not.toBeChecked();
-  expect((await ask(later!, '')).status()).toBe(201);
-  await other.getByRole('tab', { name: /Help requests/ }).click();
+  // Both dashboards have read the list (the request waiting since before is on it): the next one is new.
+  for (const page of [shown, other]) {
+    await page.getByRole('tab', { name: /Help requests/ }).click();
+    await expect(page.getByTestId('help-request').filter({ hasText: waiting!.team.name })).toBeVisible();
+  }
+  const laterAsked = await ask(later!, '');
+  expect(laterAsked.status()).toBe(201);
   await expect(other.getByTestId('help-request').filter({ hasText: later!.team.name })).toBeVisible(LIVE);
-  await first.waitForTimeout(1500);
+  await bothDecided((await laterAsked.json()).id);
   expect((await alertsOf()).flat().filter((alert) => alert.includes(later!.team.name))).toEqual([]);
 
   // Their requests end with the test, so no other test finds them waiting.

@@ -1,7 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { teamOnDevices } from './support/collaboration.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, settledBoxes, test } from './support/fixtures.ts';
 import {
   leaderOf,
   OLD_LEADER_LOCK,
@@ -134,7 +134,7 @@ test('a silent stream shows on every tab that live updates are paused, and the n
   // Not during the first connection, nor once live.
   for (const tab of tabs) await expect(notice(tab)).toHaveCount(0);
   const form = tabs[0]!.getByRole('form', { name: 'Decision Box' });
-  const formBefore = await form.boundingBox();
+  const [formBefore] = await settledBoxes([form]);
 
   // The stream's bytes are held from now: the next stream the leader opens never answers.
   const held: Route[] = [];
@@ -147,7 +147,7 @@ test('a silent stream shows on every tab that live updates are paused, and the n
   // A little over one heartbeat of silence: both tabs say so, calmly, and typing still saves.
   for (const tab of tabs) await expect(notice(tab)).toHaveText(PAUSED, { timeout: 45_000 });
   // It moves nothing on the page, and reads well.
-  expect(await form.boundingBox()).toEqual(formBefore);
+  expect((await settledBoxes([form]))[0]).toEqual(formBefore);
   await expectNoSeriousAxeViolations(tabs[0]!);
   await field(tabs[0]!, 'Company name').fill('Quiet Coffee');
   await saved(tabs[0]!);

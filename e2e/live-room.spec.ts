@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { adminApi, createTeams } from './support/api.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { expect, openAsTeam, test } from './support/fixtures.ts';
+import { expect, openAsTeam, settledBoxes, test } from './support/fixtures.ts';
 import {
   expectNoScroll,
   fontSizes,
@@ -256,8 +256,11 @@ test.describe('the live room', () => {
       for (const px of await fontSizes(page, 'podium-name'))
         expect(px).toBeGreaterThanOrEqual(viewport.minName);
       // The top of the leaderboard is on screen, not cut off below it.
-      const lastRow = await presentation.getByTestId('leaderboard-row').last().boundingBox();
-      expect(lastRow!.y + lastRow!.height).toBeLessThanOrEqual(viewport.height);
+      await settledBoxes(
+        [presentation.getByTestId('leaderboard-row').last()],
+        ([row]) => row!.y + row!.height <= viewport.height,
+        'the last row of the leaderboard is on screen',
+      );
       await expectNoSeriousAxeViolations(page);
       await projectorShot(page, `results-present-${viewport.width}`, testInfo.outputDir);
 
@@ -276,8 +279,11 @@ test.describe('the live room', () => {
       await expect(showcase.getByTestId('showcase-address')).toHaveText(url.replace(/^https?:\/\//, ''));
       const [addressPx] = await fontSizes(page, 'showcase-address');
       expect(addressPx).toBeGreaterThanOrEqual(viewport.minName * 0.8);
-      const qr = await showcase.getByRole('img', { name: `QR code of ${url}` }).boundingBox();
-      expect(qr!.height).toBeGreaterThanOrEqual(viewport.height * 0.4);
+      await settledBoxes(
+        [showcase.getByRole('img', { name: `QR code of ${url}` })],
+        ([qr]) => qr!.height >= viewport.height * 0.4,
+        'the QR code fills at least 40 % of the height',
+      );
       await expectNoScroll(page);
       await projectorShot(page, `showcase-present-${viewport.width}`, testInfo.outputDir);
       await showcase.getByRole('button', { name: 'Exit' }).click();

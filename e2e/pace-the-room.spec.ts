@@ -1,7 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { adminApi, apiTeam, createCohort, uniqueName } from './support/api.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { chooseOption, expect, expectNoSideScroll, openAsTeam, test } from './support/fixtures.ts';
+import {
+  chooseOption,
+  expect,
+  expectAbove,
+  expectNoSideScroll,
+  openAsTeam,
+  test,
+} from './support/fixtures.ts';
 import { instructorContext, watchedPage } from './support/live-room.ts';
 
 /** The cohort as the instructors' list has it (its join code is only there). */
@@ -69,9 +76,11 @@ test.describe('pacing the room', () => {
       await expect(banner.getByTestId('pace-time')).toHaveText(/^(10:00|9:[0-5]\d) left$/);
       await expect(page.getByTestId('pace-status')).toContainText('Now: activity 3');
       expect(await banner.evaluate((el) => getComputedStyle(el).position)).toBe('static');
-      const bannerBox = (await banner.boundingBox())!;
-      const formBox = (await page.getByRole('form', { name: 'Decision Box' }).boundingBox())!;
-      expect(bannerBox.y + bannerBox.height).toBeLessThanOrEqual(formBox.y);
+      await expectAbove(
+        banner,
+        page.getByRole('form', { name: 'Decision Box' }),
+        'the banner above the form',
+      );
     }
     await expect(screen.getByTestId('room-pace-now')).toContainText('Now: activity 3');
     await expect(screen.getByTestId('room-pace-time')).toHaveText(/^(10:00|9:[0-5]\d) left$/);
@@ -155,9 +164,11 @@ test.describe('a countdown that runs out', () => {
     await expect(card.getByTestId('pace-panel-time')).toHaveText('Time is up');
     // The phone's banner keeps to its width, the form below it.
     await expectNoSideScroll(team.page);
-    const bannerBox = (await banner.boundingBox())!;
-    const formBox = (await team.page.getByRole('form', { name: 'Decision Box' }).boundingBox())!;
-    expect(bannerBox.y + bannerBox.height).toBeLessThanOrEqual(formBox.y);
+    await expectAbove(
+      banner,
+      team.page.getByRole('form', { name: 'Decision Box' }),
+      'the banner above the form',
+    );
 
     await admin.dispose();
     await member.api.dispose();

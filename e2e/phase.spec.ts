@@ -5,6 +5,7 @@ import {
   chooseOption,
   createWorkspace,
   expect,
+  expectNoSideScroll,
   forgiveConsoleErrors,
   practice,
   test,
@@ -304,7 +305,7 @@ test.describe('phase page', () => {
       expect(renderedText).toContain(line.replace(/\*\*/g, '').slice(0, 40));
     }
     // The copied indicator goes back after 3 s.
-    await expect(page.getByRole('button', { name: 'Copy Prompt' })).toBeVisible({ timeout: 5000 });
+    await expect(page.getByRole('button', { name: 'Copy Prompt' })).toBeVisible();
 
     const downloadPromise = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download prompt as prompt.txt' }).click();
@@ -557,8 +558,7 @@ test.describe('phase screenshots', () => {
         }
         if (phase === 6) await page.getByRole('radio', { name: /^Playful & Vibrant/ }).click();
         await expect(saveStatus(page)).toContainText('Saved', { timeout: 10_000 });
-        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect(scrollWidth).toBeLessThanOrEqual(width);
+        await expectNoSideScroll(page);
         await page.screenshot({ path: `/tmp/shots/phase-${phase}-${width}.png`, fullPage: true });
         // Slices of the page at readable size, for reviewing the layout.
         const height = await page.evaluate(() => document.documentElement.scrollHeight);

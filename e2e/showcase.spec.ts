@@ -351,9 +351,7 @@ test.describe('results', () => {
     });
     expect(released.status()).toBe(200);
 
-    await expect(page.getByRole('heading', { name: "The Moment You've Been Waiting For" })).toBeVisible({
-      timeout: 2000,
-    });
+    await expect(page.getByRole('heading', { name: "The Moment You've Been Waiting For" })).toBeVisible();
     await adminContext.close();
     await cohort.dispose();
   });

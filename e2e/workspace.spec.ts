@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { adminApi } from './support/api.ts';
-import { createWorkspace, expect, loginAsAdmin, test } from './support/fixtures.ts';
+import { createWorkspace, expect, expectNoSideScroll, loginAsAdmin, test } from './support/fixtures.ts';
 
 test.describe('landing page', () => {
   test('shows the hero, features, activities with their names, and no footer', async ({ page }) => {
@@ -207,8 +207,7 @@ test.describe('header', () => {
       'aria-current',
       'page',
     );
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-    expect(overflow).toBe(false);
+    await expectNoSideScroll(page);
   });
 });
 

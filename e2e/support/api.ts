@@ -21,11 +21,34 @@ export function uniqueName(prefix: string): string {
   return `${prefix} ${uniqueSuffix()}`;
 }
 
+export type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
+
+let instructorSession: Promise<StorageState> | undefined;
+
+/**
+ * The cookies of the instructor the test server was started with, signed in once per worker. A sign-in
+ * checks the password with a deliberately slow hash (scrypt, 128 MiB, a fraction of a second of a core):
+ * once per test, two workers beside busy processes spent seconds on each. No test ends this session; a test
+ * that signs out, or tests the sign-in itself, signs in on its own.
+ */
+export function instructorSessionState(): Promise<StorageState> {
+  instructorSession ??= (async () => {
+    const api = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const login = await api.post('/api/auth/admin/login', { data: E2E_ADMIN });
+    expect(login.status(), await login.text()).toBe(200);
+    const state = await api.storageState();
+    await api.dispose();
+    return state;
+  })();
+  return instructorSession;
+}
+
 /** A request context signed in as the instructor the test server was started with. */
 export async function adminApi(): Promise<APIRequestContext> {
-  const admin = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
-  expect((await admin.post('/api/auth/admin/login', { data: E2E_ADMIN })).status()).toBe(200);
-  return admin;
+  return playwrightRequest.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    storageState: await instructorSessionState(),
+  });
 }
 
 /** Creates a cohort and returns its tag (a unique one unless given). */

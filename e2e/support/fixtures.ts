@@ -6,7 +6,7 @@ import {
   type Page,
   type ViewportSize,
 } from '@playwright/test';
-import type { ApiTeam } from './api.ts';
+import { type ApiTeam, instructorSessionState } from './api.ts';
 import { E2E_ADMIN } from './global-setup.ts';
 
 export { E2E_ADMIN };
@@ -56,12 +56,13 @@ export async function createWorkspace(page: Page, name: string): Promise<string>
   return code;
 }
 
-/** Signs in through the login page as the instructor the test server was started with. */
+/**
+ * The page's browser signed in as the instructor the test server was started with (the worker's one
+ * sign-in, support/api.ts), on the dashboard. The sign-in page itself is tested in admin.spec.ts.
+ */
 export async function loginAsAdmin(page: Page) {
-  await page.goto('/admin-login');
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.context().addCookies((await instructorSessionState()).cookies);
+  await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Instructor Dashboard' })).toBeVisible();
 }
 
@@ -150,4 +151,51 @@ export async function expectNoSideScroll(page: Page) {
       }),
     )
     .toBe('fits');
+}
+
+export type Box = { x: number; y: number; width: number; height: number };
+
+/** The element's box, or null while it is not on the page (never waits for it). */
+async function boxNow(locator: Locator): Promise<Box | null> {
+  try {
+    return await locator.boundingBox({ timeout: 500 });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The boxes of `locators` once the layout has settled: fonts loaded, every element on the page, and the same
+ * boxes in two reads in a row (a menu arriving after the first paint, a banner, an image or a resize moves
+ * things for a frame or two). When `holds` is given, the settled boxes must also satisfy it; a failure
+ * shows the boxes last read.
+ */
+export async function settledBoxes(
+  locators: readonly Locator[],
+  holds: (boxes: Box[]) => boolean = () => true,
+  message = 'the layout settles',
+): Promise<Box[]> {
+  await locators[0]!.page().evaluate(() => document.fonts.ready.then(() => undefined));
+  let previous = '';
+  let boxes: (Box | null)[] = [];
+  await expect
+    .poll(
+      async () => {
+        boxes = await Promise.all(locators.map(boxNow));
+        const read = JSON.stringify(boxes);
+        const steady = read === previous;
+        previous = read;
+        if (!boxes.every(Boolean)) return `not on the page yet: ${read}`;
+        if (!steady) return `still moving: ${read}`;
+        return holds(boxes as Box[]) ? 'holds' : `settled but not as expected: ${read}`;
+      },
+      { message, intervals: [100, 100, 250, 500] },
+    )
+    .toBe('holds');
+  return boxes as Box[];
+}
+
+/** `upper` ends above where `lower` starts, once the layout has settled. */
+export async function expectAbove(upper: Locator, lower: Locator, message = 'one above the other') {
+  await settledBoxes([upper, lower], ([a, b]) => a!.y + a!.height <= b!.y + 0.5, message);
 }

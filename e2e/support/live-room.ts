@@ -8,8 +8,14 @@ import {
   type Page,
   type ViewportSize,
 } from '@playwright/test';
-import { type ApiTeam, apiTeam, createCohort, setSwitches, uniqueTag } from './api.ts';
-import { E2E_ADMIN } from './global-setup.ts';
+import {
+  type ApiTeam,
+  apiTeam,
+  createCohort,
+  instructorSessionState,
+  setSwitches,
+  uniqueTag,
+} from './api.ts';
 
 /** A team of a live-room test: its own API session and what the API answered when it was created. */
 export type RoomTeam = { api: APIRequestContext; team: ApiTeam };
@@ -38,13 +44,11 @@ export async function vote(tag: string, voter: RoomTeam, ranked: ApiTeam[]) {
 
 /** A browser context signed in as the instructor (cookies shared with its pages). */
 export async function instructorContext(browser: Browser, viewport?: ViewportSize): Promise<BrowserContext> {
-  const context = await browser.newContext({
+  return browser.newContext({
     baseURL: process.env.E2E_BASE_URL,
+    storageState: await instructorSessionState(),
     ...(viewport ? { viewport } : {}),
   });
-  const login = await context.request.post('/api/auth/admin/login', { data: E2E_ADMIN });
-  expect(login.status()).toBe(200);
-  return context;
 }
 
 /** A page of its own context that fails the test if it threw; `context` may be shared. */

@@ -45,8 +45,12 @@ export type BuildAppOptions = {
   streamLimits?: Partial<StreamLimits>;
   /** The time the code look-up limit reads, in milliseconds: tests hold it still; the real clock if absent. */
   clock?: () => number;
-  /** The worker threads of the programme checks (tests, to reach their limits); the defaults if absent. */
-  programmeChecks?: ProgrammeCheckerOptions;
+  /**
+   * The worker threads of the programme checks: options for the app's own (tests, to reach their limits),
+   * or a checker shared by several apps of one process, which the app's close leaves running (the API tests
+   * build an app per test). The defaults if absent.
+   */
+  programmeChecks?: ProgrammeCheckerOptions | ProgrammeChecker;
 };
 
 /** Builds the whole app: the server listens on it, the API tests `inject()` into it. */
@@ -91,8 +95,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Every programme version's content, the standard's from the configs just loaded.
   const programmes = new ProgrammeLibrary(() => app.db, phaseConfigs);
   // A publish's and an import's checks, on worker threads started when first needed.
-  const programmeChecks = new ProgrammeChecker(options.programmeChecks);
-  app.addHook('onClose', () => programmeChecks.close());
+  const shared = options.programmeChecks instanceof ProgrammeChecker ? options.programmeChecks : undefined;
+  const programmeChecks = shared ?? new ProgrammeChecker(options.programmeChecks as ProgrammeCheckerOptions);
+  if (!shared) app.addHook('onClose', () => programmeChecks.close());
 
   await app.register(errorsPlugin);
   await app.register(dbPlugin, {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, afterEach, describe } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../../src/server/app.ts';
+import { ProgrammeChecker } from '../../src/server/programmes/checks-pool.ts';
 import { PROJECT_ROOT } from '../../src/server/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema.ts';
@@ -130,7 +131,20 @@ export async function buildTestApp(
     logger: false,
     ...options,
     clock: options.clock ?? stillClock().now,
+    programmeChecks: options.programmeChecks ?? sharedProgrammeChecker(),
   });
+}
+
+let programmeChecker: ProgrammeChecker | undefined;
+
+/**
+ * One programme checker for every app of a test file (each test builds its own app): a worker thread
+ * started from the sources compiles the checks first, seconds on a busy machine, once per file instead of
+ * once per test. Its idle threads end by themselves; the file's process ends it.
+ */
+function sharedProgrammeChecker(): ProgrammeChecker {
+  programmeChecker ??= new ProgrammeChecker();
+  return programmeChecker;
 }
 
 /**

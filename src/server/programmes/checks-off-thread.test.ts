@@ -5,6 +5,7 @@ import type { ProgrammeDetail, ProgrammeFile } from '../../shared/schemas/progra
 import { uncheckedProblem } from '../../shared/programme-checks.ts';
 import { programmes, programmeVersions } from '../db/schema.ts';
 import { MESSAGES } from '../lib/messages.ts';
+import { ProgrammeChecker } from './checks-pool.ts';
 import { buildTestApp, createAdminSession, describeApi } from '../../../testing/api/test-app.ts';
 
 /**
@@ -83,10 +84,41 @@ async function healthBaseline(app: FastifyInstance): Promise<number> {
   return worst;
 }
 
+const describeTimes = (times: number[]) => `[${times.map((t) => Math.round(t)).join(', ')}] ms`;
+
+/**
+ * Health kept answering within HEALTH_MS while the check ran: every check but at most one. A thread held by
+ * the check delays every request sent meanwhile (one of them waits the whole check and the rest never go);
+ * a pause of the whole machine, which this VM takes at random, can delay any one request by itself.
+ */
+function expectAnswering(health: number[], seen: string) {
+  expect(health.length, seen).toBeGreaterThanOrEqual(3);
+  const slow = health.filter((ms) => ms >= HEALTH_MS);
+  expect(slow.length, seen).toBeLessThanOrEqual(1);
+}
+
 async function storedCounts(app: FastifyInstance) {
   const [p] = await app.db.select({ n: count() }).from(programmes);
   const [v] = await app.db.select({ n: count() }).from(programmeVersions);
   return { programmes: Number(p!.n), versions: Number(v!.n) };
+}
+
+/** A checker whose next check waits, once asked, until the test releases it. */
+class HeldChecker extends ProgrammeChecker {
+  release: () => void = () => {};
+  private readonly held = new Promise<void>((resolve) => {
+    this.release = resolve;
+  });
+  private markAsked: () => void = () => {};
+  readonly asked = new Promise<void>((resolve) => {
+    this.markAsked = resolve;
+  });
+
+  override async check(activities: readonly unknown[]) {
+    this.markAsked();
+    await this.held;
+    return super.check(activities);
+  }
 }
 
 describeApi('programme checks off the request thread', (ctx) => {
@@ -111,10 +143,9 @@ describeApi('programme checks off the request thread', (ctx) => {
       expect(response.json().problems).toContainEqual(
         expect.objectContaining({ activity: 1, path: 'promptTemplate' }),
       );
-      const slowest = Math.max(...health);
-      const seen = `import ${Math.round(ms)} ms; ${health.length} health checks, slowest ${Math.round(slowest)} ms (idle: ${Math.round(baseline)} ms)`;
+      const seen = `import ${Math.round(ms)} ms; health checks ${describeTimes(health)} (idle: slowest ${Math.round(baseline)} ms)`;
       expect(ms, seen).toBeLessThan(ANSWER_MS);
-      expect(slowest, seen).toBeLessThan(HEALTH_MS);
+      expectAnswering(health, seen);
       expect(await storedCounts(ctx.app)).toEqual({ programmes: 1, versions: 1 });
     },
     TEST_MS,
@@ -145,10 +176,9 @@ describeApi('programme checks off the request thread', (ctx) => {
       expect(response.json().problems).toContainEqual(
         expect.objectContaining({ activity: 1, path: 'promptTemplate' }),
       );
-      const slowest = Math.max(...health);
-      const seen = `publish ${Math.round(ms)} ms; ${health.length} health checks, slowest ${Math.round(slowest)} ms (idle: ${Math.round(baseline)} ms)`;
+      const seen = `publish ${Math.round(ms)} ms; health checks ${describeTimes(health)} (idle: slowest ${Math.round(baseline)} ms)`;
       expect(ms, seen).toBeLessThan(ANSWER_MS);
-      expect(slowest, seen).toBeLessThan(HEALTH_MS);
+      expectAnswering(health, seen);
       expect(await storedCounts(ctx.app)).toEqual({ programmes: 2, versions: 1 });
     },
     TEST_MS,
@@ -157,22 +187,32 @@ describeApi('programme checks off the request thread', (ctx) => {
   it(
     'holds nothing while a publish is checked: a draft saved meanwhile lands, and the publish is stale (409)',
     async () => {
-      const as = await instructor();
-      const created = (
-        await as('POST', '/api/admin/programmes', { name: 'Clinics' })
-      ).json() as ProgrammeDetail;
-      const url = `/api/admin/programmes/${created.id}`;
-      // This app's worker thread starts with this check: it takes a while, and the save goes in meanwhile.
-      const publishing = as('POST', `${url}/publish`, { revision: 0 });
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const sent = performance.now();
-      const saved = await as('PUT', `${url}/draft`, { revision: 0, draft: created.draft, name: 'Clinics 2' });
-      expect(saved.statusCode, saved.body).toBe(200);
-      expect(performance.now() - sent).toBeLessThan(ANSWER_MS);
-      const published = await publishing;
-      expect(published.statusCode, published.body).toBe(409);
-      expect(published.json().current).toMatchObject({ name: 'Clinics 2', revision: 1 });
-      expect(await storedCounts(ctx.app)).toEqual({ programmes: 1, versions: 0 });
+      // The check is held until the save has landed: the save must not wait for it.
+      const checker = new HeldChecker();
+      const app = await buildTestApp(ctx.database, {}, { programmeChecks: checker });
+      try {
+        const as = await instructor(app);
+        const created = (
+          await as('POST', '/api/admin/programmes', { name: 'Clinics' })
+        ).json() as ProgrammeDetail;
+        const url = `/api/admin/programmes/${created.id}`;
+        const publishing = as('POST', `${url}/publish`, { revision: 0 });
+        await checker.asked;
+        const saved = await as('PUT', `${url}/draft`, {
+          revision: 0,
+          draft: created.draft,
+          name: 'Clinics 2',
+        });
+        expect(saved.statusCode, saved.body).toBe(200);
+        checker.release();
+        const published = await publishing;
+        expect(published.statusCode, published.body).toBe(409);
+        expect(published.json().current).toMatchObject({ name: 'Clinics 2', revision: 1 });
+        expect(await storedCounts(app)).toEqual({ programmes: 1, versions: 0 });
+      } finally {
+        await app.close();
+        await checker.close();
+      }
     },
     TEST_MS,
   );

@@ -38,6 +38,11 @@ const DEFAULT_WAITING = 8;
 const DEFAULT_MEMORY_MB = 256;
 /** An idle worker is kept this long, so a second publish does not pay for starting one again. */
 const IDLE_MS = 60_000;
+/**
+ * How long a worker may take to start. Not the programme's time: from the sources a worker compiles the
+ * checks first (seconds on a busy machine); the compiled server's start in well under one.
+ */
+const START_LIMIT_MS = 60_000;
 
 /**
  * The worker's module. The compiled server (dist/server/server.mjs) has it compiled beside it. From the
@@ -92,6 +97,13 @@ export class ProgrammeChecker {
     const check = new AbortController();
     this.underWay.add(check);
     try {
+      // Every thread busy with a check (this one's included) but fewer threads started: one is to start.
+      // It starts on an empty task of its own, so the time limit below is the check's alone.
+      if (this.pool.threads.length < this.running) {
+        await this.pool.run(null, {
+          signal: AbortSignal.any([check.signal, AbortSignal.timeout(START_LIMIT_MS)]),
+        });
+      }
       const problems = (await this.pool.run(activities, {
         signal: AbortSignal.any([check.signal, AbortSignal.timeout(this.timeLimitMs)]),
       })) as ProgrammeProblem[];

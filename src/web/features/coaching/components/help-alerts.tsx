@@ -55,10 +55,16 @@ export function HelpAlerts() {
     }
     const arrived = newRequests(seen.current, queue.data);
     for (const request of arrived) seen.current.add(request.id);
-    if (!on) return;
     for (const request of arrived) {
+      if (!on) {
+        announceDecision(request.id, false);
+        continue;
+      }
       withAlertLock(() => {
-        if (claimAlert(request.id)) alertFor(request, queryClient, (path) => navigate(path));
+        if (!claimAlert(request.id)) return announceDecision(request.id, false);
+        void alertFor(request, queryClient, (path) => navigate(path)).then(() =>
+          announceDecision(request.id, true),
+        );
       });
     }
   }, [queue.data, on, navigate, queryClient]);
@@ -96,14 +102,26 @@ export function HelpAlerts() {
   );
 }
 
+/**
+ * Tells the page (a `help-alert-decided` event on `window`) that this tab has decided about a new request:
+ * alerted, or not (alerts off, or another tab claimed it). Nothing in the app listens; it is the one moment
+ * a check of "once across tabs" can wait for, since a tab that stays quiet shows nothing.
+ */
+function announceDecision(id: string, alerted: boolean): void {
+  window.dispatchEvent(new CustomEvent('help-alert-decided', { detail: { id, alerted } }));
+}
+
 /** The chime, and a notification when allowed: a click on it opens the team's work at that request. */
-function alertFor(request: HelpQueueItem, queryClient: QueryClient, go: (path: string) => void): void {
+async function alertFor(
+  request: HelpQueueItem,
+  queryClient: QueryClient,
+  go: (path: string) => void,
+): Promise<void> {
   playChime();
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
   // The activity as the team's programme names it ("Activity 3" alone when that cannot be read).
-  void teamActivityName(queryClient, request.teamId, request.phaseNumber).then((name) =>
-    notify(request, name, go),
-  );
+  const name = await teamActivityName(queryClient, request.teamId, request.phaseNumber).catch(() => null);
+  notify(request, name, go);
 }
 
 function notify(request: HelpQueueItem, name: string | null, go: (path: string) => void): void {
