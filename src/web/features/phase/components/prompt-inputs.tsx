@@ -93,8 +93,9 @@ function factText(fact: SharedFact, value: string): string {
 
 /**
  * The shared facts this activity's prompt reads without showing them in its form (the business profile
- * given in Activity 1, which switches the right cautions on): their values, or what is not given yet, with a
- * link to where they are answered.
+ * given in Activity 1, which switches the right cautions on, read by plain id, and the claims the team must
+ * not make, read as `phase1.claims_to_avoid`): their values, or what is not given yet, with a link to where
+ * they are answered.
  */
 export function ProfileFacts({
   template,
@@ -106,7 +107,8 @@ export function ProfileFacts({
   data: Readonly<Record<string, unknown>>;
 }) {
   const shown = new Set(fields.map((f) => f.id));
-  const facts = listTemplatePlaceholders(template)
+  const read = listTemplatePlaceholders(template).map((path) => path.replace(/^phase\d+\./, ''));
+  const facts = [...new Set(read)]
     .filter((id) => isSharedFactId(id) && !shown.has(id))
     .map((id) => sharedFact(id)!);
   if (facts.length === 0) return null;
