@@ -107,7 +107,8 @@ export function ProfileFacts({
   data: Readonly<Record<string, unknown>>;
 }) {
   const shown = new Set(fields.map((f) => f.id));
-  const read = listTemplatePlaceholders(template).map((path) => path.replace(/^phase\d+\./, ''));
+  const paths = listTemplatePlaceholders(template);
+  const read = paths.map((path) => path.replace(/^phase\d+\./, ''));
   const facts = [...new Set(read)]
     .filter((id) => isSharedFactId(id) && !shown.has(id))
     .map((id) => sharedFact(id)!);
@@ -116,7 +117,10 @@ export function ProfileFacts({
     const value = data[fact.id];
     return typeof value === 'string' && value.trim() !== '' ? factText(fact, value) : null;
   };
-  const missing = facts.filter((fact) => answerOf(fact) === null);
+  // A fact read only as another activity's answer (the claims, `phase1.claims_to_avoid`) is read inside its
+  // {{#if}}: the prompt is whole without it, so it does not count as missing.
+  const switches = (fact: SharedFact) => paths.includes(fact.id);
+  const missing = facts.filter((fact) => switches(fact) && answerOf(fact) === null);
   const homes = [...new Set(facts.map((fact) => fact.home))];
   return (
     <FormNote id="profile-facts" icon={UserRound} title="Your business, as this prompt reads it">
