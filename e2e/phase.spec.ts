@@ -431,8 +431,10 @@ test.describe('phase page', () => {
     await expect(preview(page)).toContainText('We sell food or drink');
     // The later areas: data about people other than the buyer, safety, professional advice.
     await areas.getByRole('checkbox', { name: /^Data about other people/ }).click();
-    await expect(preview(page)).toContainText('Our product handles data about people other than our buyer');
-    await expect(preview(page)).not.toContainText('People rely on our product to prevent harm');
+    await expect(preview(page)).toContainText(
+      'Our product or service handles data about people other than our buyer',
+    );
+    await expect(preview(page)).not.toContainText('People rely on our product or service to prevent harm');
     await page.goto('/phase/4');
     await expect(page.getByTestId('profile-facts')).toContainText('Food or drink, Data about other people');
     await expect(preview(page)).toContainText('For food and drink, check allergens');

@@ -2,9 +2,10 @@
  * Businesses of different kinds, with every answer of every activity, for the tests that read the prompts as
  * such a team would: the worked example (a children's product sold to consumers in the United States and
  * Canada: the configs' placeholders and src/shared/worked-example.ts), a business-to-business software
- * service in the EU that handles money, and a local food business in the United Kingdom; and three that sell
- * to businesses with the risks of the later sensitive areas (BUSINESS_BUYERS). Each lists the kinds of
- * business it is, so a test can tell which words belong to another kind.
+ * service in the EU that handles money, and a local food business in the United Kingdom; three that sell
+ * to businesses with the risks of the later sensitive areas (BUSINESS_BUYERS); and three regulated services
+ * sold to businesses (REGULATED_SERVICES). Each lists the kinds of business it is, so a test can tell which
+ * words belong to another kind.
  */
 
 /** The kinds a business can be, each with words that belong to it (and to no other kind) in a prompt. */
@@ -16,12 +17,14 @@ export type BusinessKind =
   | 'personal_data'
   | 'safety'
   | 'advice'
+  | 'employment'
   | 'consumers'
   | 'businesses'
   | 'us'
   | 'canada'
   | 'uk'
-  | 'eu';
+  | 'eu'
+  | 'other';
 
 export type Business = {
   name: string;
@@ -50,6 +53,7 @@ export const LEDGERLOOP: Business = {
     target_region: 'Germany and the Netherlands',
     rule_regions: 'eu',
     sensitive_areas: 'finance',
+    claims_to_avoid: 'guaranteed on-time payment, zero errors, replaces your accountant',
     current_offer:
       'LedgerLoop Remind: automatic, polite payment reminders with a pay-by-link button, EUR 39 per firm per month, sold online with a 30-day trial.',
     brand_adjectives: 'precise, calm, dependable',
@@ -94,7 +98,6 @@ export const LEDGERLOOP: Business = {
       evidence_horizon: 'recent',
       tone: 'scientific',
       statistic_style: 'percentage',
-      claims_to_avoid: 'guaranteed on-time payment, zero errors, replaces your accountant',
       verified_evidence:
         'Hero statistic: 81% of payments were matched automatically in the first month (our own pilot with 12 firms). Do not claim: guaranteed on-time payment, zero errors.',
     },
@@ -178,6 +181,7 @@ export const HEARTH_AND_BEAN: Business = {
     target_region: 'the United Kingdom',
     rule_regions: 'uk',
     sensitive_areas: 'food',
+    claims_to_avoid: 'best coffee in Britain, ethically perfect',
     current_offer:
       'Single-origin beans roasted every Tuesday, GBP 9 a bag, sold in our Bristol café and online.',
     brand_adjectives: 'warm, crafted, unpretentious',
@@ -217,7 +221,6 @@ export const HEARTH_AND_BEAN: Business = {
       evidence_horizon: 'established',
       tone: 'persuasive',
       statistic_style: 'comparison',
-      claims_to_avoid: 'best coffee in Britain, ethically perfect',
       verified_evidence:
         'Hero statistic: 94% of 120 café customers rated our beans 4 or 5 out of 5 (our own survey). Do not claim: best coffee in Britain.',
     },
@@ -298,6 +301,7 @@ export const SHIFTSENSE: Business = {
     target_region: 'the United Kingdom and Ireland',
     rule_regions: 'uk, eu',
     sensitive_areas: 'personal_data',
+    claims_to_avoid: 'no more agency staff, staff love being tracked, fully anonymous',
     current_offer:
       'ShiftSense Rota: shift planning from the staff rota and clock-in data, GBP 4 per employee per month, sold on a yearly contract after a demo.',
     brand_adjectives: 'clear, fair, reliable',
@@ -341,7 +345,6 @@ export const SHIFTSENSE: Business = {
       evidence_horizon: 'recent',
       tone: 'scientific',
       statistic_style: 'percentage',
-      claims_to_avoid: 'no more agency staff, staff love being tracked, fully anonymous',
       verified_evidence:
         'Hero statistic: unfilled shifts fell from 6% to 2% in eight weeks at three pilot sites (our own pilot). Do not claim: no more agency staff, fully anonymous.',
     },
@@ -422,6 +425,7 @@ export const FAIRHAND_LEGAL: Business = {
     target_region: 'England and Wales',
     rule_regions: 'uk',
     sensitive_areas: 'advice',
+    claims_to_avoid: 'guaranteed to win at tribunal, no solicitor needed, instant legal advice',
     current_offer:
       'Fairhand Advice Line: unlimited calls with our solicitors, GBP 95 per month on a yearly contract.',
     brand_adjectives: 'plain-spoken, steady, expert',
@@ -464,7 +468,6 @@ export const FAIRHAND_LEGAL: Business = {
       evidence_horizon: 'established',
       tone: 'persuasive',
       statistic_style: 'human_scale',
-      claims_to_avoid: 'guaranteed to win at tribunal, no solicitor needed, instant legal advice',
       verified_evidence:
         'Hero statistic: 92% of first answers were approved by the reviewing solicitor without changes (our own trial with 40 clients). Do not claim: guaranteed to win at tribunal, no solicitor needed.',
     },
@@ -547,6 +550,7 @@ export const ROADWISE: Business = {
     target_region: 'the United States and Canada',
     rule_regions: 'us, canada',
     sensitive_areas: 'safety, personal_data',
+    claims_to_avoid: 'prevents crashes, guarantees lower insurance, drivers never notice it',
     current_offer:
       'RoadWise Cam: a forward-facing dashcam with cloud video, USD 29 per vehicle per month on a two-year contract.',
     brand_adjectives: 'alert, fair, no-nonsense',
@@ -588,7 +592,6 @@ export const ROADWISE: Business = {
       evidence_horizon: 'established',
       tone: 'scientific',
       statistic_style: 'comparison',
-      claims_to_avoid: 'prevents crashes, guarantees lower insurance, drivers never notice it',
       verified_evidence:
         'Hero statistic: alerts per 1,000 miles fell by 38% over six months (our own pilot with four fleets). Do not claim: prevents crashes, guarantees lower insurance.',
     },
@@ -653,6 +656,390 @@ export const ROADWISE: Business = {
   },
 };
 
+/**
+ * A regulated health service sold to employers: drug and alcohol testing and fitness-for-duty exams for
+ * trucking and construction firms, in three US states, under the rules on health data, workers and safety.
+ */
+export const STEADFAST_OCCUPATIONAL_HEALTH: Business = {
+  name: 'Steadfast Occupational Health (drug and alcohol testing and fitness-for-duty exams for employers, in three US states)',
+  kinds: ['businesses', 'health', 'personal_data', 'safety', 'employment', 'us'],
+  facts: {
+    company_name: 'Steadfast Occupational Health',
+    sector: 'workplace drug and alcohol testing and fitness-for-duty exams for employers',
+    customer_type: 'businesses',
+    target_audience:
+      'Safety and HR managers of trucking and construction firms with 20 to 500 workers, who must test drivers and crews before hiring, at random and after incidents; the safety manager books the tests, the owner signs the contract, the workers are the ones tested.',
+    target_region: 'Texas, Oklahoma and Louisiana',
+    rule_regions: 'us',
+    sensitive_areas: 'health, personal_data, safety, employment',
+    claims_to_avoid: '100% accurate results, a test no one can cheat, keeps you fully compliant',
+    current_offer:
+      'Drug and alcohol tests for DOT-regulated drivers at our four clinics, USD 65 per test, with every positive result reviewed by our medical review officer.',
+    brand_adjectives: 'discreet, precise, dependable',
+    concept_name: 'Steadfast Same-Day',
+    unmet_need:
+      'After a crash or a reasonable-suspicion report, a fleet must test a driver within hours, and the nearest collection site is often two hours away.',
+    concept_description:
+      'Steadfast Same-Day sends a certified collector to the yard or the job site within two hours of a call, for post-accident and reasonable-suspicion tests. Results go through our medical review officer to the employer’s designated representative only, and the worker is told how to ask about their own result.',
+    proof_points:
+      'In our log of 1,240 call-outs last year, a collector arrived within two hours in 93% of them (our records, checked by our auditor); our collectors are certified to the DOT’s collection rules (certificates on file).',
+  },
+  answers: {
+    1: {
+      research_questions:
+        '1. How many trucking and construction firms with 20 to 500 workers in Texas, Oklahoma and Louisiana must test under DOT rules?\n2. What do they pay per test today, and for call-outs?\n3. Who chooses the testing provider, and how often do they switch?',
+      known_assumptions: 'Speed after an accident matters more than price. Safety managers choose alone.',
+      exclusions: 'hospital occupational medicine departments, home test kits, workers’ compensation care',
+      time_horizon: 'last_12_months',
+      research_depth: 'quick_scan',
+      research_findings:
+        'Competitors: two national testing networks with collection sites in pharmacies; hospital occupational medicine clinics; local mobile collectors. Unmet needs: 1. A collector on site within two hours, day or night. 2. One invoice for every site.',
+    },
+    2: {
+      competitors:
+        'Two national testing networks; hospital occupational medicine clinics; local mobile collectors',
+      weight_market_share: '25',
+      weight_innovation: '15',
+      weight_channel_power: '30',
+      weight_brand_strength: '30',
+      extra_dimension: 'Response time',
+      weight_extra: '15',
+      evidence_approach: 'team_knowledge',
+      competitor_notes:
+        'The networks are sold through third-party administrators; the hospitals close their clinics at night.',
+      threat_summary:
+        'High threats: the largest network (3.9). Openings: 1. call-outs within two hours, day and night; 2. one account for every yard.',
+    },
+    3: {
+      core_benefit:
+        'Testing a driver within two hours of an accident gives the employer a valid result within the time the rules allow.',
+      research_focus: 'Post-accident testing windows; trucking and construction; rural sites.',
+      evidence_horizon: 'established',
+      tone: 'scientific',
+      statistic_style: 'percentage',
+      verified_evidence:
+        'Hero statistic: a collector arrived within two hours in 93% of 1,240 call-outs last year (our own log). Do not claim: 100% accurate results, keeps you fully compliant.',
+    },
+    4: {
+      unmet_needs:
+        '1. Safety managers want a collector on site within two hours of an accident, day or night.',
+      market_insights: 'Firms sign yearly testing contracts; post-accident tests have strict time limits.',
+      competitor_gaps: 'The networks send drivers to pharmacies that close at night.',
+      weight_feasibility: '40',
+      weight_differentiation: '35',
+      weight_margin: '25',
+      constraints: 'Uses our certified collectors and our MRO; no new clinic; launch within four months.',
+      concept_count: '3',
+      ambition: 'adjacent',
+      chosen_concept:
+        'Hero: Steadfast Same-Day, a collector on site within two hours (score 4.0). Riskiest assumption: firms pay a call-out fee; test: five fleets this month.',
+    },
+    5: {
+      price_tier: 'premium',
+      price_terms: 'USD 185 per call-out including the test, on a yearly testing contract; no minimum',
+      competitors_to_beat: 'The national testing networks; driving workers to the nearest clinic',
+      brief_reader: 'internal',
+      launch_window: 'Houston and Tulsa in March, the rest of the three states by June',
+      brief_summary:
+        'Tagline: On site within two hours. Proposition: a valid test where the incident happened. Voice: do be calm and exact; do not frighten or promise.',
+    },
+    6: {
+      key_message: 'A certified collector on site within two hours.',
+      chosen_statistic:
+        'A collector arrived within two hours in 93% of 1,240 call-outs last year (Steadfast log)',
+      visual_style: 'clean_minimalist',
+      perspective: 'lifestyle',
+      brand_color: '#1F4E79',
+      voice_persona: 'expert',
+      own_persona: 'A calm former fleet safety manager who speaks plainly.',
+      music_genre: 'none',
+      asset_channel: 'professional',
+      asset_summary:
+        'Key visual: our white van arriving at a truck yard at dawn, no person tested in view. Video: 30 seconds, square, the Expert voice, no music.',
+    },
+    7: {
+      agent_name: 'Dana',
+      agent_persona: 'Calm and exact; asks about the fleet and the states before explaining call-outs.',
+      primary_goal: 'demo',
+      agent_context:
+        'Steadfast Same-Day: USD 185 per call-out including the test, yearly contract. Call-outs in Texas, Oklahoma and Louisiana, day and night. Contact: accounts@steadfast.example.',
+      knowledge_handling: 'in_prompt',
+      boundaries:
+        'Never discuss a test or a worker. Workers asking about their own result go to our medical review officer’s office (mro@steadfast.example); contract questions go to our account team.',
+      first_message: 'Hello, I am Dana, the Steadfast assistant. Are you arranging testing for your firm?',
+      languages: 'English and Spanish',
+      agent_summary: 'Share link: https://voice.example/steadfast. Passed 13 of 15 tests.',
+    },
+    8: {
+      pitch:
+        'Steadfast Same-Day sends a certified collector to your yard or site within two hours of an accident.',
+      brief_approach: 'generate',
+      brief: 'Lead with the two-hour figure; the main button books a call with our account team.',
+      faqs: 'Which states do you cover? Who sees the results? What does a call-out cost?',
+      launch_note: 'Same-Day call-outs start in Houston and Tulsa in March. Button: "Book a 20-minute call".',
+      builder_type: 'site_builder',
+      voice_agent_link: 'https://voice.example/steadfast',
+      launch_summary: 'Live at https://steadfast.example. Still to do: the Spanish version of the page.',
+    },
+  },
+};
+
+/** An accounting firm that keeps the books and files the taxes of independent restaurants, in two provinces of Canada. */
+export const TALLYHOUSE: Business = {
+  name: 'Tallyhouse Accounting (bookkeeping, payroll and tax filing for restaurants, in Ontario and British Columbia)',
+  kinds: ['businesses', 'finance', 'advice', 'canada'],
+  facts: {
+    company_name: 'Tallyhouse Accounting',
+    sector: 'bookkeeping, payroll and tax filing for independent restaurants',
+    customer_type: 'businesses',
+    target_audience:
+      'Owners of independent restaurants and small restaurant groups with 10 to 80 staff, who do the books at night and dread the tax deadlines; the owner signs, the manager sends the receipts.',
+    target_region: 'Ontario and British Columbia',
+    rule_regions: 'canada',
+    sensitive_areas: 'finance, advice',
+    claims_to_avoid: 'guaranteed tax savings, audit-proof books, never wrong',
+    current_offer:
+      'Monthly bookkeeping and sales-tax filing by a team led by a CPA, CAD 450 per restaurant per month.',
+    brand_adjectives: 'steady, clear, on time',
+    concept_name: 'Tallyhouse Close',
+    unmet_need:
+      'Owners see last month’s numbers only weeks later, too late to fix the costs that are eating their margin.',
+    concept_description:
+      'Tallyhouse Close closes the books by the fifth working day of every month from the point-of-sale and bank feeds, with costs per location and a half-hour review call with the CPA who signs them off.',
+    proof_points:
+      'For our 28 current clients, the books were closed by the fifth working day in 11 of the last 12 months (our own records); every file is reviewed by a CPA licensed in Ontario or British Columbia (licences on file).',
+  },
+  answers: {
+    1: {
+      research_questions:
+        '1. How many independent restaurants with 10 to 80 staff are there in Ontario and British Columbia?\n2. What do they pay for bookkeeping and payroll today?\n3. When do owners change accountants?',
+      known_assumptions: 'Owners value speed over price. Most switch accountants after a tax problem.',
+      exclusions: 'franchise chains, personal tax returns, audits',
+      time_horizon: 'three_year',
+      research_depth: 'standard',
+      research_findings:
+        'Competitors: national bookkeeping services online; local accounting firms; the owner doing it alone with accounting software. Unmet needs: 1. Numbers in the first week of the month. 2. Someone who knows restaurant costs.',
+    },
+    2: {
+      competitors:
+        'National online bookkeeping services; local accounting firms; owners with accounting software',
+      weight_market_share: '20',
+      weight_innovation: '20',
+      weight_channel_power: '25',
+      weight_brand_strength: '35',
+      extra_dimension: 'Speed of the monthly close',
+      weight_extra: '10',
+      evidence_approach: 'web_research',
+      competitor_notes: 'The online services are sold through the point-of-sale makers’ partner lists.',
+      threat_summary:
+        'High threats: the largest online service (3.6). Openings: 1. a close by the fifth working day; 2. costs per location.',
+    },
+    3: {
+      core_benefit:
+        'A monthly close within five working days lets restaurant owners correct costs in the same month.',
+      research_focus: 'Independent restaurants; monthly reporting; cost control.',
+      evidence_horizon: 'recent',
+      tone: 'persuasive',
+      statistic_style: 'human_scale',
+      verified_evidence:
+        'Hero statistic: closed by the fifth working day in 11 of the last 12 months (our own records). Do not claim: guaranteed tax savings, audit-proof books.',
+    },
+    4: {
+      unmet_needs: '1. Owners want last month’s numbers in the first week, per location.',
+      market_insights: 'Owners buy after the year-end; most want a fixed monthly price.',
+      competitor_gaps: 'The online services close the books only after three weeks.',
+      weight_feasibility: '40',
+      weight_differentiation: '30',
+      weight_margin: '30',
+      constraints: 'Every file signed off by one of our CPAs; no new office; launch within three months.',
+      concept_count: '5',
+      ambition: 'core',
+      chosen_concept:
+        'Hero: Tallyhouse Close, books closed by the fifth working day (score 3.9). Riskiest assumption: owners send receipts on time; test: three clients this month.',
+    },
+    5: {
+      price_tier: 'mid',
+      price_terms: 'CAD 590 per restaurant per month, yearly engagement, 60 days’ notice',
+      competitors_to_beat: 'National online bookkeeping services; local firms billing by the hour',
+      brief_reader: 'agency',
+      launch_window: 'Toronto and Vancouver clients in January, new clients from April',
+      brief_summary:
+        'Tagline: Your numbers by the fifth. Proposition: a CPA closes your month in five working days. Voice: do be steady and clear; do not promise savings.',
+    },
+    6: {
+      key_message: 'Your numbers by the fifth.',
+      chosen_statistic: 'Closed by the fifth working day in 11 of the last 12 months (Tallyhouse records)',
+      visual_style: 'elegant_sensual',
+      perspective: 'interface',
+      brand_color: '#2E5E4E',
+      voice_persona: 'guide',
+      own_persona: 'A patient CPA who explains one figure at a time.',
+      music_genre: 'lofi',
+      asset_channel: 'web',
+      asset_summary:
+        'Key visual: a restaurant office after closing, our monthly report on a laptop (a real screenshot with invented figures).',
+    },
+    7: {
+      agent_name: 'Mira',
+      agent_persona: 'Steady and clear; asks how many locations before explaining the monthly close.',
+      primary_goal: 'product_questions',
+      agent_context:
+        'Tallyhouse Close: CAD 590 per restaurant per month, yearly engagement, 60 days’ notice. Books closed by the fifth working day. Contact: hello@tallyhouse.example.',
+      knowledge_handling: 'hybrid',
+      boundaries:
+        'No tax or accounting advice on a caller’s own case. Hand over questions about a client’s file to their CPA, and complaints to the managing partner.',
+      first_message: 'Hi, I am Mira, the Tallyhouse assistant. How many locations do you run?',
+      languages: 'English and French',
+      agent_summary: 'Share link: https://voice.example/tallyhouse. Passed 11 of 12 tests.',
+    },
+    8: {
+      pitch:
+        'Tallyhouse Close gives restaurant owners last month’s numbers by the fifth working day, signed off by a CPA.',
+      brief_approach: 'existing',
+      brief:
+        'Tallyhouse Close brief: proposition your numbers by the fifth; audience owners of independent restaurants; CAD 590 per month; voice steady and clear.',
+      faqs: 'Which point-of-sale systems work? Who signs off the books? Can we leave?',
+      launch_note: 'New clients from April. Button: "Book a call with a CPA".',
+      builder_type: 'prompt_to_app',
+      voice_agent_link: 'https://voice.example/tallyhouse',
+      launch_summary: 'Live at https://tallyhouse.example. Still to do: the French version of the page.',
+    },
+  },
+};
+
+/** An engineering consultancy that designs and signs off structural and fire-safety works, in Australia. */
+export const NORTHBEAM: Business = {
+  name: 'Northbeam Engineering (structural and fire-safety engineering for building owners, in Australia)',
+  kinds: ['businesses', 'safety', 'advice', 'other'],
+  facts: {
+    company_name: 'Northbeam Engineering',
+    sector: 'structural and fire-safety engineering for owners of mid-rise buildings',
+    customer_type: 'businesses',
+    target_audience:
+      'Owners, developers and building managers of mid-rise residential and commercial buildings who must inspect, repair and certify their structures and fire-safety systems; the owner or developer signs, the building manager runs the job.',
+    target_region: 'New South Wales and Victoria, Australia',
+    rule_regions: 'other',
+    sensitive_areas: 'safety, advice',
+    claims_to_avoid: 'guaranteed approval, zero-risk designs, a fully compliant building',
+    current_offer:
+      'Structural inspections and repair designs signed by a registered engineer, from AUD 4,500 per building.',
+    brand_adjectives: 'rigorous, direct, calm',
+    concept_name: 'Northbeam Defect Check',
+    unmet_need:
+      'Building managers learn about a structural or fire-safety defect only when a tenant complains or an inspector writes, and then wait weeks for an engineer.',
+    concept_description:
+      'Northbeam Defect Check is a yearly inspection plan: a registered engineer inspects the structure and fire-safety systems, ranks every defect by urgency within ten working days, and designs the repairs the building needs, signed for the certifier.',
+    proof_points:
+      'In 2025 our engineers inspected 64 buildings and delivered every ranked report within ten working days (our own records); every design is signed by an engineer registered in New South Wales or Victoria (registrations on file).',
+  },
+  answers: {
+    1: {
+      research_questions:
+        '1. How many mid-rise buildings in New South Wales and Victoria must certify structural or fire-safety works each year?\n2. What do owners pay for inspections and designs?\n3. How do owners choose an engineer?',
+      known_assumptions:
+        'Owners buy after a defect notice, not before. A fixed yearly plan sells to managers.',
+      exclusions: 'houses, new-build design, civil infrastructure',
+      time_horizon: 'five_year',
+      research_depth: 'deep_dive',
+      research_findings:
+        'Competitors: large multidisciplinary engineering firms; small local structural engineers; building surveyors offering inspections. Unmet needs: 1. Knowing about a defect before a notice. 2. A ranked list, not a long report.',
+    },
+    2: {
+      competitors: 'Large multidisciplinary firms; small local structural engineers; building surveyors',
+      weight_market_share: '25',
+      weight_innovation: '15',
+      weight_channel_power: '25',
+      weight_brand_strength: '35',
+      extra_dimension: 'Turnaround time',
+      weight_extra: '10',
+      evidence_approach: 'web_research',
+      competitor_notes: 'The large firms win through panels of owners’ corporations and strata managers.',
+      threat_summary:
+        'High threats: the largest firm (3.8). Openings: 1. a yearly plan with a ranked defect list; 2. reports within ten working days.',
+    },
+    3: {
+      core_benefit:
+        'Yearly inspections find structural and fire-safety defects earlier, when repairs cost less.',
+      research_focus: 'Mid-rise buildings; defect rates; the cost of late repairs.',
+      evidence_horizon: 'established',
+      tone: 'scientific',
+      statistic_style: 'comparison',
+      verified_evidence:
+        'Hero statistic: 64 buildings inspected in 2025, every ranked report within ten working days (our own records). Do not claim: guaranteed approval, zero-risk designs.',
+    },
+    4: {
+      unmet_needs:
+        '1. Building managers want to know about a defect before a tenant or an inspector finds it.',
+      market_insights: 'Owners’ corporations set budgets once a year; defect notices carry deadlines.',
+      competitor_gaps: 'The large firms write long reports with no ranking, weeks later.',
+      weight_feasibility: '35',
+      weight_differentiation: '40',
+      weight_margin: '25',
+      constraints:
+        'Every design signed by one of our registered engineers; no new office; launch within six months.',
+      concept_count: '8',
+      ambition: 'core',
+      chosen_concept:
+        'Hero: Northbeam Defect Check, a yearly inspection with a ranked defect list (score 4.1). Riskiest assumption: managers budget for prevention; test: four owners’ corporations this quarter.',
+    },
+    5: {
+      price_tier: 'mid',
+      price_terms: 'AUD 6,900 per building per year, a two-year plan, repair designs quoted apart',
+      competitors_to_beat: 'Large engineering firms; waiting for a defect notice',
+      brief_reader: 'manufacturer',
+      launch_window: 'Sydney in February, Melbourne in May',
+      brief_summary:
+        'Tagline: Find it before it finds you. Proposition: a ranked defect list within ten working days. Voice: do be direct and calm; do not alarm or promise.',
+    },
+    6: {
+      key_message: 'Find the defect before it finds you.',
+      chosen_statistic:
+        '64 buildings inspected in 2025, every ranked report within ten working days (Northbeam records)',
+      visual_style: 'bold_dynamic',
+      perspective: 'hands_on',
+      brand_color: '#C2410C',
+      voice_persona: 'own',
+      own_persona: 'A senior structural engineer in her fifties who explains risk without drama.',
+      music_genre: 'orchestral_wonder',
+      asset_channel: 'both',
+      asset_summary:
+        'Key visual: an engineer’s hands marking a crack on a concrete column, our real site photo composited in.',
+    },
+    7: {
+      agent_name: 'Reid',
+      agent_persona: 'Direct and calm; asks about the building before explaining the plan.',
+      primary_goal: 'signups',
+      agent_context:
+        'Northbeam Defect Check: AUD 6,900 per building per year, two-year plan. Reports within ten working days. New South Wales and Victoria. Contact: plans@northbeam.example.',
+      knowledge_handling: 'knowledge_base',
+      boundaries:
+        'No engineering advice on a caller’s own building. Urgent structural worries go to the duty engineer (0400 000 000); contract questions go to the office.',
+      first_message: 'Hello, I am Reid, the Northbeam assistant. Which building are you calling about?',
+      languages: 'English',
+      agent_summary: 'Share link: https://voice.example/northbeam. Passed 12 of 14 tests.',
+    },
+    8: {
+      pitch:
+        'Northbeam Defect Check finds and ranks your building’s defects every year, before a notice does.',
+      brief_approach: 'generate',
+      brief: 'Lead with the ten-day report; the main button books a site visit.',
+      faqs: 'Who signs the designs? What does the plan cover? What happens in an emergency?',
+      launch_note: 'Plans open in Sydney in February. Button: "Book a site visit".',
+      builder_type: 'site_builder',
+      voice_agent_link: 'https://voice.example/northbeam',
+      launch_summary: 'Live at https://northbeam.example. Still to do: the Melbourne case study.',
+    },
+  },
+};
+
+/**
+ * Three regulated services sold to businesses, each with rules a product's cautions would miss: health
+ * testing for employers (health, workers and their data, safety), an accounting firm (money and professional
+ * advice) and an engineering consultancy in a place the profile names only as "somewhere else" (safety and
+ * professional advice).
+ */
+export const REGULATED_SERVICES: readonly Business[] = [STEADFAST_OCCUPATIONAL_HEALTH, TALLYHOUSE, NORTHBEAM];
+
 export const BUSINESSES: readonly Business[] = [WORKED_EXAMPLE, LEDGERLOOP, HEARTH_AND_BEAN];
 
 /**
@@ -709,7 +1096,6 @@ export const KIND_WORDS: Record<BusinessKind, readonly RegExp[]> = {
     /\bpeople other than (our|the) (buyer|caller)\b/i,
     /\b(data protection|privacy) impact assessment\b/i,
     /\bmonitoring workers\b/i,
-    /\bHIPAA\b/,
     /\bFERPA\b/,
     /\bhigh-risk\b/i,
     /\bclearly fictional data\b/i,
@@ -732,6 +1118,18 @@ export const KIND_WORDS: Record<BusinessKind, readonly RegExp[]> = {
     /\blaw society\b/i,
     /\boutcome of the advice\b/i,
   ],
+  employment: [
+    /\bADA\b/,
+    /\bEEOC\b/,
+    /\bEquality Act\b/,
+    /\bworks[- ]council/i,
+    /\bhuman rights codes?\b/i,
+    /\b49 CFR Part 40\b/,
+    /\bFair Credit Reporting Act\b/,
+    /\btest, check or monitor workers\b/i,
+    /\bworkers' health information\b/i,
+    /\bpassed or failed\b/i,
+  ],
   consumers: [/\bhouseholds?\b/i, /\bcancel an online purchase\b/i],
   businesses: [/\bsigns? off\b/i, /\bpricing model\b/i, /\bbusiness buyers\b/i, /\bcontract terms\b/i],
   us: [/\bUnited States\b/, /\bFTC\b/, /\bCAN-SPAM\b/, /\bCensus Bureau\b/, /\bFDA\b/, /\bUS states\b/],
@@ -745,6 +1143,7 @@ export const KIND_WORDS: Record<BusinessKind, readonly RegExp[]> = {
     /\bONS\b|Office for National Statistics/,
   ],
   eu: [/\bEU\b/, /\bEuropean\b/, /(?<!UK )\bGDPR\b/, /\bAI Act\b/, /\bEurostat\b/],
+  other: [/\bElsewhere\b/],
 };
 
 /**

@@ -431,7 +431,8 @@ describe('checkProgramme', () => {
     });
 
     const withOptions = (count: number) => (configs: PhaseConfig[]) => {
-      at(configs, 1).fields.push({
+      // Activity 3 has room for a field (activity 1 asks the 15 the schema allows).
+      at(configs, 3).fields.push({
         id: 'extra_choice',
         label: 'Extra choice',
         type: 'select',
@@ -445,8 +446,8 @@ describe('checkProgramme', () => {
       expect(problemsAfter(withOptions(30))).toEqual([]);
       expect(problemsAfter(withOptions(31))).toEqual([
         problem(
-          1,
-          'fields[14].options',
+          3,
+          'fields[9].options',
           '"Extra choice" has 31 options; a field may have at most 30. Remove some; the prompt is checked further once it is within the limit.',
         ),
       ]);

@@ -12,13 +12,13 @@ import type { ProgrammeProblem } from './programme-checks.ts';
  * says so. docs/decisions/040-programme-checks-off-the-request-thread.md says why.
  */
 export const PROGRAMME_LIMITS = {
-  /** `{{...}}` tags in one prompt template (158). */
+  /** `{{...}}` tags in one prompt template (204). */
   templateTags: 2000,
-  /** Options of one field (8). */
+  /** Options of one field (9). */
   fieldOptions: 30,
   /** Needs of one activity (1). */
   needs: 20,
-  /** Characters of a prompt as the checks fill it in (7,615). */
+  /** Characters of a prompt as the checks fill it in (8,426). */
   promptCharacters: 50_000,
   /** Problems listed for one programme: past it, the list ends with how many more there are. */
   problemsListed: 500,

@@ -52,9 +52,10 @@ describe('shared facts', () => {
     );
   });
 
-  it('let a team name seven sensitive areas, or none', () => {
+  it('let a team name eight sensitive areas, or none', () => {
     const options = sharedFact('sensitive_areas')!.field.options!;
-    // Stored answers keep their meaning: the first four values are as they were; "none" stays last and alone.
+    // Stored answers keep their meaning: the values are as they were, a new area comes before "none", which
+    // stays last and alone.
     expect(options.map((o) => o.value)).toEqual([
       'children',
       'health',
@@ -63,12 +64,30 @@ describe('shared facts', () => {
       'personal_data',
       'safety',
       'advice',
+      'employment',
       'none',
     ]);
     expect(options.filter((o) => o.exclusive).map((o) => o.value)).toEqual(['none']);
     for (const option of options.filter((o) => !o.exclusive)) expect(option.description?.trim()).toBeTruthy();
     expect(options.map((o) => o.label)).toContain('Data about other people');
     expect(sharedFact('sensitive_areas')!.field.tooltip).toMatch(/employees, drivers, patients or pupils/);
+    expect(options.find((o) => o.value === 'employment')?.description).toMatch(
+      /hire, test, check or monitor/,
+    );
+    // Each area's wording fits a service as well as a product.
+    expect(options.find((o) => o.value === 'health')?.description).toMatch(/a product or a service/);
+  });
+
+  it('keep the claims a team must not make in the business profile, shaped as Activity 3 asked them', () => {
+    const claims = sharedFact('claims_to_avoid')!;
+    expect(claims.home).toBe(1);
+    // The field is the one Activity 3 had, so a programme copied before the move still matches it.
+    expect({ id: claims.id, label: claims.label, ...claims.field }).toEqual({
+      id: 'claims_to_avoid',
+      label: 'Claims we must not make',
+      type: 'text',
+      placeholder: '"Makes your child smarter", IQ gains, medical or therapeutic benefits, guaranteed grades',
+    });
   });
 
   it('switch each caution on by the value ticked, alone or with others', () => {

@@ -9,9 +9,10 @@
  * "first given in Activity N".
  *
  * Templates read a fact by its plain id (`{{target_region}}`) in every activity that shows it. The business
- * profile (who the customers are, what is sensitive, whose rules apply) is asked once, in Activity 1, and
- * read by other activities' templates only in conditions, to switch the right cautions on; those pages show
- * it as a note with a link to where it is given.
+ * profile (who the customers are, what is sensitive, whose rules apply, the claims the team must not make) is
+ * asked once, in Activity 1, and read by other activities' templates in conditions, to switch the right
+ * cautions on, and the claims as `{{phase1.claims_to_avoid}}`; those pages show it as a note with a link to
+ * where it is given.
  */
 
 export type SharedFactField = {
@@ -78,13 +79,14 @@ export const SHARED_FACTS = [
     field: {
       type: 'checkboxes',
       tooltip:
-        'Some products carry extra rules: marketing to children and collecting their data, health and nutrition claims, food labelling and allergens, financial promotions, data about employees, drivers, patients or pupils, safety claims, and advice only a qualified professional may give. What you tick here switches those cautions on in every prompt, and only those.',
+        'Some products and services carry extra rules: marketing to children and collecting their data, claims about health or a health service and the health data it holds, food labelling and allergens, financial promotions and licences, data about employees, drivers, patients or pupils, testing, checking or monitoring workers, safety claims, and advice only a qualified professional may give. What you tick here switches those cautions on in every prompt, and only those.',
       options: [
         { value: 'children', label: 'Children', description: 'Children use it, or it is made for them' },
         {
           value: 'health',
           label: 'Health or wellbeing',
-          description: 'Health, fitness, beauty or medical benefits, or health data',
+          description:
+            'Health, fitness, beauty or medical benefits, health care or testing (a product or a service), or health data',
         },
         {
           value: 'food',
@@ -110,7 +112,14 @@ export const SHARED_FACTS = [
         {
           value: 'advice',
           label: 'Professional advice',
-          description: 'It gives legal, tax, medical or financial advice, or your people do',
+          description:
+            'It gives legal, tax, accounting, engineering, medical or financial advice or sign-off, or your people do',
+        },
+        {
+          value: 'employment',
+          label: 'Employment',
+          description:
+            'It is used to hire, test, check or monitor workers: drug and alcohol tests, fitness for work, background checks, workplace monitoring',
         },
         { value: 'none', label: 'None of these', exclusive: true },
       ],
@@ -131,6 +140,17 @@ export const SHARED_FACTS = [
         { value: 'eu', label: 'European Union or EEA' },
         { value: 'other', label: 'Somewhere else' },
       ],
+    },
+  },
+  {
+    id: 'claims_to_avoid',
+    label: 'Claims we must not make',
+    home: 1,
+    // Asked in Activity 3 until it became part of the business profile: the field is as it was there, so a
+    // programme copied before then still reads it (docs/decisions/044-regulated-services.md).
+    field: {
+      type: 'text',
+      placeholder: '"Makes your child smarter", IQ gains, medical or therapeutic benefits, guaranteed grades',
     },
   },
   {

@@ -480,6 +480,40 @@ for (const mode of DATABASE_MODES) {
       expect(leftovers).toBe(0);
     }, 180_000);
 
+    it('restores a backup made before the claims joined the business profile, carrying them over', async () => {
+      const source = await newTarget(mode, 'source');
+      await seedRoom(source);
+      const good = fileIn('room.backup.gz');
+      await backupDatabase(source, good);
+      const lines = linesOf(good);
+      const known = knownMigrations();
+      const header = JSON.parse(lines[0]!);
+      header.migration = known[known.findIndex((m) => m.tag === '0008_regulated_services') - 1]!;
+      // The old shape: the claims not to make kept as an answer of an activity (activity 2 here).
+      const rows = lines.slice(1, -1).map((line) => {
+        const row = JSON.parse(line) as { t: string; r: Record<string, unknown> };
+        if (row.t !== 'phase_data' || row.r.phase_number !== 2) return line;
+        const data = { ...(row.r.data as object), claims_to_avoid: 'never wrong' };
+        return JSON.stringify({ t: row.t, r: { ...row.r, data } });
+      });
+      const older = writeLines(fileIn('before-claims.gz'), [JSON.stringify(header), ...rows, lines.at(-1)!]);
+      const target = await newTarget(mode, 'target');
+      await restoreDatabase(target, older);
+      const { claims, leftovers } = await withDatabase(target, async ({ db }) => {
+        const claims = (await db.execute(
+          sql`select value, given_in from team_facts where fact_id = 'claims_to_avoid'`,
+        )) as unknown as { rows: { value: string; given_in: number }[] };
+        const leftovers = (await db.execute(
+          sql`select count(*)::int as n from phase_data where data ? 'claims_to_avoid'`,
+        )) as unknown as { rows: { n: number }[] };
+        return { claims: claims.rows, leftovers: Number(leftovers.rows[0]!.n) };
+      });
+      expect(claims.map((c) => [c.value, Number(c.given_in)])).toEqual(
+        Array.from({ length: 4 }, () => ['never wrong', 2]),
+      );
+      expect(leftovers).toBe(0);
+    }, 180_000);
+
     it('refuses to back up a database this app never migrated, and to replace an existing file', async () => {
       const empty = await newTarget(mode, 'never-migrated');
       const file = fileIn('empty.backup.gz');

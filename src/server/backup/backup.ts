@@ -277,8 +277,12 @@ export async function restoreDatabase(
     }
     await migrateDatabase(database);
     await loadRows(database, file, header, async (tx) => {
-      // Answers saved before shared facts hold their own copies: carried over as the migration does.
-      if (madeBefore(header.migration, FACTS_MIGRATION, known)) await carryOverFacts(tx);
+      // Rows saved before a data migration are carried over as that migration did, oldest first: answers
+      // saved before shared facts hold their own copies, and answers and programmes saved before the
+      // regulated services hold the claims in Activity 3 and the old sensitive areas.
+      for (const migration of DATA_MIGRATIONS) {
+        if (madeBefore(header.migration, migration.tag, known)) await carryOver(tx, migration);
+      }
     });
     const after = await countRows(database.db);
     return { file, header, rows: after as Record<string, number>, replaced: nonEmpty ? before : undefined };
@@ -294,17 +298,19 @@ function madeBefore(migration: Migration, tag: string | undefined, known: Migrat
   return added !== undefined && migration.when < added.when;
 }
 
-const FACTS_MIGRATION = '0004_shared_facts';
-
 /**
- * The shared-facts migration's data part (its statements that read `phase_data`): for a backup made
- * before it, run again on the restored rows, so the restored answers look as if they had been migrated.
+ * The migrations that change rows, not only the schema, with the statements that do: for a backup made
+ * before one, they run again on the restored rows, so the restored data looks as if it had been migrated.
+ * The shared facts (0004) create their table too: only its statements that read `phase_data` run again.
  */
-async function carryOverFacts(tx: Database): Promise<void> {
-  const text = readFileSync(path.join(MIGRATIONS_FOLDER, `${FACTS_MIGRATION}.sql`), 'utf8');
-  const statements = text
-    .split('--> statement-breakpoint')
-    .filter((statement) => statement.includes('"phase_data"'));
+const DATA_MIGRATIONS: readonly { tag: string; changesRows: (statement: string) => boolean }[] = [
+  { tag: '0004_shared_facts', changesRows: (statement) => statement.includes('"phase_data"') },
+  { tag: '0008_regulated_services', changesRows: () => true },
+];
+
+async function carryOver(tx: Database, migration: (typeof DATA_MIGRATIONS)[number]): Promise<void> {
+  const text = readFileSync(path.join(MIGRATIONS_FOLDER, `${migration.tag}.sql`), 'utf8');
+  const statements = text.split('--> statement-breakpoint').filter(migration.changesRows);
   for (const statement of statements) await tx.execute(sql.raw(statement));
 }
 

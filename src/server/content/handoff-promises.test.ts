@@ -22,7 +22,9 @@ const RESULT_PHRASES: Record<string, Mention> = {
   'competitor openings': { phase: 2, fields: ['threat_summary'] },
   'evidence pack': { phase: 3 },
   'hero statistic': { phase: 3, fields: ['verified_evidence'] },
-  'do not claim': { phase: 3, fields: ['claims_to_avoid', 'verified_evidence'] },
+  'do not claim': { phase: 3, fields: ['verified_evidence'] },
+  'claims you must not make': { phase: 1, fields: ['claims_to_avoid'] },
+  'claims we must not make': { phase: 1, fields: ['claims_to_avoid'] },
   'concept brief': { phase: 5 },
   'creative assets': { phase: 6 },
   'voice persona': { phase: 6, fields: ['voice_persona', 'own_persona'] },
@@ -139,15 +141,15 @@ describe('promised handoffs', () => {
   });
 });
 
-describe('the claims we must not make travel to every later activity', () => {
+describe('the claims we must not make travel to every activity that writes copy', () => {
   const claim = 'never say it cures anything';
   const evidence = 'Hero statistic: 3 in 4 testers came back (our own test).';
   const handover = `${evidence} Do not claim: ${claim}.`;
-  /** Every way a team types them in Evidence Research: its claims field, its hand-over box, or both. */
+  /** Every way a team types them: in the business profile (Activity 1), Evidence Research's hand-over box, or both. */
   const typed = [
-    ['in the claims field', { claims_to_avoid: claim }],
-    ['in the hand-over box', { verified_evidence: handover }],
-    ['in both', { claims_to_avoid: claim, verified_evidence: handover }],
+    ['in the business profile', { claims_to_avoid: claim }, {}],
+    ['in the hand-over box', {}, { 3: { verified_evidence: handover } }],
+    ['in both', { claims_to_avoid: claim }, { 3: { verified_evidence: handover } }],
   ] as const;
   /** With and without the proof points and the statistic that take the hand-over box's place as evidence. */
   const proof = [
@@ -159,18 +161,33 @@ describe('the claims we must not make travel to every later activity', () => {
     ],
   ] as const;
 
-  it('every activity from the hero concept on reads both places', () => {
-    const readers = configs.filter((config) => {
-      const read = listTemplatePlaceholders(config.promptTemplate);
-      return read.includes('phase3.claims_to_avoid') && read.includes('phase3.verified_evidence');
-    });
-    expect(readers.map((c) => c.phase)).toEqual([4, 5, 6, 7, 8]);
+  it('every activity from Evidence Research on reads the profile, and from the hero concept on the hand-over box too', () => {
+    const reading = (path: string) =>
+      configs
+        .filter((config) => listTemplatePlaceholders(config.promptTemplate).includes(path))
+        .map((c) => c.phase);
+    expect(reading('phase1.claims_to_avoid')).toEqual([3, 4, 5, 6, 7, 8]);
+    expect(reading('phase3.verified_evidence')).toEqual([4, 5, 6, 7, 8]);
+    // Asked once, in the business profile: no later form asks it again.
+    expect(
+      configs.filter((c) => c.fields.some((f) => f.id === 'claims_to_avoid')).map((c) => c.phase),
+    ).toEqual([1]);
+  });
+
+  it('Evidence Research keeps them out of its statements', () => {
+    const { text, problems } = renderAndLint(configOf(3), {}, { claims_to_avoid: claim });
+    expect(text).toContain(`We will not make these claims, so do not suggest them: ${claim}.`);
+    expect(problems).toEqual([]);
   });
 
   it.each([4, 5, 6, 7, 8])('activity %i carries them however they were typed', (phase) => {
-    for (const [how, evidenceAnswers] of typed) {
+    for (const [how, profile, evidenceAnswers] of typed) {
       for (const [withProof, facts, others] of proof) {
-        const { text, problems } = renderAndLint(configOf(phase), { 3: evidenceAnswers, ...others }, facts);
+        const { text, problems } = renderAndLint(
+          configOf(phase),
+          { ...evidenceAnswers, ...others },
+          { ...profile, ...facts },
+        );
         expect(text, `${how}, ${withProof}`).toContain(claim);
         expect(problems, `${how}, ${withProof}`).toEqual([]);
       }
@@ -179,8 +196,8 @@ describe('the claims we must not make travel to every later activity', () => {
 
   it("tells activity 7's agent never to make them, even when a caller asks", () => {
     const rule = 'Never make a claim listed above as one we must not make';
-    for (const [how, evidenceAnswers] of typed) {
-      expect(renderAndLint(configOf(7), { 3: evidenceAnswers }, {}).text, how).toContain(rule);
+    for (const [how, profile, evidenceAnswers] of typed) {
+      expect(renderAndLint(configOf(7), evidenceAnswers, profile).text, how).toContain(rule);
     }
     expect(renderAndLint(configOf(7), {}, {}).text).not.toContain(rule);
   });

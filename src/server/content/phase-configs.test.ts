@@ -252,7 +252,12 @@ describe('shared facts', () => {
     '%s is the same field in every activity that asks it, and its home activity asks it',
     (_id, fact) => {
       const holders = configs.filter((c) => c.fields.some((f) => f.id === fact.id));
-      const readers = configs.filter((c) => listTemplatePlaceholders(c.promptTemplate).includes(fact.id));
+      // A fact is read by its plain id, or as another activity's answer (`phase1.claims_to_avoid`).
+      const readers = configs.filter((c) =>
+        listTemplatePlaceholders(c.promptTemplate).some(
+          (path) => path.replace(/^phase\d+\./, '') === fact.id,
+        ),
+      );
       expect(holders.map((c) => c.phase)).toContain(fact.home);
       expect(
         new Set([...holders, ...readers]).size,

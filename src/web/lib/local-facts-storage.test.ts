@@ -76,6 +76,32 @@ describe('practice facts', () => {
     expect(brief(loadLocalFacts(store)).company_name).toEqual(['Renamed', 1]);
   });
 
+  it('carry over the claims not to make, once an activity of their own, when facts are already kept', () => {
+    const store = new MemoryStorage();
+    saveLocalFacts({ company_name: 'Harbour Roasters' }, 1, store);
+    store.setItem(
+      'phase3_data',
+      JSON.stringify({ core_benefit: 'Fresh', claims_to_avoid: 'best in Britain' }),
+    );
+    expect(brief(loadLocalFacts(store))).toEqual({
+      company_name: ['Harbour Roasters', 1],
+      claims_to_avoid: ['best in Britain', 3],
+    });
+    expect(loadAllLocalPhaseData(store)).toEqual({ 3: { core_benefit: 'Fresh' } });
+    // Read again, nothing moves twice; a copy left by an old tab does not overwrite the team's later edit.
+    saveLocalFacts({ claims_to_avoid: 'best coffee anywhere' }, 1, store);
+    store.setItem('phase3_data', JSON.stringify({ core_benefit: 'Fresh', claims_to_avoid: 'old words' }));
+    expect(brief(loadLocalFacts(store)).claims_to_avoid).toEqual(['best coffee anywhere', 3]);
+    expect(loadAllLocalPhaseData(store)).toEqual({ 3: { core_benefit: 'Fresh' } });
+  });
+
+  it('carry the claims not to make over with the other facts from answers saved before facts were shared', () => {
+    const store = new MemoryStorage();
+    store.setItem('phase3_data', JSON.stringify({ core_benefit: 'Fresh', claims_to_avoid: 'cures colds' }));
+    expect(brief(loadLocalFacts(store))).toEqual({ claims_to_avoid: ['cures colds', 3] });
+    expect(loadAllLocalPhaseData(store)).toEqual({ 3: { core_benefit: 'Fresh' } });
+  });
+
   it('keep the business profile of Activity 1 in practice mode too', () => {
     const store = new MemoryStorage();
     saveLocalFacts({ customer_type: 'consumers', sensitive_areas: 'food', rule_regions: 'uk' }, 1, store);

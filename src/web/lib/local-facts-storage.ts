@@ -1,7 +1,13 @@
 import { isPhaseNumber, PHASE_NUMBERS } from '../../shared/phases.ts';
 import { SHARED_FACTS } from '../../shared/shared-facts.ts';
 import { isPlainObject, readJson, resolveStorage, type StorageLike } from './browser-storage.ts';
-import { loadAllLocalPhaseData, SHARED_FACTS_KEY, saveLocalPhaseData } from './practice-storage.ts';
+import {
+  loadAllLocalPhaseData,
+  loadLocalPhaseData,
+  phaseDataKey,
+  SHARED_FACTS_KEY,
+  saveLocalPhaseData,
+} from './practice-storage.ts';
 import { readWorkspaceMeta } from './workspace-meta.ts';
 
 /**
@@ -17,6 +23,14 @@ export type LocalFacts = Record<string, LocalFact>;
 
 /** Fact ids earlier versions used in one activity, and what they are now. */
 const RENAMED: Record<string, string> = { our_position: 'current_offer', problem_solved: 'unmet_need' };
+
+/**
+ * Facts that were an activity's own answer after facts were shared, and the activity that held them: the
+ * claims not to make, asked in Evidence Research until they joined the business profile
+ * (docs/decisions/044-regulated-services.md). A browser that already keeps shared facts carries such an
+ * answer over when it next reads them, as the server's migration 0008 does.
+ */
+const MOVED: Readonly<Record<string, number>> = { claims_to_avoid: 3 };
 
 function parseFacts(value: unknown): LocalFacts {
   const facts: LocalFacts = {};
@@ -74,12 +88,38 @@ export function carryOverLocalFacts(store: StorageLike): LocalFacts {
   return facts;
 }
 
+/**
+ * An answer to a fact that moved out of an activity (`MOVED`) becomes the fact, given in that activity,
+ * unless the team has given the fact since; the copy leaves the activity's answers either way. Returns
+ * whether the facts changed. Reads only the activities that held such a fact.
+ */
+function carryOverMovedFacts(store: StorageLike, facts: LocalFacts): boolean {
+  let changed = false;
+  for (const [id, phase] of Object.entries(MOVED)) {
+    const data = loadLocalPhaseData(phase, store);
+    if (!data || !Object.hasOwn(data, id)) continue;
+    const value = data[id];
+    if (!facts[id] && typeof value === 'string' && value.trim() !== '') {
+      facts[id] = { value, givenIn: phase, updatedAt: new Date().toISOString() };
+      changed = true;
+    }
+    // Written as it is kept, not as a save: the activity was not answered now.
+    const rest = Object.fromEntries(Object.entries(data).filter(([key]) => key !== id));
+    store.setItem(phaseDataKey(phase), JSON.stringify(rest));
+  }
+  return changed;
+}
+
 /** The practice facts; the first read carries answers saved in the old shape over (once). */
 export function loadLocalFacts(storage?: StorageLike | null): LocalFacts {
   const store = resolveStorage(storage);
   if (!store) return {};
   try {
-    if (store.getItem(SHARED_FACTS_KEY) !== null) return parseFacts(readJson(store, SHARED_FACTS_KEY));
+    if (store.getItem(SHARED_FACTS_KEY) !== null) {
+      const facts = parseFacts(readJson(store, SHARED_FACTS_KEY));
+      if (carryOverMovedFacts(store, facts)) store.setItem(SHARED_FACTS_KEY, JSON.stringify(facts));
+      return facts;
+    }
     const carried = carryOverLocalFacts(store);
     store.setItem(SHARED_FACTS_KEY, JSON.stringify(carried));
     return carried;

@@ -1,3 +1,4 @@
+import { fieldText } from '@shared/field-text';
 import type { FormField } from '@shared/phase-config';
 import { History, Info } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
@@ -204,7 +205,7 @@ function OptionCards({ field, value, onChange, onBlur, invalid, describedBy }: C
   );
 }
 
-function FieldLabel({ field }: { field: FormField }) {
+function FieldLabel({ field, profile }: { field: FormField; profile: Readonly<Record<string, unknown>> }) {
   const id = inputId(field);
   return (
     <div className="flex items-center gap-1.5">
@@ -235,12 +236,14 @@ function FieldLabel({ field }: { field: FormField }) {
               <Info className="size-4 shrink-0" aria-hidden />
             </button>
           </TooltipTrigger>
-          <TooltipContent>{field.tooltip}</TooltipContent>
+          <TooltipContent>{fieldText(field.tooltip, profile)}</TooltipContent>
         </Tooltip>
       )}
     </div>
   );
 }
+
+const NO_PROFILE: Readonly<Record<string, unknown>> = {};
 
 /** The Decision Box form, rendered from the phase configuration. */
 export function DecisionForm({
@@ -248,6 +251,7 @@ export function DecisionForm({
   form,
   origins,
   remoteNotes = {},
+  profile = NO_PROFILE,
 }: {
   fields: FormField[];
   form: UseFormReturn<Answers>;
@@ -255,6 +259,11 @@ export function DecisionForm({
   origins: ReadonlyMap<string, string>;
   /** Fields changed on another device while being edited here (hooks/use-follow-remote.ts). */
   remoteNotes?: Readonly<Record<string, RemoteNote>>;
+  /**
+   * What the activity's prompt renders with (its answers and the shared facts): help texts and tooltips that
+   * follow the business profile read it (`fieldText`); without it they read their neutral wording.
+   */
+  profile?: Readonly<Record<string, unknown>>;
 }) {
   return (
     <div className="space-y-6">
@@ -289,7 +298,7 @@ export function DecisionForm({
                     After you run the prompt
                   </h3>
                 )}
-                <FieldLabel field={field} />
+                <FieldLabel field={field} profile={profile} />
                 {field.display === 'cards' ? (
                   <OptionCards {...props} />
                 ) : field.type === 'select' ? (
@@ -310,7 +319,7 @@ export function DecisionForm({
                 )}
                 {field.help && (
                   <p id={`${id}-help`} className="text-xs leading-relaxed text-muted-foreground">
-                    {field.help}
+                    {fieldText(field.help, profile)}
                   </p>
                 )}
                 {error && (

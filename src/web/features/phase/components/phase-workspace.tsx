@@ -170,7 +170,13 @@ export function PhaseWorkspace({
               <MissingInputs needs={missing} />
               <ProfileFacts template={config.promptTemplate} fields={config.fields} data={shared.context} />
               <WorkedExampleNote />
-              <DecisionForm fields={config.fields} form={form} origins={shared.origins} remoteNotes={notes} />
+              <DecisionForm
+                fields={config.fields}
+                form={form}
+                origins={shared.origins}
+                remoteNotes={notes}
+                profile={shared.context}
+              />
               <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-border pt-4">
                 <p className="text-xs text-muted-foreground">
                   <span className="text-destructive" aria-hidden>

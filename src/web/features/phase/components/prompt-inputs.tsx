@@ -93,8 +93,9 @@ function factText(fact: SharedFact, value: string): string {
 
 /**
  * The shared facts this activity's prompt reads without showing them in its form (the business profile
- * given in Activity 1, which switches the right cautions on): their values, or what is not given yet, with a
- * link to where they are answered.
+ * given in Activity 1, which switches the right cautions on, read by plain id, and the claims the team must
+ * not make, read as `phase1.claims_to_avoid`): their values, or what is not given yet, with a link to where
+ * they are answered.
  */
 export function ProfileFacts({
   template,
@@ -106,7 +107,9 @@ export function ProfileFacts({
   data: Readonly<Record<string, unknown>>;
 }) {
   const shown = new Set(fields.map((f) => f.id));
-  const facts = listTemplatePlaceholders(template)
+  const paths = listTemplatePlaceholders(template);
+  const read = paths.map((path) => path.replace(/^phase\d+\./, ''));
+  const facts = [...new Set(read)]
     .filter((id) => isSharedFactId(id) && !shown.has(id))
     .map((id) => sharedFact(id)!);
   if (facts.length === 0) return null;
@@ -114,7 +117,10 @@ export function ProfileFacts({
     const value = data[fact.id];
     return typeof value === 'string' && value.trim() !== '' ? factText(fact, value) : null;
   };
-  const missing = facts.filter((fact) => answerOf(fact) === null);
+  // A fact read only as another activity's answer (the claims, `phase1.claims_to_avoid`) is read inside its
+  // {{#if}}: the prompt is whole without it, so it does not count as missing.
+  const switches = (fact: SharedFact) => paths.includes(fact.id);
+  const missing = facts.filter((fact) => switches(fact) && answerOf(fact) === null);
   const homes = [...new Set(facts.map((fact) => fact.home))];
   return (
     <FormNote id="profile-facts" icon={UserRound} title="Your business, as this prompt reads it">
