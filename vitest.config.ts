@@ -16,6 +16,8 @@ export default defineConfig({
     // The memory bounds of the live layer's tests measure what the server keeps, after a collection
     // (src/server/live/slow-readers.test.ts): on a busy machine garbage could otherwise still be counted.
     execArgv: ['--expose-gc'],
+    // One migrated PGlite database archived per run, from which every test database starts.
+    globalSetup: ['testing/api/pglite-template.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

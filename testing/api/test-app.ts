@@ -1,18 +1,26 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, afterEach, describe } from 'vitest';
+import { afterAll, beforeAll, beforeEach, afterEach, describe, inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../../src/server/app.ts';
 import { ProgrammeChecker } from '../../src/server/programmes/checks-pool.ts';
 import { PROJECT_ROOT } from '../../src/server/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { createSession } from '../../src/server/auth/queries.ts';
-import { hashPassword } from '../../src/server/lib/password.ts';
+import { hashPassword, setPasswordCostForTests } from '../../src/server/lib/password.ts';
 import { COOKIE_NAMES } from '../../src/server/plugins/sessions.ts';
 import path from 'node:path';
 
 export type DatabaseMode = 'pglite' | 'postgres';
+
+/**
+ * The password hash's cost in the API suites: scrypt at N=2^10 instead of 2^17 (128 times cheaper). They sign
+ * in and probe the login route thousands of times; the full cost is password.test.ts's to test.
+ */
+export const TEST_PASSWORD_COST = { N: 2 ** 10, r: 8, p: 1 };
+setPasswordCostForTests(TEST_PASSWORD_COST);
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
 export const DATABASE_MODES: DatabaseMode[] = process.env.TEST_DATABASE_URL
@@ -25,12 +33,22 @@ type ApiContext = {
   mode: DatabaseMode;
 };
 
+let template: Blob | undefined;
+
+/** The migrated PGlite archive of this run (pglite-template.ts), read once per file; none outside vitest's run. */
+function pgliteTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  if (!file) return undefined;
+  template ??= new Blob([readFileSync(file)]);
+  return template;
+}
+
 /** A database of its own for one test file: in-memory PGlite, or a fresh PostgreSQL database. */
 export async function openTestDatabase(
   mode: DatabaseMode,
 ): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
   if (mode === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: pgliteTemplate() });
     return { database, drop: () => database.close() };
   }
   const { default: pg } = await import('pg');
@@ -228,7 +246,7 @@ export const setWebsite = (app: FastifyInstance, cookie: string, teamId: string,
 export const setAvatar = (app: FastifyInstance, cookie: string, teamId: string, avatarIcon: string) =>
   patchTeam(app, cookie, teamId, 'avatar', { avatarIcon });
 
-/** One hash per password per file: a full-cost scrypt hash takes a third of a second. */
+/** One hash per password per file. */
 const adminHashes = new Map<string, Promise<string>>();
 
 /**

@@ -62,6 +62,12 @@ export type DatabaseOptions = {
   migrate?: boolean;
   /** PGlite: told when the data directory's lock must wait for a process that is exiting (to stderr). */
   onLockWait?: (message: string) => void;
+  /**
+   * PGlite in memory: start from this archive of a data directory (PGlite's `dumpDataDir`) instead of an
+   * empty one. The test suites start each database from one archive, made and migrated once per run:
+   * creating an empty one costs seconds of CPU, loading an archive a third of that.
+   */
+  loadDataDir?: Blob;
 };
 
 /**
@@ -136,7 +142,10 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     if (!dataDir.startsWith('memory://') && !existsSync(path.join(dataDir, 'PG_VERSION'))) {
       initialisePgliteDataDir(dataDir);
     }
-    client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
+    client =
+      options.loadDataDir && dataDir.startsWith('memory://')
+        ? await PGlite.create({ loadDataDir: options.loadDataDir, startParams: PGLITE_START_PARAMS })
+        : await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
   } catch (error) {
     unlock();
     throw error;

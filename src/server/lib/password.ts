@@ -16,6 +16,19 @@ const scryptAsync = promisify(scrypt) as (
  * made with weaker ones still verifies and is replaced at its next successful login.
  */
 export const SCRYPT_PARAMS: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+/** The parameters new hashes are made with: SCRYPT_PARAMS, unless a test process lowered them. */
+let current: ScryptParams = SCRYPT_PARAMS;
+
+/**
+ * For test processes only (testing/api/test-app.ts): new hashes, the unknown users' hash and the rehash rule
+ * use `params` instead. The API suites sign in and probe the login route thousands of times; at full cost
+ * each attempt holds 128 MiB for a third of a second, one at a time. The cost itself is tested in
+ * password.test.ts, which never lowers it; nothing but the test harness calls this.
+ */
+export function setPasswordCostForTests(params: ScryptParams): void {
+  current = params;
+  dummyHash = undefined;
+}
 const KEY_LENGTH = 64;
 /** The memory scrypt needs is 128 * N * r bytes; Node refuses above `maxmem` (32 MiB by default). */
 const memoryFor = ({ N, r }: ScryptParams) => 128 * N * r + 1024 * 1024;
@@ -40,7 +53,7 @@ function derive(password: string, salt: Buffer, keyLength: number, params: Scryp
 }
 
 /** Format: scrypt$N$r$p$salt$hash (base64url), so parameters can be raised later. */
-export async function hashPassword(password: string, params: ScryptParams = SCRYPT_PARAMS): Promise<string> {
+export async function hashPassword(password: string, params: ScryptParams = current): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, KEY_LENGTH, params);
   return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join(
@@ -71,10 +84,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 export function needsRehash(stored: string): boolean {
   const parsed = parse(stored);
   return (
-    !parsed ||
-    parsed.params.N !== SCRYPT_PARAMS.N ||
-    parsed.params.r !== SCRYPT_PARAMS.r ||
-    parsed.params.p !== SCRYPT_PARAMS.p
+    !parsed || parsed.params.N !== current.N || parsed.params.r !== current.r || parsed.params.p !== current.p
   );
 }
 

@@ -295,9 +295,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one Postgr
     });
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
-    // Ten full-cost password checks (an unknown user costs as much as a wrong password): seconds on a busy
-    // machine.
-  }, 60_000);
+  });
 });
 
 describeApi('general request limit (per instance)', (ctx) => {
