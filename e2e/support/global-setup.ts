@@ -6,7 +6,11 @@ import { freePort } from '../../scripts/free-port.ts';
 
 export const E2E_ADMIN = { username: 'e2e-instructor', password: 'e2e-password-123' };
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+/**
+ * Waits for the app's health to answer. A bound, not a wait: a first start compiles the server and creates a
+ * PGlite directory (seconds on an idle machine, more than a minute has been seen beside busy processes).
+ */
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 240_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The app exited with ${child.exitCode} before it was ready`);
@@ -48,7 +52,14 @@ export async function startApp(
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(baseURL, child);
+  try {
+    await waitForHealth(baseURL, child);
+  } catch (error) {
+    // Never leave an app running (and its directory behind) when the run cannot start.
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     baseURL,
     dataDir,

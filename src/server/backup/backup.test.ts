@@ -158,6 +158,23 @@ async function seedRoom(target: BackupTarget): Promise<void> {
   }
 }
 
+/** A seeded room and its backup, made once per database mode: the tests only read them. */
+type SeededRoom = { source: BackupTarget; file: string; backup: Awaited<ReturnType<typeof backupDatabase>> };
+const rooms = new Map<DatabaseMode, Promise<SeededRoom>>();
+function seededRoom(mode: DatabaseMode): Promise<SeededRoom> {
+  let room = rooms.get(mode);
+  if (!room) {
+    room = (async () => {
+      const source = await newTarget(mode, 'source');
+      await seedRoom(source);
+      const file = fileIn('room.backup.gz');
+      return { source, file, backup: await backupDatabase(source, file) };
+    })();
+    rooms.set(mode, room);
+  }
+  return room;
+}
+
 /** Every backed-up table as text, row by row in key order: two databases holding the same data compare equal. */
 async function dumpTables(target: BackupTarget): Promise<Record<string, string[]>> {
   return withDatabase(target, async ({ db }) => {
@@ -221,10 +238,7 @@ describe('backed-up tables', () => {
 for (const mode of DATABASE_MODES) {
   describe(`backup and restore [${mode}]`, () => {
     it('round trip: teams, answers, cohorts, ballots and instructors come back identical; sessions do not', async () => {
-      const source = await newTarget(mode, 'source');
-      await seedRoom(source);
-      const file = fileIn('room.backup.gz');
-      const backup = await backupDatabase(source, file);
+      const { source, file, backup } = await seededRoom(mode);
       expect(backup.rows).toEqual({
         users: 1,
         cohorts: 2,
@@ -281,10 +295,7 @@ for (const mode of DATABASE_MODES) {
     }, 180_000);
 
     it('refuses to restore over a non-empty database unless --force, and --force replaces it', async () => {
-      const source = await newTarget(mode, 'source');
-      await seedRoom(source);
-      const file = fileIn('room.backup.gz');
-      await backupDatabase(source, file);
+      const { source, file } = await seededRoom(mode);
 
       const target = await newTarget(mode, 'busy');
       const database = await openDatabase(target);
@@ -310,10 +321,7 @@ for (const mode of DATABASE_MODES) {
     }, 180_000);
 
     it('refuses a foreign, damaged or newer file with a clear message, and creates nothing', async () => {
-      const source = await newTarget(mode, 'source');
-      await seedRoom(source);
-      const good = fileIn('room.backup.gz');
-      await backupDatabase(source, good);
+      const { source, file: good } = await seededRoom(mode);
       const lines = linesOf(good);
       const header = JSON.parse(lines[0]!);
       const latest = knownMigrations().at(-1)!;
@@ -410,10 +418,7 @@ for (const mode of DATABASE_MODES) {
     }, 180_000);
 
     it('restores a backup from an older schema (the columns it has; defaults for the rest)', async () => {
-      const source = await newTarget(mode, 'source');
-      await seedRoom(source);
-      const good = fileIn('room.backup.gz');
-      await backupDatabase(source, good);
+      const { source, file: good } = await seededRoom(mode);
       const lines = linesOf(good);
       const oldest = knownMigrations()[0]!;
       const header = { ...JSON.parse(lines[0]!), migration: oldest };
@@ -434,10 +439,7 @@ for (const mode of DATABASE_MODES) {
     }, 180_000);
 
     it('restores a backup made before shared facts, carrying its answers over to facts', async () => {
-      const source = await newTarget(mode, 'source');
-      await seedRoom(source);
-      const good = fileIn('room.backup.gz');
-      await backupDatabase(source, good);
+      const { source, file: good } = await seededRoom(mode);
       const lines = linesOf(good);
       const known = knownMigrations();
       const before = known[known.findIndex((m) => m.tag === '0004_shared_facts') - 1]!;
@@ -481,10 +483,7 @@ for (const mode of DATABASE_MODES) {
     }, 180_000);
 
     it('restores a backup made before the claims joined the business profile, carrying them over', async () => {
-      const source = await newTarget(mode, 'source');
-      await seedRoom(source);
-      const good = fileIn('room.backup.gz');
-      await backupDatabase(source, good);
+      const { source, file: good } = await seededRoom(mode);
       const lines = linesOf(good);
       const known = knownMigrations();
       const header = JSON.parse(lines[0]!);
