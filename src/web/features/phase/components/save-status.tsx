@@ -3,7 +3,7 @@ import { ApiError, RequestTimeoutError } from '@/lib/api-client';
 import type { AutosaveState } from '../lib/autosave-queue';
 
 /** Why the server refused a save, when retrying will not help by itself; undefined for network trouble. */
-function refusal(error: unknown): string | undefined {
+export function saveRefusalText(error: unknown): string | undefined {
   if (error instanceof RequestTimeoutError) return 'Not saved – the server is not answering, will retry';
   if (!(error instanceof ApiError)) return undefined;
   if (error.status === 413) return 'Not saved – answers too long (max 64 KiB)';
@@ -54,7 +54,8 @@ export function SaveStatus({ state, local }: { state: AutosaveState; local: bool
         </>
       ) : (
         <>
-          <CloudOff className="size-4" aria-hidden /> {refusal(state.lastError) ?? 'Offline – will retry'}
+          <CloudOff className="size-4" aria-hidden />{' '}
+          {saveRefusalText(state.lastError) ?? 'Offline – will retry'}
         </>
       );
       break;
