@@ -21,7 +21,7 @@ export default defineConfig({
   // Bounds, not waits: every test waits for what the app shows, and these only end one that never gets it.
   // On two cores beside other busy processes a page can take many seconds to show what it would show
   // at once on an idle machine (docs/PERFORMANCE.md, The test suite).
-  timeout: 90_000,
+  timeout: 120_000,
   expect: { timeout: 20_000 },
   reporter: [['list']],
   // One built app on a free port, shared by every test (e2e/support/global-setup.ts).

@@ -115,7 +115,6 @@ async function checkOverlay(page: Page, label: string) {
 
 test.describe('accessibility: axe scans of every route (WCAG 2.2 AA) and no sideways scroll at 375 px', () => {
   test('landing page, credits, privacy and a 404 path', async ({ page }) => {
-    test.setTimeout(90_000);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Applied GenAI Lab' })).toBeVisible();
     await checkPage(page, '/');
@@ -177,7 +176,6 @@ test.describe('accessibility: axe scans of every route (WCAG 2.2 AA) and no side
   test('admin: Access Denied, login, both dashboard tabs, the instructions dialog and the More menu', async ({
     page,
   }) => {
-    test.setTimeout(60_000);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
     await checkPage(page, '/admin (Access Denied)');
@@ -219,7 +217,6 @@ test.describe('accessibility: axe scans of every route (WCAG 2.2 AA) and no side
     page,
     browser,
   }) => {
-    test.setTimeout(60_000);
     const admin = await adminApi();
     const tag = await createCohort(admin, 'A11y Showcase Cohort');
     await setSwitches(admin, tag, { competitionEnabled: true, votingOpen: true });
@@ -270,7 +267,6 @@ test.describe('accessibility: axe scans of every route (WCAG 2.2 AA) and no side
   test('results: not enabled, not available, no votes, the moment, and after the reveal', async ({
     page,
   }) => {
-    test.setTimeout(60_000);
     const admin = await adminApi();
     const tag = await createCohort(admin, 'A11y Results Night');
     const members: Awaited<ReturnType<typeof apiTeam>>[] = [];
@@ -430,7 +426,6 @@ async function tabTo(
 
 test.describe('accessibility: keyboard only', () => {
   test('from the landing page: create a workspace, fill activity 1 and copy the prompt', async ({ page }) => {
-    test.setTimeout(60_000);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Applied GenAI Lab' })).toBeVisible();
 

@@ -369,7 +369,6 @@ test.describe('dashboard screenshots', () => {
   test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to seed 30 teams and write /tmp/shots/admin-*.png');
 
   test('30 teams in 3 cohorts at 1280 and 375 px', async ({ page, request }) => {
-    test.setTimeout(120_000);
     const login = await request.post('/api/auth/admin/login', { data: E2E_ADMIN });
     expect(login.ok()).toBe(true);
     const run = Date.now().toString(36);

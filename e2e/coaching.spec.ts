@@ -16,7 +16,6 @@ const LIVE = { timeout: 8000 };
 test('the instructor reads a team’s work while the team types, and the note sent reaches the team’s page', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const { team, devices, close } = await teamOnDevices(browser, ['/phase/2']);
   const teamPage = devices[0]!.page;
   const instructor = await instructorContext(browser);
@@ -69,7 +68,6 @@ test('the instructor reads a team’s work while the team types, and the note se
 test('a request for help reaches the dashboard at once, and its answer reaches the team', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const { team, devices, close } = await teamOnDevices(browser, ['/phase/3']);
   const teamPage = devices[0]!.page;
   const instructor = await instructorContext(browser);
@@ -191,7 +189,6 @@ function recordAlerts() {
 test('new help requests chime and notify once across the instructor’s tabs, only when switched on', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const admin = await adminApi();
   const tag = await createCohort(admin, uniqueName('Alerts Cohort'));
   const [waiting, asking, later] = await Promise.all(

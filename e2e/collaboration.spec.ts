@@ -199,7 +199,6 @@ test.describe('a team on several devices', () => {
   test('an offline device edits while a teammate saves; once it reconnects nothing is lost on either side', async ({
     browser,
   }) => {
-    test.setTimeout(60_000);
     const { devices, stored, close } = await teamOnDevices(browser, ['/phase/1', '/phase/1']);
     const [online, offline] = devices as [(typeof devices)[0], (typeof devices)[0]];
 

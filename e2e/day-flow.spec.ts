@@ -14,7 +14,6 @@ const SAVED = { timeout: 10_000 };
 test('a team finishes activity 1, sees it done everywhere, and is sent on to activity 2', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const code = await createWorkspace(page, 'Flow Finishers');
   await expect(page).toHaveURL(new RegExp(`/phase/1\\?team_id=${code}$`));
   await expect(page).toHaveTitle('Activity 1: Market Research · Applied GenAI Lab');

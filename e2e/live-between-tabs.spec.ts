@@ -44,7 +44,6 @@ async function browserWithTabs(browser: Parameters<typeof teamOnDevices>[0], pat
 test('tabs keep working when tabs of an older build, or messages of another shape, speak on their channels', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const { team, mine, mate, tabs, streams, close } = await browserWithTabs(browser, [
     '/phase/1',
     '/phase/2',
@@ -128,7 +127,6 @@ test('tabs keep working when tabs of an older build, or messages of another shap
 test('a silent stream shows on every tab that live updates are paused, and the notice goes when it is back', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const { mine, mate, tabs, close } = await browserWithTabs(browser, ['/phase/1', '/phase/2']);
   const notice = (page: Page) => page.getByRole('status').filter({ hasText: 'Live updates paused' });
   // Not during the first connection, nor once live.

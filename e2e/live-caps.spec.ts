@@ -37,7 +37,6 @@ async function holdStreams(cookie: string, count: number) {
 test('a refused stream shows "Live updates paused" from the start and goes live once a place frees', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const instructor = await instructorContext(browser);
   const cookie = (await instructor.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
   const held = await holdStreams(cookie, 8);

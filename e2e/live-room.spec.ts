@@ -38,7 +38,6 @@ test.describe('the live room', () => {
   test('one press starts the reveal on every screen; a page opened after shows the podium at once; hiding resets', async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
     const admin = await adminApi();
     const { tag, teams } = await roomCohort(admin, 'Reveal Room', NAMES);
     await everyoneVotes(tag, teams);
@@ -150,7 +149,6 @@ test.describe('the live room', () => {
   });
 
   test('counts and progress change without a reload as teams vote, save and join', async ({ browser }) => {
-    test.setTimeout(90_000);
     const admin = await adminApi();
     const { tag, teams } = await roomCohort(admin, 'Watch Room', ['Kestrel', 'Lynx', 'Marten']);
     const [k, l, m] = teams;
@@ -228,7 +226,6 @@ test.describe('the live room', () => {
     test(`presentation fills a ${viewport.width}x${viewport.height} screen without scrolling`, async ({
       browser,
     }, testInfo) => {
-      test.setTimeout(90_000);
       const admin = await adminApi();
       const { tag, teams } = await roomCohort(admin, 'Demo Day Finals', [
         ...NAMES,
@@ -299,7 +296,6 @@ test.describe('the live room', () => {
   test('each team sees the showcase in an order of its own, the same on every reload; instructors by name', async ({
     browser,
   }) => {
-    test.setTimeout(90_000);
     const admin = await adminApi();
     const names = ['Alder', 'Birch', 'Cedar', 'Dogwood', 'Elm', 'Fir', 'Ginkgo', 'Hazel'];
     const { tag, teams } = await roomCohort(admin, 'Order Room', names);

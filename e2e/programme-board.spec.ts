@@ -33,7 +33,6 @@ async function assign(admin: APIRequestContext, tag: string, programmeId: string
 test('a switched-off activity leaves the progress board, live, and the plan of the time', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   const admin = await adminApi();
   const programme = await programmeWithoutSeven(admin);
   const cohortName = uniqueName('Board cohort');

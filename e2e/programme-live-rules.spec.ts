@@ -42,7 +42,6 @@ const setRequired = (draft: Draft, id: string, required: boolean) => {
 test("a new version's required fields hold on the open form, without a reload, and the typing stays", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const admin = await adminApi();
   const tag = await createCohort(admin, uniqueName('Live rules'));
   const created = await admin.post('/api/admin/programmes', { data: { name: uniqueName('Live rules') } });

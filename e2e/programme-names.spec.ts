@@ -24,7 +24,6 @@ test('the pace, the help list, the progress and the way on name and count the pr
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
   const admin = await adminApi();
   const cohortName = uniqueName('Half day');
   const tag = await createCohort(admin, cohortName);

@@ -58,7 +58,6 @@ test('View work and the team report follow the team’s programme, keeping a rem
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
   const admin = await adminApi();
   const tag = await createCohort(admin, uniqueName('Clinics cohort'));
   const { api, team } = await apiTeam(admin, tag, uniqueName('Stride'));

@@ -32,7 +32,6 @@ test('an instructor adapts the programme; a typing team gets it live; export and
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const admin = await adminApi();
   const cohortName = uniqueName('Clinics');
   const tag = await createCohort(admin, cohortName);

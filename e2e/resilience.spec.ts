@@ -33,7 +33,6 @@ test.describe('saving while the database is down', () => {
     page,
     consoleErrors,
   }) => {
-    test.setTimeout(90_000);
     const code = await createWorkspace(page, 'Outage Survivors');
     const company = page.getByLabel('Company name', { exact: true });
     await expect(company).toBeVisible();

@@ -12,7 +12,6 @@ import { expect, test } from './support/fixtures.ts';
 let app: Awaited<ReturnType<typeof startApp>>;
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
   app = await startApp({ TRUST_PROXY: '127.0.0.1' });
 });
 
@@ -42,7 +41,6 @@ test.describe('a room on one address', () => {
   test('thirty teams mistype twice from one address, then every team opens its own code', async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
     const room = '203.0.113.30';
     const api = await apiFrom(room);
     const teams: { code: string; name: string; accessToken: string }[] = [];
@@ -96,7 +94,6 @@ test.describe('a room on one address', () => {
   });
 
   test('a refused try says why and when to try again, instead of a generic failure', async ({ browser }) => {
-    test.setTimeout(120_000);
     const guesser = '198.51.100.99';
     const api = await apiFrom(guesser);
     /** Misses until the address is refused; how long until a try comes back (Retry-After). */

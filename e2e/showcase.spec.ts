@@ -44,7 +44,6 @@ test.describe('showcase and voting', () => {
   test('a cohort of 4 teams submits sites, browses the showcase and votes with confirmation and receipt', async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
     const admin = await adminApi();
     const tag = uniqueTag('demo-day');
     await createCohort(admin, 'Demo Day', tag);
@@ -174,7 +173,6 @@ test.describe('showcase and voting', () => {
   });
 
   test('the ballot works with a keyboard on a phone', async ({ browser }) => {
-    test.setTimeout(60_000);
     const admin = await adminApi();
     const tag = uniqueTag('phone');
     await createCohort(admin, 'Phone Cohort', tag);
@@ -239,7 +237,6 @@ test.describe('results', () => {
   ];
 
   test('goes through every state live, then reveals the podium and the leaderboard', async ({ page }) => {
-    test.setTimeout(60_000);
     const cohort = await votingCohort(names, ballots);
 
     await page.goto('/results');
