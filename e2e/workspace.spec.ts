@@ -183,7 +183,7 @@ test.describe('header', () => {
   });
 
   test('Logout ends the team and the instructor sessions and returns to /', async ({ page }) => {
-    await loginAsAdmin(page);
+    await loginAsAdmin(page, { ownSession: true });
     await createWorkspace(page, 'Logging Out');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();

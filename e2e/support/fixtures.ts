@@ -60,8 +60,14 @@ export async function createWorkspace(page: Page, name: string): Promise<string>
  * The page's browser signed in as the instructor the test server was started with (the worker's one
  * sign-in, support/api.ts), on the dashboard. The sign-in page itself is tested in admin.spec.ts.
  */
-export async function loginAsAdmin(page: Page) {
-  await page.context().addCookies((await instructorSessionState()).cookies);
+export async function loginAsAdmin(page: Page, { ownSession = false } = {}) {
+  if (ownSession) {
+    // A test that ends the session (Logout) must not end the one every other test of the worker shares.
+    const login = await page.request.post('/api/auth/admin/login', { data: E2E_ADMIN });
+    expect(login.status(), await login.text()).toBe(200);
+  } else {
+    await page.context().addCookies((await instructorSessionState()).cookies);
+  }
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Instructor Dashboard' })).toBeVisible();
 }
