@@ -4,7 +4,7 @@ import { Input, Label } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Checkbox } from '@/components/ui/checkbox';
 import { controlId, getIn } from '../lib/draft-path';
-import { fieldIdFromLabel } from '../lib/field-id';
+import { fieldIdFromLabel, optionValueFromLabel } from '../lib/field-id';
 import { FlagControl, ListControl, TextControl, useEditing, useText } from './editor-controls';
 
 const TYPE_NAMES: Record<(typeof FieldTypeSchema.options)[number], string> = {
@@ -175,9 +175,8 @@ function OptionEditor({ path, checkboxes }: { path: readonly (string | number)[]
   // written by hand.
   const onLabel = (next: string) => {
     update([...path, 'label'], next);
-    const none = new Set<string>();
-    if (!readOnly && (value === '' || value === fieldIdFromLabel(label, none))) {
-      update([...path, 'value'], fieldIdFromLabel(next, none));
+    if (!readOnly && (value === '' || value === optionValueFromLabel(label))) {
+      update([...path, 'value'], optionValueFromLabel(next));
     }
   };
   const labelId = controlId(activity, [...path, 'label']);
