@@ -148,9 +148,7 @@ describe('numbered lists, read as the renderer reads them', () => {
 
   it('checks what the renderer renumbers', () => {
     const text = 'Steps:\n\n1. One\n3. Three';
-    expect(lintRenderedPrompt(text)).toEqual([
-      'numbered list goes to 3 where 2 was due: line 4 "3. Three"',
-    ]);
+    expect(lintRenderedPrompt(text)).toEqual(['numbered list goes to 3 where 2 was due: line 4 "3. Three"']);
     expect(lintRenderedPrompt(renumberLists(text))).toEqual([]);
   });
 

@@ -46,7 +46,10 @@ describe('previewConfig', () => {
   });
 
   it('reads what the schema describes, so a change to the schema needs no change here', () => {
-    const config = previewConfig({ fields: [{ id: 'pick', label: 'Pick', type: 'bogus', display: 'list' }] }, 2);
+    const config = previewConfig(
+      { fields: [{ id: 'pick', label: 'Pick', type: 'bogus', display: 'list' }] },
+      2,
+    );
     expect(config.fields[0]).toMatchObject({ id: 'pick', type: 'text', required: false });
     expect(config.fields[0]!.display).toBeUndefined();
     expect(config.expectedOutput).toMatchObject({ whyItMatters: '', nextSteps: [] });

@@ -82,7 +82,9 @@ export function lenient(schema: z.ZodType, value: unknown): unknown {
   if (schema instanceof z.ZodArray) {
     const item = schema.element as z.ZodType;
     if (!Array.isArray(value)) return [];
-    return value.filter((entry) => !(item instanceof z.ZodObject) || isPlainObject(entry)).map((entry) => lenient(item, entry));
+    return value
+      .filter((entry) => !(item instanceof z.ZodObject) || isPlainObject(entry))
+      .map((entry) => lenient(item, entry));
   }
   if (schema instanceof z.ZodString) return typeof value === 'string' ? value : '';
   if (schema instanceof z.ZodNumber) return typeof value === 'number' ? value : 0;
@@ -105,4 +107,20 @@ function sameKind(schema: z.ZodType, value: unknown): boolean {
   if (schema instanceof z.ZodEnum) return schema.options.includes(value as never);
   if (schema instanceof z.ZodLiteral) return schema.values.has(value as never);
   return false;
+}
+
+/** The activities' configs through the lenient reading of the preview, one object per draft object. */
+const previewCache = new WeakMap<object, PhaseConfig>();
+
+/**
+ * `previewConfig`, read once per draft object: an edit copies only the objects on its path, so after a
+ * keystroke only the activity it changed is read again.
+ */
+export function previewOf(raw: Record<string, unknown>, phase: number): PhaseConfig {
+  let config = previewCache.get(raw);
+  if (!config) {
+    config = previewConfig(raw, phase);
+    previewCache.set(raw, config);
+  }
+  return config;
 }
