@@ -21,6 +21,8 @@ export type BenchServer = { base: string; child: ChildProcess; stop(): Promise<v
 export async function startServer(
   databaseUrl: string | undefined,
   env: Record<string, string> = {},
+  /** The tree whose server runs: this repository, or another worktree (a bench comparing two commits). */
+  root = ROOT,
 ): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'genai-bench-'));
@@ -31,7 +33,7 @@ export async function startServer(
     ...inherited
   } = process.env;
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT,
+    cwd: root,
     env: {
       ...inherited,
       PORT: String(port),

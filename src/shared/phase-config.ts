@@ -27,13 +27,30 @@ export function isChoiceField(field: { type?: string }): boolean {
   return field.type === 'select' || field.type === 'checkboxes';
 }
 
+/**
+ * The field-id rule, written once: snake_case starting with a letter (`target_customer`), and never `phaseN`
+ * (templates read other activities' answers as `phaseN.<id>`, so `phaseN` cannot be a field). The schema,
+ * the editor's ids made from labels, its preview and the prompt lint's markers all apply it.
+ */
+const FIELD_ID_PATTERN = /^[a-z][a-z0-9_]*$/;
+const RESERVED_FIELD_ID = /^phase[0-9]+$/;
+
+/** Whether `id` is one of `phase1`, `phase2`, ...: the names templates read other activities by. */
+export function isReservedFieldId(id: string): boolean {
+  return RESERVED_FIELD_ID.test(id);
+}
+
+/** Whether `id` may be a field's id (`FormFieldSchema` accepts exactly these). */
+export function isFieldId(id: string): boolean {
+  return FIELD_ID_PATTERN.test(id) && !isReservedFieldId(id);
+}
+
 export const FormFieldSchema = z
   .object({
     id: z
       .string()
-      .regex(/^[a-z][a-z0-9_]*$/, 'field ids are snake_case')
-      // Templates read other activities' answers as `phaseN.<id>`, so `phaseN` cannot be a field.
-      .refine((id) => !/^phase[0-9]+$/.test(id), 'phase1 ... phase8 are reserved for other activities'),
+      .regex(FIELD_ID_PATTERN, 'field ids are snake_case')
+      .refine((id) => !isReservedFieldId(id), 'phase1 ... phase8 are reserved for other activities'),
     label: nonBlank,
     type: FieldTypeSchema.default('text'),
     placeholder: z.string().optional(),

@@ -13,6 +13,7 @@ import {
   type TemplateCondition,
   type TemplateNode,
 } from './prompt-template.ts';
+import type { ProgrammeProblem } from './schemas/programmes.ts';
 import { isSharedFactId, SHARED_FACTS, sharedFact } from './shared-facts.ts';
 import { buildTemplateContext, type TeamAnswers } from './template-context.ts';
 import { sharedFactsIn, workedExampleAnswers, workedExampleTeam } from './worked-example.ts';
@@ -28,14 +29,8 @@ import { sharedFactsIn, workedExampleAnswers, workedExampleTeam } from './worked
  * here: they are content tests of src/server/content.
  */
 
-/** A problem in the programme: where it is, and what is wrong in words an instructor can act on. */
-export type ProgrammeProblem = {
-  /** The activity (1-8) whose config holds it; null for the programme as a whole. */
-  activity: number | null;
-  /** Where in that config: `fields[3].options[1].value`, `promptTemplate`, `needs[0].anyOf[1]`; '' for all of it. */
-  path: string;
-  message: string;
-};
+/** A problem in the programme (its shape is the contract's `ProgrammeProblemSchema`, written once). */
+export type { ProgrammeProblem } from './schemas/programmes.ts';
 
 export { CHECK_TIME_LIMIT_MS, PROGRAMME_LIMITS, uncheckedProblem } from './programme-limits.ts';
 

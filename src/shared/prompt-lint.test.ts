@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lintRenderedPrompt } from './prompt-lint.ts';
+import { listItem, renumberLists } from './prompt-template.ts';
 
 const clean = [
   '# Brief for BrightSpark Labs',
@@ -122,5 +123,38 @@ describe('lintRenderedPrompt', () => {
 
   it('leaves fenced code alone', () => {
     expect(lintRenderedPrompt('```\nx , y\n3.\n```\nDone.')).toEqual([]);
+  });
+});
+
+/*
+ * The list rule is written once (`listItem` in prompt-template.ts) for the renderer, which renumbers lists,
+ * and this lint, which checks them. The cases are those where their copies used to disagree: the lint took
+ * any number of digits for an item, the renderer one to three.
+ */
+describe('numbered lists, read as the renderer reads them', () => {
+  it('takes one to three digits and a full stop for an item', () => {
+    expect(listItem('1. First')).toEqual({ indent: 0, number: 1, marker: '1.' });
+    expect(listItem('  12. Twelfth')).toEqual({ indent: 2, number: 12, marker: '  12.' });
+    expect(listItem('999.')).toMatchObject({ number: 999 });
+    expect(listItem('2024. was a year')).toBeNull();
+    expect(listItem('1.5 litres')).toBeNull();
+  });
+
+  it('leaves a year opening a line alone, in the lint as in the renderer', () => {
+    const text = 'Milestones:\n\n1. Founded\n2024. The year it all changed';
+    expect(renumberLists(text)).toBe(text);
+    expect(lintRenderedPrompt(text).filter((p) => p.startsWith('numbered list'))).toEqual([]);
+  });
+
+  it('checks what the renderer renumbers', () => {
+    const text = 'Steps:\n\n1. One\n3. Three';
+    expect(lintRenderedPrompt(text)).toEqual(['numbered list goes to 3 where 2 was due: line 4 "3. Three"']);
+    expect(lintRenderedPrompt(renumberLists(text))).toEqual([]);
+  });
+
+  it('skips fenced code in both', () => {
+    const text = 'Example:\n\n```\n3. kept as written\n```\n\n1. One';
+    expect(renumberLists(text)).toBe(text);
+    expect(lintRenderedPrompt(text)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import { scanTemplate } from './prompt-template.ts';
+import { isFieldId } from './phase-config.ts';
+import { isFence, listItem, scanTemplate } from './prompt-template.ts';
 
 /**
  * Reads a rendered prompt the way a careful instructor would and lists what breaks it: holes left by blank
@@ -23,11 +24,7 @@ export type LintOptions = {
   maxProblems?: number;
 };
 
-/** What a deliberate marker's id looks like: a field id. */
-const MARKER_ID = /^[a-z][a-z0-9_]*$/;
-const ITEM = /^( *)(\d+)\.(?=\s|$)/;
 const HEADING = /^(#{1,6})(\s|$)/;
-const FENCE = /^ {0,3}(```|~~~)/;
 /** Lines the line cache keeps at most: past it, it starts again (a cache, so only speed depends on it). */
 const LINE_CACHE_MAX = 20_000;
 
@@ -35,7 +32,7 @@ function linesOutsideFences(all: readonly string[]): { line: string; index: numb
   const out: { line: string; index: number }[] = [];
   let inFence = false;
   all.forEach((line, index) => {
-    if (FENCE.test(line)) inFence = !inFence;
+    if (isFence(line)) inFence = !inFence;
     else if (!inFence) out.push({ line, index });
   });
   return out;
@@ -85,7 +82,7 @@ export function lintRenderedPrompt(text: string, options: LintOptions = {}): str
       continue;
     }
     const id = token.type === 'placeholder' && token.path.length === 1 ? token.path[0]! : '';
-    if (!MARKER_ID.test(id) || !markers.has(id)) add(`raw template tag ${token.raw.slice(0, 60)}`);
+    if (!isFieldId(id) || !markers.has(id)) add(`raw template tag ${token.raw.slice(0, 60)}`);
   }
   if (stray) add('stray {{ or }}');
   if (/\[not yet answered in Activity \d+/.test(text)) {
@@ -145,11 +142,11 @@ export function lintRenderedPrompt(text: string, options: LintOptions = {}): str
       open = new Map();
       continue;
     }
-    const item = ITEM.exec(line);
-    const indent = item ? item[1]!.length : line.length - line.trimStart().length;
+    const item = listItem(line);
+    const indent = item ? item.indent : line.length - line.trimStart().length;
     for (const key of open.keys()) if (key > indent || (!item && key === indent)) open.delete(key);
     if (!item) continue;
-    const number = Number(item[2]);
+    const { number } = item;
     const list = open.get(indent);
     const expected = list ? list.expected : 1;
     if (number !== expected) {

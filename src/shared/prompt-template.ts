@@ -333,8 +333,25 @@ function render(nodes: TemplateNode[], data: Record<string, unknown>, maxLength 
   return out.join('');
 }
 
+/*
+ * How a prompt's lines are read, written once for the renderer (which renumbers lists) and the prompt lint
+ * (which checks them): a numbered list item is `N.` with one to three digits (`2024.` opening a line is a
+ * year, not an item), indented by spaces, followed by a space or the line's end; a fence (```` ``` ```` or
+ * `~~~`, indented by at most three spaces) opens or closes a block of code, whose lines are not read.
+ */
 const LIST_ITEM = /^( *)(\d{1,3})\.(?=\s|$)/;
 const FENCE = /^ {0,3}(```|~~~)/;
+
+/** A numbered list item's indentation, number and marker (`  2.`); null for any other line. */
+export function listItem(line: string): { indent: number; number: number; marker: string } | null {
+  const match = LIST_ITEM.exec(line);
+  return match ? { indent: match[1]!.length, number: Number(match[2]), marker: match[0] } : null;
+}
+
+/** Whether the line opens or closes a fenced block of code. */
+export function isFence(line: string): boolean {
+  return FENCE.test(line);
+}
 
 /**
  * Renumbers markdown numbered lists so they count up by one from their first item: `1. 2. 4.` -> `1. 2. 3.`.
@@ -348,20 +365,20 @@ export function renumberLists(text: string): string {
   let inFence = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (FENCE.test(line)) {
+    if (isFence(line)) {
       inFence = !inFence;
       next = new Map();
       continue;
     }
     if (inFence || line.trim() === '') continue;
-    const item = LIST_ITEM.exec(line);
-    const indent = item ? item[1]!.length : line.length - line.trimStart().length;
+    const item = listItem(line);
+    const indent = item ? item.indent : line.length - line.trimStart().length;
     // Lists deeper than this line have ended; so has the list at its indentation if it is not an item.
     for (const open of next.keys()) if (open > indent || (!item && open === indent)) next.delete(open);
     if (!item) continue;
-    const number = next.get(indent) ?? Number(item[2]);
+    const number = next.get(indent) ?? item.number;
     next.set(indent, number + 1);
-    lines[i] = `${item[1]}${number}${line.slice(item[0].length - 1)}`;
+    lines[i] = `${' '.repeat(indent)}${number}${line.slice(item.marker.length - 1)}`;
   }
   return lines.join('\n');
 }

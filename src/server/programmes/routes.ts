@@ -27,13 +27,14 @@ import {
 } from '../../shared/schemas/programmes.ts';
 import { CohortTagParams, cohortTag } from '../cohorts/lookup.ts';
 import { findCohortByTag } from '../cohorts/queries.ts';
-import { conflict, forbidden, HttpError, notFound, unauthorized, unavailable } from '../lib/http-error.ts';
+import { conflict, HttpError, notFound, unavailable } from '../lib/http-error.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { noStore } from '../lib/no-store.ts';
 import { adminOnly, requireAdmin, requireTeamAccess } from '../plugins/sessions.ts';
 import type { ProgrammeChecker } from './checks-pool.ts';
 import type { ProgrammeLibrary } from './library.ts';
 import { exportFileName } from './export-file.ts';
+import { requireProgrammeReader } from './guards.ts';
 import { editableProgrammeId, programmeIdOf, runnableProgramme, versionOf } from './lookup.ts';
 import { programmeDetails, programmeSummaries } from './detail.ts';
 import {
@@ -49,7 +50,6 @@ import {
   saveDraft,
   setCohortProgramme,
   teamProgramme,
-  teamRunsProgramme,
   versionContent,
 } from './queries.ts';
 
@@ -447,11 +447,7 @@ export const programmeRoutes: FastifyPluginAsyncZod<{
   async function readableVersion(request: FastifyRequest, params: { programmeId: string; version: string }) {
     const id = programmeIdOf(params.programmeId);
     const version = versionOf(params.version);
-    if (id !== STANDARD_PROGRAMME_ID && !(await request.sessionAdmin())) {
-      const team = await request.sessionTeam();
-      if (!team) throw unauthorized(MESSAGES.teamSessionRequired);
-      if (!(await teamRunsProgramme(app.db, team.id, id))) throw forbidden(MESSAGES.otherCohortsProgramme);
-    }
+    await requireProgrammeReader(request, id);
     const content = await library.version(id, version);
     if (!content) throw notFound(MESSAGES.versionNotFound);
     return { id, content };

@@ -61,12 +61,17 @@ export const ProgrammeFileSchema = z.object({
 });
 export type ProgrammeFile = z.infer<typeof ProgrammeFileSchema>;
 
-/** One problem the checks found: the activity (null: the programme as a whole), where in it, and what. */
+/**
+ * One problem the programme checks (src/shared/programme-checks.ts) found, in words an instructor can act on:
+ * the activity (1-8) whose config holds it, null for the programme as a whole; where in that config
+ * (`fields[3].options[1].value`, `promptTemplate`, `needs[0].anyOf[1]`; '' for all of it); and what.
+ */
 export const ProgrammeProblemSchema = z.object({
   activity: z.number().int().nullable(),
   path: z.string(),
   message: z.string(),
 });
+export type ProgrammeProblem = z.infer<typeof ProgrammeProblemSchema>;
 
 /** `GET /api/admin/programmes`: every programme, the standard first, with the cohorts that use each. */
 export const ProgrammeSummarySchema = z.object({

@@ -7,4 +7,4 @@
 export { ProgrammesTab } from './components/programmes-tab';
 export { CohortProgramme } from './components/cohort-programme';
 /** The programmes list (each with its newest published version), for a choice of programme elsewhere. */
-export { type ProgrammeSummary, programmesQueryOptions } from './api/programmes';
+export { type ProgrammeSummary, programmesQueryOptions } from './api/list-programmes';

@@ -1,9 +1,10 @@
 import { PHASE_NUMBERS } from '@shared/phases';
 import { Plus, Trash2 } from 'lucide-react';
+import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { controlId, getIn, type DraftPath, sectionId } from '../lib/draft-path';
+import { controlId, type DraftPath, sectionId } from '../lib/draft-path';
 import {
   EditorSection,
   FlagControl,
@@ -11,11 +12,15 @@ import {
   TextControl,
   TextListControl,
   useEditing,
+  useValue,
 } from './editor-controls';
 import { FieldsEditor } from './field-editor';
 
-/** Every part of one activity, in the order its page shows them. */
-export function ActivityEditor() {
+/**
+ * Every part of one activity, in the order its page shows them. Memoised: it takes no props, and each control
+ * follows its own value, so the editor's page rendering again (each keystroke) renders none of it again.
+ */
+export const ActivityEditor = React.memo(function ActivityEditor() {
   return (
     <div className="space-y-5">
       <EditorSection path={['names']} title="Names and intro">
@@ -60,13 +65,13 @@ export function ActivityEditor() {
       <DownloadsEditor />
     </div>
   );
-}
+});
 
 /** An optional part: "Add" puts a starting shape in, "Remove" takes it out of the config. */
 function OptionalToggle({ path, name, make }: { path: DraftPath; name: string; make: () => unknown }) {
-  const { activity, config, update, readOnly } = useEditing();
+  const { activity, update, readOnly } = useEditing();
+  const present = useValue(path) !== undefined;
   if (readOnly) return null;
-  const present = getIn(config, path) !== undefined;
   return present ? (
     <Button variant="ghost" size="sm" className="text-destructive" onClick={() => update(path, undefined)}>
       <Trash2 aria-hidden /> Remove {name}
@@ -86,9 +91,8 @@ function OptionalToggle({ path, name, make }: { path: DraftPath; name: string; m
 }
 
 function DecisionBoxEditor() {
-  const { config } = useEditing();
   const path = ['decisionBoxContent'];
-  const present = getIn(config, path) !== undefined;
+  const present = useValue(path) !== undefined;
   return (
     <EditorSection
       path={path}
@@ -150,9 +154,8 @@ function DecisionBoxEditor() {
 }
 
 function StepsEditor() {
-  const { config } = useEditing();
   const path = ['stepByStepFlow'];
-  const present = getIn(config, path) !== undefined;
+  const present = useValue(path) !== undefined;
   const newStep = () => ({ step: 0, action: '', time: '' });
   return (
     <EditorSection
@@ -177,9 +180,8 @@ function StepsEditor() {
 }
 
 function StepEditor({ index }: { index: number }) {
-  const { config } = useEditing();
   const path = ['stepByStepFlow', index];
-  const hasDetails = getIn(config, [...path, 'details']) !== undefined;
+  const hasDetails = useValue([...path, 'details']) !== undefined;
   return (
     <>
       <TextControl path={[...path, 'action']} label="What the team does" />
@@ -232,9 +234,9 @@ function NeedsEditor() {
 const NO_ACTIVITY = 'none';
 
 function NeedEditor({ index }: { index: number }) {
-  const { activity, config, update, readOnly } = useEditing();
+  const { activity, update, readOnly } = useEditing();
   const path = ['needs', index];
-  const from = getIn(config, [...path, 'from']);
+  const from = useValue([...path, 'from']);
   const fromId = controlId(activity, [...path, 'from']);
   return (
     <>
@@ -271,9 +273,8 @@ function NeedEditor({ index }: { index: number }) {
 }
 
 function ExpectedOutputEditor() {
-  const { config } = useEditing();
   const path = ['expectedOutput'];
-  const concepts = getIn(config, [...path, 'marketInformedProductConcepts']) !== undefined;
+  const concepts = useValue([...path, 'marketInformedProductConcepts']) !== undefined;
   return (
     <EditorSection
       path={path}
@@ -294,8 +295,8 @@ function ExpectedOutputEditor() {
 }
 
 function DownloadsEditor() {
-  const { config } = useEditing();
   const path = ['downloads'];
+  const present = useValue(path) !== undefined;
   return (
     <EditorSection
       path={path}
@@ -305,7 +306,7 @@ function DownloadsEditor() {
         <OptionalToggle path={path} name="downloads" make={() => [{ label: '', href: '/downloads/' }]} />
       }
     >
-      {getIn(config, path) !== undefined && (
+      {present && (
         <ListControl
           path={path}
           itemName="download"

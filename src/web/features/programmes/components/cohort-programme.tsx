@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { STANDARD_PROGRAMME_ID } from '@shared/schemas/programmes';
 import * as React from 'react';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -7,7 +7,8 @@ import { toast } from '@/components/ui/use-toast';
 import { serverMessageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
 import { cohortKeys, programmeKeys, teamKeys } from '@/lib/query-keys';
-import { assignProgramme, programmesQueryOptions } from '../api/programmes';
+import { assignProgramme } from '../api/assign-programme';
+import { programmesQueryOptions } from '../api/list-programmes';
 
 /**
  * The programme a cohort runs, on its card: any programme published at least once. Its teams switch to it
@@ -16,32 +17,32 @@ import { assignProgramme, programmesQueryOptions } from '../api/programmes';
 export function CohortProgramme({ cohort }: { cohort: { tag: string; name: string } }) {
   const list = useQuery(programmesQueryOptions);
   const queryClient = useQueryClient();
-  const [busy, setBusy] = React.useState(false);
   const id = React.useId();
   const programmes = list.data?.programmes ?? [];
   const current =
     programmes.find((p) => p.cohorts.some((c) => c.tag === cohort.tag))?.id ?? STANDARD_PROGRAMME_ID;
   const choices = programmes.filter((p) => p.publishedVersion !== null || p.id === current);
 
-  const assign = async (programmeId: string) => {
-    if (programmeId === current) return;
-    setBusy(true);
-    try {
-      await assignProgramme(cohort.tag, programmeId);
+  const assigning = useMutation({
+    mutationFn: (programmeId: string) => assignProgramme(cohort.tag, programmeId),
+    onSuccess: (_result, programmeId) => {
       const name = programmes.find((p) => p.id === programmeId)?.name ?? '';
       toast({ variant: 'success', ...messages.programmeAssigned(name, cohort.name) });
-    } catch (error) {
-      toast({ variant: 'destructive', ...messages.assignProgrammeFailed(serverMessageOf(error)) });
-    } finally {
-      setBusy(false);
-      // The board's columns and "Done" follow what each team runs, and the cohort list carries what each
-      // cohort runs (the pace's activities and names).
-      await Promise.all([
+    },
+    onError: (error) =>
+      toast({ variant: 'destructive', ...messages.assignProgrammeFailed(serverMessageOf(error)) }),
+    // Pending until the lists are read again: the board's columns and "Done" follow what each team runs, and
+    // the cohort list carries what each cohort runs (the pace's activities and names).
+    onSettled: () =>
+      Promise.all([
         queryClient.invalidateQueries({ queryKey: programmeKeys.list() }),
         queryClient.invalidateQueries({ queryKey: teamKeys.adminList() }),
         queryClient.invalidateQueries({ queryKey: cohortKeys.active() }),
-      ]);
-    }
+      ]),
+  });
+  const busy = assigning.isPending;
+  const assign = (programmeId: string) => {
+    if (programmeId !== current) assigning.mutate(programmeId);
   };
 
   return (
@@ -50,7 +51,7 @@ export function CohortProgramme({ cohort }: { cohort: { tag: string; name: strin
         Programme<span className="sr-only"> of {cohort.name}</span>
         {busy && <Spinner className="size-3.5 text-primary" label="Assigning" />}
       </label>
-      <Select value={current} onValueChange={(value) => void assign(value)} disabled={busy || !list.data}>
+      <Select value={current} onValueChange={assign} disabled={busy || !list.data}>
         <SelectTrigger id={id} data-testid={`cohort-programme-${cohort.tag}`}>
           <SelectValue placeholder={list.isError ? 'Programmes could not be loaded' : 'Loading…'} />
         </SelectTrigger>

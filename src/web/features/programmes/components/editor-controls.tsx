@@ -12,10 +12,21 @@ import { moveItem, removeAt, renumber } from '../lib/list-edit';
  * `controlId(activity, path)`, so a problem the checks find there links to it and focuses it.
  */
 
+/** Where the controls read the activity's config: as the draft holds it now, and told of every change. */
+export type ConfigSource = {
+  /** The activity's config as the draft holds it: anything, while it is being written. */
+  config(): unknown;
+  subscribe(listener: () => void): () => void;
+};
+
+/**
+ * What every control of the activity shares. It changes only with the activity (or the published ids), not
+ * with the draft: each control follows its own value (`useValue`), so a keystroke renders again only the
+ * controls whose value it changed.
+ */
 export type ActivityEditing = {
   activity: number;
-  /** The activity's config as the draft holds it: anything, while it is being written. */
-  config: unknown;
+  source: ConfigSource;
   update(path: DraftPath, value: unknown): void;
   readOnly: boolean;
   /** Ids of fields published at least once: they never change (renaming changes the label). */
@@ -33,15 +44,23 @@ export function useEditing(): ActivityEditing {
   return editing;
 }
 
+/** The value at `path` in the activity's config; the component renders again only when it changes. */
+export function useValue(path: DraftPath): unknown {
+  const { source } = useEditing();
+  return React.useSyncExternalStore(source.subscribe, () => getIn(source.config(), path));
+}
+
 /** A string of the config, '' where it has none. */
 export function useText(path: DraftPath): string {
-  const value = getIn(useEditing().config, path);
+  const value = useValue(path);
   return typeof value === 'string' ? value : '';
 }
 
+const NO_ITEMS: unknown[] = [];
+
 export function useList(path: DraftPath): unknown[] {
-  const value = getIn(useEditing().config, path);
-  return Array.isArray(value) ? value : [];
+  const value = useValue(path);
+  return Array.isArray(value) ? value : NO_ITEMS;
 }
 
 type TextProps = {
@@ -106,9 +125,9 @@ export function TextControl({
 
 /** A yes/no of the config, stored as `true` or left out (the configs' optional flags). */
 export function FlagControl({ path, label, hint }: { path: DraftPath; label: string; hint?: string }) {
-  const { activity, config, update, readOnly } = useEditing();
+  const { activity, update, readOnly } = useEditing();
   const id = controlId(activity, path);
-  const checked = getIn(config, path) === true;
+  const checked = useValue(path) === true;
   return (
     <div className="flex items-start gap-2.5">
       <Checkbox

@@ -3,9 +3,9 @@ import { Lock } from 'lucide-react';
 import { Input, Label } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Checkbox } from '@/components/ui/checkbox';
-import { controlId, getIn } from '../lib/draft-path';
-import { fieldIdFromLabel } from '../lib/field-id';
-import { FlagControl, ListControl, TextControl, useEditing, useText } from './editor-controls';
+import { controlId } from '../lib/draft-path';
+import { fieldIdFromLabel, optionValueFromLabel } from '../lib/field-id';
+import { FlagControl, ListControl, TextControl, useEditing, useText, useValue } from './editor-controls';
 
 const TYPE_NAMES: Record<(typeof FieldTypeSchema.options)[number], string> = {
   text: 'Short text',
@@ -34,11 +34,12 @@ export function FieldsEditor() {
 
 function FieldEditor({ index }: { index: number }) {
   const editing = useEditing();
-  const { activity, config, update, readOnly, publishedIds } = editing;
+  const { activity, update, readOnly, publishedIds } = editing;
   const path = ['fields', index] as const;
   const id = useText([...path, 'id']);
   const label = useText([...path, 'label']);
   const type = useText([...path, 'type']) || 'text';
+  const cards = useValue([...path, 'display']) === 'cards';
   const published = id !== '' && publishedIds.has(id);
   const choice = type === 'select' || type === 'checkboxes';
 
@@ -128,7 +129,7 @@ function FieldEditor({ index }: { index: number }) {
               id={displayId}
               className="mt-0.5"
               disabled={readOnly}
-              checked={getIn(config, [...path, 'display']) === 'cards'}
+              checked={cards}
               onCheckedChange={(next) => update([...path, 'display'], next === true ? 'cards' : undefined)}
             />
             <Label htmlFor={displayId} className="leading-snug">
@@ -175,9 +176,8 @@ function OptionEditor({ path, checkboxes }: { path: readonly (string | number)[]
   // written by hand.
   const onLabel = (next: string) => {
     update([...path, 'label'], next);
-    const none = new Set<string>();
-    if (!readOnly && (value === '' || value === fieldIdFromLabel(label, none))) {
-      update([...path, 'value'], fieldIdFromLabel(next, none));
+    if (!readOnly && (value === '' || value === optionValueFromLabel(label))) {
+      update([...path, 'value'], optionValueFromLabel(next));
     }
   };
   const labelId = controlId(activity, [...path, 'label']);

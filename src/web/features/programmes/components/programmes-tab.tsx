@@ -1,6 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProgrammeProblem } from '@shared/programme-checks';
-import { PROGRAMME_NAME_MAX, STANDARD_PROGRAMME_ID } from '@shared/schemas/programmes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PROGRAMME_NAME_MAX, type ProgrammeProblem, STANDARD_PROGRAMME_ID } from '@shared/schemas/programmes';
 import { BookOpen, Copy, FileUp, Pencil, Plus, RotateCcw } from 'lucide-react';
 import * as React from 'react';
 import { Link, useLocation } from 'wouter';
@@ -22,12 +21,9 @@ import { toast } from '@/components/ui/use-toast';
 import { serverMessageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
 import { programmeKeys } from '@/lib/query-keys';
-import {
-  createProgramme,
-  importProgramme,
-  programmesQueryOptions,
-  type ProgrammeSummary,
-} from '../api/programmes';
+import { createProgramme } from '../api/create-programme';
+import { importProgramme } from '../api/import-programme';
+import { programmesQueryOptions, type ProgrammeSummary } from '../api/list-programmes';
 import { readProgrammeFile } from '../lib/programme-file';
 import { ExportButton } from './export-button';
 
@@ -163,7 +159,6 @@ function CreateProgrammeDialog({
   const queryClient = useQueryClient();
   const [name, setName] = React.useState('');
   const [copyFrom, setCopyFrom] = React.useState<string>(STANDARD_PROGRAMME_ID);
-  const [busy, setBusy] = React.useState(false);
   const [error, setError] = React.useState<string | null>(null);
   React.useEffect(() => {
     if (!from) return;
@@ -172,24 +167,26 @@ function CreateProgrammeDialog({
     setError(null);
   }, [from]);
 
-  const create = async (event: React.FormEvent) => {
+  const creating = useMutation({
+    mutationFn: createProgramme,
+    // Pending until the list is read again and the editor opens: the button stays disabled meanwhile.
+    onSuccess: async (created) => {
+      toast({ variant: 'success', ...messages.programmeCreated(created.name) });
+      await queryClient.invalidateQueries({ queryKey: programmeKeys.list() });
+      onClose();
+      navigate(programmePage(created.id));
+    },
+    onError: (failure) =>
+      toast({ variant: 'destructive', ...messages.createProgrammeFailed(serverMessageOf(failure)) }),
+  });
+  const busy = creating.isPending;
+  const create = (event: React.FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
       setError('Give the programme a name.');
       return;
     }
-    setBusy(true);
-    try {
-      const created = await createProgramme({ name: name.trim(), copyFrom });
-      toast({ variant: 'success', ...messages.programmeCreated(created.name) });
-      await queryClient.invalidateQueries({ queryKey: programmeKeys.list() });
-      onClose();
-      navigate(programmePage(created.id));
-    } catch (failure) {
-      toast({ variant: 'destructive', ...messages.createProgrammeFailed(serverMessageOf(failure)) });
-    } finally {
-      setBusy(false);
-    }
+    creating.mutate({ name: name.trim(), copyFrom });
   };
 
   return (
@@ -201,7 +198,7 @@ function CreateProgrammeDialog({
             A copy to adapt: nothing changes for any cohort until you publish it.
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={(e) => void create(e)} className="flex flex-col gap-4" noValidate>
+        <form onSubmit={create} className="flex flex-col gap-4" noValidate>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="new-programme-name">Name</Label>
             <Input
@@ -257,21 +254,17 @@ function ImportButton() {
   const input = React.useRef<HTMLInputElement>(null);
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = React.useState(false);
   const [refusal, setRefusal] = React.useState<{ message: string; problems: ProgrammeProblem[] } | null>(
     null,
   );
-
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
-    setBusy(true);
-    try {
+  const importing = useMutation({
+    mutationFn: async (file: File) => {
       const read = await readProgrammeFile(file);
-      if (read.kind === 'refused') {
-        setRefusal({ message: read.message, problems: [] });
-        return;
-      }
-      const result = await importProgramme(read.content);
+      if (read.kind === 'refused') return { kind: 'refused' as const, message: read.message, problems: [] };
+      return importProgramme(read.content);
+    },
+    // Pending until the list is read again and the editor opens.
+    onSuccess: async (result) => {
       if (result.kind === 'refused') {
         setRefusal(result);
         return;
@@ -279,15 +272,19 @@ function ImportButton() {
       toast({ variant: 'success', ...messages.programmeImported(result.programme.name) });
       await queryClient.invalidateQueries({ queryKey: programmeKeys.list() });
       navigate(programmePage(result.programme.id));
-    } catch (error) {
+    },
+    onError: (error) =>
       setRefusal({
         message: serverMessageOf(error) ?? 'The file could not be sent. Please try again.',
         problems: [],
-      });
-    } finally {
-      setBusy(false);
+      }),
+    onSettled: () => {
       if (input.current) input.current.value = '';
-    }
+    },
+  });
+  const busy = importing.isPending;
+  const onFile = (file: File | undefined) => {
+    if (file) importing.mutate(file);
   };
 
   return (
@@ -300,7 +297,7 @@ function ImportButton() {
         tabIndex={-1}
         aria-hidden
         data-testid="programme-import-file"
-        onChange={(e) => void onFile(e.target.files?.[0])}
+        onChange={(e) => onFile(e.target.files?.[0])}
       />
       <Button variant="outline" onClick={() => input.current?.click()} disabled={busy}>
         {busy ? <Spinner className="size-4 text-current" label="Importing" /> : <FileUp aria-hidden />}

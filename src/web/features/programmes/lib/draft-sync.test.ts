@@ -4,7 +4,7 @@ import {
   clearLocalCopy,
   initialSync,
   keepMine,
-  loadTheirs,
+  needsLocalCopy,
   readLocalCopy,
   resume,
   sameSnapshot,
@@ -15,8 +15,10 @@ import {
   shouldSave,
   type Snapshot,
   syncStatus,
+  theirsLoaded,
   writeLocalCopy,
 } from './draft-sync.ts';
+import { createDraftStore } from './draft-store.ts';
 
 const draftOf = (title: string) => ({ activities: [{ phase: 1, title }], switchedOff: [] });
 const snap = (title: string, name = 'Clinics'): Snapshot => ({ name, draft: draftOf(title) });
@@ -48,27 +50,31 @@ class MemoryStorage {
 
 describe('saving the draft', () => {
   it('saves an edit once, naming the revision it was made from, and is saved when the server says so', () => {
-    let state = initialSync(4, snap('A'));
-    const edited = snap('B');
-    expect(syncStatus(state, snap('A'))).toBe('saved');
-    expect(shouldSave(state, snap('A'))).toBe(false);
-    expect(syncStatus(state, edited)).toBe('unsaved');
-    expect(shouldSave(state, edited)).toBe(true);
-    state = saveStarted(state, edited);
+    // Edit 0 is the draft as opened, which the server holds; edit 1 is the next change.
+    let state = initialSync(4, 0);
+    expect(syncStatus(state, 0)).toBe('saved');
+    expect(shouldSave(state, 0)).toBe(false);
+    expect(needsLocalCopy(state, 0)).toBe(false);
+    expect(syncStatus(state, 1)).toBe('unsaved');
+    expect(shouldSave(state, 1)).toBe(true);
+    expect(needsLocalCopy(state, 1)).toBe(true);
+    state = saveStarted(state, 1);
     expect(state.revision).toBe(4);
-    expect(syncStatus(state, edited)).toBe('saving');
-    expect(shouldSave(state, snap('C'))).toBe(false);
-    state = saveSucceeded(state, edited, 5);
+    expect(syncStatus(state, 1)).toBe('saving');
+    expect(shouldSave(state, 2)).toBe(false);
+    state = saveSucceeded(state, 1, 5);
     expect(state.revision).toBe(5);
-    expect(syncStatus(state, edited)).toBe('saved');
+    expect(syncStatus(state, 1)).toBe('saved');
+    expect(needsLocalCopy(state, 1)).toBe(false);
     // An edit made while the save was on its way is still to save.
-    expect(shouldSave(state, snap('C'))).toBe(true);
+    expect(shouldSave(state, 2)).toBe(true);
   });
 
   it('keeps a failed edit to try again, and says so', () => {
-    const state = saveFailed(saveStarted(initialSync(1, snap('A')), snap('B')));
-    expect(syncStatus(state, snap('B'))).toBe('failed');
-    expect(shouldSave(state, snap('B'))).toBe(true);
+    const state = saveFailed(saveStarted(initialSync(1, 0), 1));
+    expect(syncStatus(state, 1)).toBe('failed');
+    expect(shouldSave(state, 1)).toBe(true);
+    expect(needsLocalCopy(state, 1)).toBe(true);
   });
 
   it('compares drafts by content, whatever order the server keeps the keys in', () => {
@@ -81,30 +87,37 @@ describe('saving the draft', () => {
 
 describe('a conflict', () => {
   const theirs = detail(7, 'Theirs');
+  // Edit 3 was on its way when the server answered that theirs came first.
   const conflicted = () =>
-    saveConflicted(saveStarted(initialSync(6, snap('A')), snap('Mine')), {
-      message: 'Saved elsewhere',
-      theirs,
-    });
+    saveConflicted(saveStarted(initialSync(6, 2), 3), { message: 'Saved elsewhere', theirs });
 
   it('stops saving until the instructor chooses: nothing is overwritten silently', () => {
     const state = conflicted();
-    expect(syncStatus(state, snap('Mine'))).toBe('conflict');
-    expect(shouldSave(state, snap('Mine'))).toBe(false);
-    expect(shouldSave(state, snap('Mine again'))).toBe(false);
+    expect(syncStatus(state, 3)).toBe('conflict');
+    expect(shouldSave(state, 3)).toBe(false);
+    expect(shouldSave(state, 4)).toBe(false);
+    expect(needsLocalCopy(state, 3)).toBe(true);
   });
 
   it('"Keep mine" saves mine again, made from their revision', () => {
     const state = keepMine(conflicted());
     expect(state.conflict).toBeNull();
     expect(state.revision).toBe(7);
-    expect(shouldSave(state, snap('Mine'))).toBe(true);
+    expect(shouldSave(state, 3)).toBe(true);
   });
 
   it('"Load theirs" leaves nothing to save once the editor shows theirs', () => {
-    const state = loadTheirs(conflicted());
+    // The editor shows theirs as its edit 4.
+    const state = theirsLoaded(conflicted(), 4);
+    expect(state.conflict).toBeNull();
     expect(state.revision).toBe(7);
-    expect(syncStatus(state, { name: theirs.name, draft: theirs.draft })).toBe('saved');
+    expect(syncStatus(state, 4)).toBe('saved');
+    expect(shouldSave(state, 5)).toBe(true);
+  });
+
+  it('"Keep mine" and "Load theirs" differ: only the first saves', () => {
+    expect(shouldSave(keepMine(conflicted()), 4)).toBe(true);
+    expect(shouldSave(theirsLoaded(conflicted(), 4), 4)).toBe(false);
   });
 });
 
@@ -112,23 +125,40 @@ describe('opening the editor', () => {
   it("starts from the server's draft when this browser holds no unsaved edits", () => {
     expect(resume(detail(3, 'Server'), null).current.draft).toEqual(draftOf('Server'));
     const same = { ...snap('Server'), baseRevision: 2 };
-    const { current, sync } = resume(detail(3, 'Server'), same);
-    expect(syncStatus(sync, current)).toBe('saved');
+    const { sync } = resume(detail(3, 'Server'), same);
+    expect(syncStatus(sync, 0)).toBe('saved');
   });
 
   it('brings back edits the server never got (a reload, a restart), to save them at once', () => {
     const { current, sync } = resume(detail(3, 'Server'), { ...snap('Mine'), baseRevision: 3 });
     expect(current.draft).toEqual(draftOf('Mine'));
     expect(sync.revision).toBe(3);
-    expect(shouldSave(sync, current)).toBe(true);
+    expect(shouldSave(sync, 0)).toBe(true);
   });
 
   it('offers the choice when the server moved on since those edits were made', () => {
     const { current, sync } = resume(detail(5, 'Theirs'), { ...snap('Mine'), baseRevision: 3 });
     expect(current.draft).toEqual(draftOf('Mine'));
-    expect(syncStatus(sync, current)).toBe('conflict');
+    expect(syncStatus(sync, 0)).toBe('conflict');
     expect(sync.conflict?.theirs.revision).toBe(5);
     expect(keepMine(sync).revision).toBe(5);
+  });
+});
+
+describe('the draft store', () => {
+  it('numbers each change and tells its listeners, reading the same object until the next', () => {
+    const store = createDraftStore(snap('A'));
+    const heard: number[] = [];
+    const stop = store.subscribe(() => heard.push(store.read().edit));
+    const first = store.read();
+    expect(first).toEqual({ current: snap('A'), edit: 0 });
+    expect(store.read()).toBe(first);
+    expect(store.change((s) => ({ ...s, name: 'B' }))).toBe(1);
+    expect(store.read().current.name).toBe('B');
+    stop();
+    store.change((s) => s);
+    expect(heard).toEqual([1]);
+    expect(store.read().edit).toBe(2);
   });
 });
 

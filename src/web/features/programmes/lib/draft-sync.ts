@@ -6,6 +6,10 @@ import { isPlainObject, readJson, resolveStorage, type StorageLike } from '@/lib
  * made from; a save that another save beat (a second tab, another instructor) comes back as a conflict, and
  * the instructor chooses: load theirs, or keep theirs' revision and save theirs over with mine. Until the
  * server has an edit, it is kept in this browser too, so a reload or a server restart loses nothing.
+ *
+ * Edits are counted, not compared: the editor numbers its drafts (0 as opened, one more per change), and
+ * the state knows which of them the server holds. A keystroke then costs a number, not a comparison of two
+ * 200 KB drafts; an edit undone by hand is saved once more, which costs nothing but the save.
  */
 
 /** What is saved: the programme's name and its draft. */
@@ -15,7 +19,10 @@ export function snapshotOf(detail: Pick<ProgrammeDetail, 'name' | 'draft'>): Sna
   return { name: detail.name, draft: detail.draft };
 }
 
-/** Two snapshots hold the same programme (key order aside: the server may store JSON its own way). */
+/**
+ * Two snapshots hold the same programme (key order aside: the server may store JSON its own way). Compared
+ * once, when the editor opens with a local copy; never per keystroke.
+ */
 export function sameSnapshot(a: Snapshot, b: Snapshot): boolean {
   return stableJson(a) === stableJson(b);
 }
@@ -33,13 +40,16 @@ export type Conflict = {
   theirs: ProgrammeDetail;
 };
 
+/** The editor's count of its drafts: 0 as opened, one more for each change. */
+export type Edit = number;
+
 export type SyncState = {
   /** The server's revision the editor's draft was made from: the one the next save names. */
   revision: number;
-  /** What the server holds at that revision: an edit is unsaved while the draft differs from it. */
-  saved: Snapshot;
-  /** A save on its way. */
-  saving: Snapshot | null;
+  /** The edit the server holds at that revision; null when it holds none of this editor's (keep mine). */
+  saved: Edit | null;
+  /** The edit of a save on its way. */
+  saving: Edit | null;
   conflict: Conflict | null;
   /** The last save failed (the network, the server): it is tried again, and the local copy holds the edit. */
   failed: boolean;
@@ -47,27 +57,36 @@ export type SyncState = {
 
 export type SyncStatus = 'saved' | 'unsaved' | 'saving' | 'failed' | 'conflict';
 
-export function initialSync(revision: number, saved: Snapshot, conflict: Conflict | null = null): SyncState {
+export function initialSync(
+  revision: number,
+  saved: Edit | null,
+  conflict: Conflict | null = null,
+): SyncState {
   return { revision, saved, saving: null, conflict, failed: false };
 }
 
-export function syncStatus(state: SyncState, current: Snapshot): SyncStatus {
+export function syncStatus(state: SyncState, edit: Edit): SyncStatus {
   if (state.conflict) return 'conflict';
-  if (state.saving) return 'saving';
-  if (sameSnapshot(state.saved, current)) return 'saved';
+  if (state.saving !== null) return 'saving';
+  if (state.saved === edit) return 'saved';
   return state.failed ? 'failed' : 'unsaved';
 }
 
 /** Whether the draft should be sent now: changed, nothing on its way, and no conflict waiting for a choice. */
-export function shouldSave(state: SyncState, current: Snapshot): boolean {
-  return !state.conflict && !state.saving && !sameSnapshot(state.saved, current);
+export function shouldSave(state: SyncState, edit: Edit): boolean {
+  return !state.conflict && state.saving === null && state.saved !== edit;
 }
 
-export function saveStarted(state: SyncState, sent: Snapshot): SyncState {
+/** Whether this browser must keep a copy of the draft: the server does not hold it (or a choice waits). */
+export function needsLocalCopy(state: SyncState, edit: Edit): boolean {
+  return state.conflict !== null || state.saved !== edit;
+}
+
+export function saveStarted(state: SyncState, sent: Edit): SyncState {
   return { ...state, saving: sent };
 }
 
-export function saveSucceeded(state: SyncState, sent: Snapshot, revision: number): SyncState {
+export function saveSucceeded(state: SyncState, sent: Edit, revision: number): SyncState {
   return { ...state, revision, saved: sent, saving: null, failed: false };
 }
 
@@ -80,27 +99,30 @@ export function saveFailed(state: SyncState): SyncState {
 }
 
 /**
- * "Keep mine": the editor's draft stays, now made from their revision, so the next save replaces theirs, by
- * the instructor's choice and not by accident.
+ * "Keep mine": the editor's draft stays, now made from their revision, and the server holds none of this
+ * editor's drafts, so the next save replaces theirs, by the instructor's choice and not by accident.
  */
 export function keepMine(state: SyncState): SyncState {
   if (!state.conflict) return state;
-  const { theirs } = state.conflict;
-  return initialSync(theirs.revision, snapshotOf(theirs));
+  return initialSync(state.conflict.theirs.revision, null);
 }
 
-/** "Load theirs": the editor shows their draft (the caller puts `snapshotOf(theirs)` in the editor). */
-export function loadTheirs(state: SyncState): SyncState {
-  return keepMine(state);
+/**
+ * "Load theirs": the editor shows their draft as edit `shown` (the caller puts `snapshotOf(theirs)` in the
+ * editor), which is what the server holds at their revision: nothing to save.
+ */
+export function theirsLoaded(state: SyncState, shown: Edit): SyncState {
+  if (!state.conflict) return state;
+  return initialSync(state.conflict.theirs.revision, shown);
 }
 
 /** The edits this browser keeps until the server has them: the draft, and the revision it was made from. */
 export type LocalCopy = Snapshot & { baseRevision: number };
 
 /**
- * Where the editor starts when it opens: the server's draft; or the local copy of edits the server never got
- * (a reload before the save, a server restart), saved as soon as the editor opens; or, when the server's
- * draft has moved on since those edits were made from it, a conflict to resolve.
+ * Where the editor starts when it opens (its edit 0): the server's draft; or the local copy of edits the
+ * server never got (a reload before the save, a server restart), saved as soon as the editor opens; or, when
+ * the server's draft has moved on since those edits were made from it, a conflict to resolve.
  */
 export function resume(
   detail: ProgrammeDetail,
@@ -109,17 +131,17 @@ export function resume(
   const server = snapshotOf(detail);
   const mine = local && snapshotOf(local);
   if (!mine || sameSnapshot(mine, server)) {
-    return { current: server, sync: initialSync(detail.revision, server) };
+    return { current: server, sync: initialSync(detail.revision, 0) };
   }
   if (local.baseRevision === detail.revision) {
-    return { current: mine, sync: initialSync(detail.revision, server) };
+    return { current: mine, sync: initialSync(detail.revision, null) };
   }
   const conflict = {
     message:
       'This programme was saved elsewhere after your last edits in this browser, which were not saved.',
     theirs: detail,
   };
-  return { current: mine, sync: initialSync(local.baseRevision, server, conflict) };
+  return { current: mine, sync: initialSync(local.baseRevision, null, conflict) };
 }
 
 const localKey = (programmeId: string) => `programme-draft:${programmeId}`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_ID_MAX, fieldIdFromLabel } from './field-id.ts';
+import { isFieldId } from '@shared/phase-config';
+import { FIELD_ID_MAX, fieldIdFromLabel, optionValueFromLabel } from './field-id.ts';
 
 const none = new Set<string>();
 
@@ -36,8 +37,21 @@ describe('fieldIdFromLabel', () => {
   it('always gives an id the config schema accepts', () => {
     for (const label of ['Ünïcödé', '42', 'phase8', '___', 'a'.repeat(100), 'Name (optional)']) {
       const id = fieldIdFromLabel(label, none);
-      expect(id).toMatch(/^[a-z][a-z0-9_]*$/);
-      expect(id).not.toMatch(/^phase[0-9]+$/);
+      expect(isFieldId(id)).toBe(true);
     }
+  });
+});
+
+describe('optionValueFromLabel', () => {
+  it('makes a snake_case value from the label, without the field-id rules', () => {
+    expect(optionValueFromLabel('Last 12 months')).toBe('last_12_months');
+    expect(optionValueFromLabel('18-25')).toBe('18_25');
+    expect(optionValueFromLabel('Phase 2')).toBe('phase_2');
+    expect(optionValueFromLabel('Phase2')).toBe('phase2');
+  });
+
+  it('is never blank, and never holds the comma that joins a checkboxes answer', () => {
+    expect(optionValueFromLabel('!!!')).toBe('option');
+    expect(optionValueFromLabel('Food, drink')).toBe('food_drink');
   });
 });

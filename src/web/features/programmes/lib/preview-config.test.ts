@@ -26,6 +26,8 @@ describe('previewConfig', () => {
         { id: '', label: 'No id yet' },
         { id: 'ok_field', label: 'Repeated' },
         { id: 'Bad Id', label: 'Malformed' },
+        // The shared field-id rule: the preview's own copy of it used to take \`phase3\`.
+        { id: 'phase3', label: 'Reserved' },
         'not an object',
       ],
       stepByStepFlow: [{ step: 9, action: 'Only one' }],
@@ -41,5 +43,16 @@ describe('previewConfig', () => {
     expect(config.decisionBoxContent?.sections).toEqual([]);
     expect(previewConfig(null, 5).phase).toBe(5);
     expect(previewConfig(undefined, 5).fields).toEqual([]);
+  });
+
+  it('reads what the schema describes, so a change to the schema needs no change here', () => {
+    const config = previewConfig(
+      { fields: [{ id: 'pick', label: 'Pick', type: 'bogus', display: 'list' }] },
+      2,
+    );
+    expect(config.fields[0]).toMatchObject({ id: 'pick', type: 'text', required: false });
+    expect(config.fields[0]!.display).toBeUndefined();
+    expect(config.expectedOutput).toMatchObject({ whyItMatters: '', nextSteps: [] });
+    expect(config.names).toEqual({ activity: '', header: '', page: '' });
   });
 });

@@ -1,128 +1,126 @@
-import { FieldTypeSchema, type FormField, type PhaseConfig, PhaseConfigSchema } from '@shared/phase-config';
+import { isFieldId, type PhaseConfig, PhaseConfigSchema } from '@shared/phase-config';
+import { z } from 'zod';
 import { isPlainObject } from '@/lib/browser-storage';
-
-type Loose = Record<string, unknown>;
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const optionalText = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-const objects = (value: unknown): Loose[] => (Array.isArray(value) ? value.filter(isPlainObject) : []);
-const texts = (value: unknown): string[] => (Array.isArray(value) ? value.map(text) : []);
 
 /**
  * An activity's config as the draft holds it, in the shape the activity page renders, whatever state it is
  * in: the preview follows every keystroke, problems included (an empty title, a field without options). A
- * config the schema accepts is used as parsed; otherwise each part is read as far as it goes. Fields whose
- * ids a form cannot hold (blank, malformed, repeated) are left out of the preview: the checks list them.
+ * config the schema accepts is used as parsed; otherwise the schema itself is read leniently (`lenient`), so
+ * a change to the schema reaches the preview with nothing to change here. On top, the preview's own rules:
+ * numbered lists are numbered by position (as the editor numbers them), and fields whose ids a form cannot
+ * hold (blank, not a field id, repeated) and options without a value of their own are left out: the checks
+ * list them.
  */
 export function previewConfig(raw: unknown, phase: number): PhaseConfig {
   const parsed = PhaseConfigSchema.safeParse(raw);
   if (parsed.success) return parsed.data;
-  const config: Loose = isPlainObject(raw) ? raw : {};
-  const names = isPlainObject(config.names) ? config.names : {};
-  const box = isPlainObject(config.decisionBoxContent) ? config.decisionBoxContent : null;
-  const output = isPlainObject(config.expectedOutput) ? config.expectedOutput : {};
+  const config = lenient(PhaseConfigSchema, raw) as PhaseConfig;
+  const box = config.decisionBoxContent;
   return {
+    ...config,
     phase,
-    title: text(config.title),
-    names: { activity: text(names.activity), header: text(names.header), page: text(names.page) },
-    estimatedTime: text(config.estimatedTime),
-    intro: text(config.intro),
-    decisionBoxContent: box
-      ? {
-          title: text(box.title),
-          subtitle: optionalText(box.subtitle),
-          sections: objects(box.sections).map((section, i) => ({
-            number: i + 1,
-            title: text(section.title),
-            items: objects(section.items).map((item) => ({
-              label: text(item.label),
-              content: text(item.content),
-            })),
-          })),
-          action: {
-            title: text(isPlainObject(box.action) ? box.action.title : ''),
-            items: texts(isPlainObject(box.action) ? box.action.items : []),
-          },
-        }
-      : undefined,
-    stepByStepFlow: Array.isArray(config.stepByStepFlow)
-      ? objects(config.stepByStepFlow).map((step, i) => ({
-          step: i + 1,
-          action: text(step.action),
-          time: optionalText(step.time) || undefined,
-          homework: step.homework === true ? true : undefined,
-          details: isPlainObject(step.details)
-            ? {
-                title: text(step.details.title),
-                steps: objects(step.details.steps).map((sub, j) => ({
-                  number: j + 1,
-                  action: text(sub.action),
-                })),
-              }
-            : undefined,
-        }))
-      : undefined,
-    fields: previewFields(config.fields),
-    needs: objects(config.needs).map((need) => ({
-      what: text(need.what),
-      fix: text(need.fix),
-      from: typeof need.from === 'number' ? need.from : undefined,
-      anyOf: texts(need.anyOf),
-    })),
-    promptTemplate: text(config.promptTemplate),
-    expectedOutput: {
-      marketInformedProductConcepts: Array.isArray(output.marketInformedProductConcepts)
-        ? texts(output.marketInformedProductConcepts)
-        : undefined,
-      fileCreated: optionalText(output.fileCreated),
-      whyItMatters: text(output.whyItMatters),
-      nextSteps: texts(output.nextSteps),
+    decisionBoxContent: box && {
+      ...box,
+      sections: box.sections.map((section, i) => ({ ...section, number: i + 1 })),
     },
-    instructions: texts(config.instructions),
-    downloads: Array.isArray(config.downloads)
-      ? objects(config.downloads).map((download) => ({
-          label: text(download.label),
-          href: text(download.href),
-        }))
-      : undefined,
+    stepByStepFlow: config.stepByStepFlow?.map((step, i) => ({
+      ...step,
+      step: i + 1,
+      details: step.details && {
+        ...step.details,
+        steps: step.details.steps.map((sub, j) => ({ ...sub, number: j + 1 })),
+      },
+    })),
+    fields: formFields(config.fields),
   };
 }
 
-function previewFields(value: unknown): FormField[] {
+/** The fields a form can hold: ids by the field-id rule, each once; options with distinct, non-blank values. */
+function formFields(fields: PhaseConfig['fields']): PhaseConfig['fields'] {
   const seen = new Set<string>();
-  const fields: FormField[] = [];
-  for (const field of objects(value)) {
-    const id = text(field.id);
-    if (!/^[a-z][a-z0-9_]*$/.test(id) || seen.has(id)) continue;
-    seen.add(id);
+  return fields.flatMap((field) => {
+    if (!isFieldId(field.id) || seen.has(field.id)) return [];
+    seen.add(field.id);
     const values = new Set<string>();
-    const options = Array.isArray(field.options)
-      ? objects(field.options).flatMap((option) => {
-          const optionValue = text(option.value);
-          if (!optionValue.trim() || values.has(optionValue)) return [];
-          values.add(optionValue);
-          return [
-            {
-              value: optionValue,
-              label: text(option.label) || optionValue,
-              description: optionalText(option.description),
-              exclusive: option.exclusive === true ? (true as const) : undefined,
-            },
-          ];
-        })
-      : undefined;
-    fields.push({
-      id,
-      label: text(field.label),
-      type: FieldTypeSchema.safeParse(field.type).data ?? 'text',
-      placeholder: optionalText(field.placeholder),
-      options,
-      required: field.required === true,
-      help: optionalText(field.help),
-      tooltip: optionalText(field.tooltip),
-      display: field.display === 'cards' ? 'cards' : undefined,
-      handoff: field.handoff === true ? true : undefined,
+    const options = field.options?.flatMap((option) => {
+      if (!option.value.trim() || values.has(option.value)) return [];
+      values.add(option.value);
+      return [{ ...option, label: option.label || option.value }];
     });
+    return [{ ...field, options }];
+  });
+}
+
+/**
+ * `value` read by `schema` as far as it goes, never throwing: a part the schema accepts as it is, parsed;
+ * otherwise an object's keys each read by their own schema, an array's items that are of the item's kind,
+ * a string, number or boolean of the wrong kind as blank ('', 0, false), a literal or an enum of no allowed
+ * value as left out (or the enum's first value, or the default, where one is required); an optional part
+ * that is missing, of the wrong kind or a blank string is left out.
+ */
+export function lenient(schema: z.ZodType, value: unknown): unknown {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  if (schema instanceof z.ZodOptional) {
+    const inner = schema.unwrap() as z.ZodType;
+    if (!sameKind(inner, value) || (typeof value === 'string' && value.trim() === '')) return undefined;
+    return lenient(inner, value);
   }
-  return fields;
+  if (schema instanceof z.ZodDefault) {
+    const inner = schema.unwrap() as z.ZodType;
+    return value === undefined || !sameKind(inner, value) ? schema.def.defaultValue : lenient(inner, value);
+  }
+  if (schema instanceof z.ZodObject) {
+    const object = isPlainObject(value) ? value : {};
+    return Object.fromEntries(
+      Object.entries(schema.shape as Record<string, z.ZodType>).map(([key, part]) => [
+        key,
+        lenient(part, object[key]),
+      ]),
+    );
+  }
+  if (schema instanceof z.ZodArray) {
+    const item = schema.element as z.ZodType;
+    if (!Array.isArray(value)) return [];
+    return value
+      .filter((entry) => !(item instanceof z.ZodObject) || isPlainObject(entry))
+      .map((entry) => lenient(item, entry));
+  }
+  if (schema instanceof z.ZodString) return typeof value === 'string' ? value : '';
+  if (schema instanceof z.ZodNumber) return typeof value === 'number' ? value : 0;
+  if (schema instanceof z.ZodBoolean) return typeof value === 'boolean' ? value : false;
+  if (schema instanceof z.ZodEnum) return schema.options.includes(value as never) ? value : schema.options[0];
+  if (schema instanceof z.ZodLiteral) return schema.values.has(value as never) ? value : undefined;
+  return undefined;
+}
+
+/** Whether `value` is of the kind `schema` reads (an object for an object, a list for an array, ...). */
+function sameKind(schema: z.ZodType, value: unknown): boolean {
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault) {
+    return sameKind(schema.unwrap() as z.ZodType, value);
+  }
+  if (schema instanceof z.ZodObject) return isPlainObject(value);
+  if (schema instanceof z.ZodArray) return Array.isArray(value);
+  if (schema instanceof z.ZodString) return typeof value === 'string';
+  if (schema instanceof z.ZodNumber) return typeof value === 'number';
+  if (schema instanceof z.ZodBoolean) return typeof value === 'boolean';
+  if (schema instanceof z.ZodEnum) return schema.options.includes(value as never);
+  if (schema instanceof z.ZodLiteral) return schema.values.has(value as never);
+  return false;
+}
+
+/** The activities' configs through the lenient reading of the preview, one object per draft object. */
+const previewCache = new WeakMap<object, PhaseConfig>();
+
+/**
+ * `previewConfig`, read once per draft object: an edit copies only the objects on its path, so after a
+ * keystroke only the activity it changed is read again.
+ */
+export function previewOf(raw: Record<string, unknown>, phase: number): PhaseConfig {
+  let config = previewCache.get(raw);
+  if (!config) {
+    config = previewConfig(raw, phase);
+    previewCache.set(raw, config);
+  }
+  return config;
 }
