@@ -15,7 +15,10 @@ export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  workers: 2,
+  // Four workers on two cores: a browser test spends most of its time waiting for what the app shows (a save,
+  // a live event, a page), and the whole suite uses about a quarter of two cores with two workers
+  // (docs/PERFORMANCE.md, The test suite). E2E_WORKERS overrides it.
+  workers: Number(process.env.E2E_WORKERS) || 4,
   // No retries, in CI too: a test that passes on its second try hides a flake instead of reporting it.
   retries: 0,
   // Bounds, not waits: every test waits for what the app shows, and these only end one that never gets it.
