@@ -74,7 +74,7 @@ function Editor({ detail: opened }: { detail: ProgrammeDetail }) {
   const [activity, setActivity] = React.useState(1);
   const activities = current.draft.activities;
   const checks = useProgrammeChecks(activities);
-  const publishing = usePublishing(opened.id, draft);
+  const publishing = usePublishing(opened.id, draft, meta.cohorts);
   // Ids and option values fixed: those of the draft as opened, and of the newest published version. Only a
   // field or an option added since the editor opened may still have its id or value written by hand.
   const [openedNames] = React.useState(() => fixedNamesOf(opened.draft.activities));

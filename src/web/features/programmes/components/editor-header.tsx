@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import type { DraftSync } from '../hooks/use-draft-sync';
 import type { Publishing } from '../hooks/use-publishing';
 import { ExportButton } from './export-button';
+import { PublishConfirmDialog } from './publish-confirm-dialog';
 import { SaveState } from './save-state';
 import { VersionsDialog } from './versions-dialog';
 
@@ -93,6 +94,14 @@ export function EditorHeader({
             </Button>
           )}
         </div>
+        <PublishConfirmDialog
+          pending={publishing.confirming?.pending ?? null}
+          programmeName={current.name}
+          cohorts={publishing.confirming?.cohorts ?? []}
+          teams={publishing.confirming?.teams ?? 0}
+          onConfirm={publishing.confirm}
+          onCancel={publishing.cancel}
+        />
         {!readOnly && (
           <p id="publish-blocker" className="text-sm text-muted-foreground" aria-live="polite">
             {blocker ?? 'Teams of the cohorts running it get the new version at once.'}
