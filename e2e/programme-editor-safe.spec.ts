@@ -65,11 +65,13 @@ test('renaming a field and an option keeps their id and value: the checks stay g
   await expect(page.locator('#programme-edit-a1-fields-13-id-hint')).toHaveText(
     'Fixed: templates and saved answers use it. Renaming the field changes its label only.',
   );
-  // The option "Consumers" renamed: its value stays.
-  const consumers = page.locator('#programme-edit-a1-fields-2-options-0-label');
-  await consumers.fill('Households');
-  await consumers.press('Tab');
-  await expect(page.locator('#programme-edit-a1-fields-2-options-0-value')).toHaveText('consumers');
+  // Its option "Standard (...)" renamed: its value stays.
+  const standard = page.locator('#programme-edit-a1-fields-13-options-1-label');
+  await standard.fill('Standard research');
+  await standard.press('Tab');
+  await expect(page.locator('#programme-edit-a1-fields-13-options-1-value')).toHaveText('standard');
+  // A shared fact's options are asked alike in every activity: shown, not edited.
+  await expect(page.locator('#programme-edit-a1-fields-2-options-0-label')).toHaveAttribute('readonly', '');
   // The template still reads both: no problem.
   await expect(
     page.getByTestId('programme-checks').getByText('No problems: ready to publish.'),
@@ -96,11 +98,10 @@ test('renaming a field and an option keeps their id and value: the checks stay g
   // The team's answers still show chosen, under the new labels.
   const device = await openAsTeam(browser, team, { path: '/phase/1' });
   await expect(device.page.getByRole('form', { name: 'Decision Box' })).toHaveAttribute('data-ready', '');
-  await expect(device.page.locator('#field-customer_type')).toContainText('Households');
   await expect(
     device.page.getByText('How deep should the research go', { exact: true }).first(),
   ).toBeVisible();
-  await expect(device.page.locator('#field-research_depth')).toContainText('Standard (deep-research mode');
+  await expect(device.page.locator('#field-research_depth')).toContainText('Standard research');
   await device.close();
   await api.dispose();
   await admin.dispose();

@@ -80,7 +80,7 @@ test('an instructor adapts the programme; a typing team gets it live; export and
   );
   // The problem leads to its control.
   // Where it is, in the editor's words: no path, no JSON.
-  await checks.getByRole('button', { name: /^Prompt template: Unknown placeholder/ }).click();
+  await checks.getByRole('button', { name: /^Prompt template\s*: Unknown placeholder/ }).click();
   await expect(template).toBeFocused();
   await template.fill(`${original}\n${NEW_LINE}`);
   await expect(page.getByText('No problems: ready to publish.')).toBeVisible();

@@ -88,7 +88,9 @@ export const FormFieldSchema = z
         message: `handoff field "${field.id}" is an optional textarea`,
       });
     }
-    for (const message of sharedFactMismatches(field)) ctx.addIssue({ code: 'custom', message });
+    for (const { key, message } of sharedFactMismatches(field)) {
+      ctx.addIssue({ code: 'custom', path: [key], message });
+    }
   });
 
 /** "10 min", "5-10 min", "15-30 min (mostly waiting)": whole minutes, so they can be added up. */

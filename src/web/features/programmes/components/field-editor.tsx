@@ -1,11 +1,21 @@
 import { FieldTypeSchema } from '@shared/phase-config';
+import { isSharedFactId } from '@shared/shared-facts';
+import * as React from 'react';
 import { Lock } from 'lucide-react';
 import { Input, Label } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Checkbox } from '@/components/ui/checkbox';
 import { controlId } from '../lib/draft-path';
 import { fieldIdFromLabel, optionValueFromLabel } from '../lib/field-id';
-import { FlagControl, ListControl, TextControl, useEditing, useText, useValue } from './editor-controls';
+import {
+  ActivityEditingProvider,
+  FlagControl,
+  ListControl,
+  TextControl,
+  useEditing,
+  useText,
+  useValue,
+} from './editor-controls';
 
 const TYPE_NAMES: Record<(typeof FieldTypeSchema.options)[number], string> = {
   text: 'Short text',
@@ -42,6 +52,13 @@ function FieldEditor({ index }: { index: number }) {
   const cards = useValue([...path, 'display']) === 'cards';
   const locked = id !== '' && fixed.ids.has(id);
   const choice = type === 'select' || type === 'checkboxes';
+  // A shared fact is asked alike in every activity: its label, type, example, tooltip and options are the
+  // fact's own (the checks refuse any other), so they are shown, not edited; help and Required stay this
+  // activity's.
+  const shared = isSharedFactId(id);
+  const sharedEditing = React.useMemo(() => ({ ...editing, readOnly: true }), [editing]);
+  const asShared = (children: React.ReactNode) =>
+    shared ? <ActivityEditingProvider value={sharedEditing}>{children}</ActivityEditingProvider> : children;
 
   // A field's id is given once, from its first label, when the label is first left with the id blank; it
   // never follows the label after that, so renaming a field changes its label only and every template and
@@ -63,10 +80,17 @@ function FieldEditor({ index }: { index: number }) {
         <Input
           id={labelId}
           value={label}
-          readOnly={readOnly}
+          readOnly={readOnly || shared}
+          aria-describedby={shared ? `${labelId}-shared` : undefined}
           onChange={(e) => update([...path, 'label'], e.target.value)}
           onBlur={giveId}
         />
+        {shared && !readOnly && (
+          <p id={`${labelId}-shared`} className="text-xs text-muted-foreground">
+            A shared fact, asked alike in every activity: its label, type, placeholder, tooltip and options
+            stay as they are. Its help and whether it is required are this activity&rsquo;s.
+          </p>
+        )}
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={idId}>Id (templates read it as {`{{${id || 'id'}}}`})</Label>
@@ -106,7 +130,7 @@ function FieldEditor({ index }: { index: number }) {
         <Label htmlFor={typeId}>Type</Label>
         <Select
           value={type}
-          disabled={readOnly}
+          disabled={readOnly || shared}
           onValueChange={(next) => {
             update([...path, 'type'], next);
             if (next !== 'select') update([...path, 'display'], undefined);
@@ -139,7 +163,7 @@ function FieldEditor({ index }: { index: number }) {
             <Checkbox
               id={displayId}
               className="mt-0.5"
-              disabled={readOnly}
+              disabled={readOnly || shared}
               checked={cards}
               onCheckedChange={(next) => update([...path, 'display'], next === true ? 'cards' : undefined)}
             />
@@ -149,15 +173,23 @@ function FieldEditor({ index }: { index: number }) {
           </div>
         )}
       </div>
-      {type !== 'color' && (
-        <TextControl path={[...path, 'placeholder']} label="Placeholder" optional className="sm:col-span-2" />
-      )}
+      {type !== 'color' &&
+        asShared(
+          <TextControl
+            path={[...path, 'placeholder']}
+            label="Placeholder"
+            optional
+            className="sm:col-span-2"
+          />,
+        )}
       <TextControl path={[...path, 'help']} label="Help" optional multiline={2} className="sm:col-span-2" />
-      <TextControl path={[...path, 'tooltip']} label="Tooltip" optional className="sm:col-span-2" />
+      {asShared(
+        <TextControl path={[...path, 'tooltip']} label="Tooltip" optional className="sm:col-span-2" />,
+      )}
       {choice && (
         <div className="space-y-2 sm:col-span-2" id={controlId(activity, [...path, 'options'])} tabIndex={-1}>
           <p className="text-sm font-medium">Options</p>
-          <OptionsEditor fieldIndex={index} checkboxes={type === 'checkboxes'} />
+          {asShared(<OptionsEditor fieldIndex={index} checkboxes={type === 'checkboxes'} />)}
         </div>
       )}
     </div>
