@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import type { DraftSync } from '../hooks/use-draft-sync';
 import type { Publishing } from '../hooks/use-publishing';
 import { ExportButton } from './export-button';
-import { PublishConfirmDialog } from './publish-confirm-dialog';
+import { PUBLISH_BUTTON_ID, PublishConfirmDialog } from './publish-confirm-dialog';
 import { SaveState } from './save-state';
 import { VersionsDialog } from './versions-dialog';
 
@@ -80,6 +80,7 @@ export function EditorHeader({
           <ExportButton programmeId={meta.id} />
           {!readOnly && (
             <Button
+              id={PUBLISH_BUTTON_ID}
               size="sm"
               onClick={publishing.publish}
               disabled={blocker !== null || publishing.busy}
