@@ -64,7 +64,13 @@ describe('checkProgramme', () => {
         brief.fields[0] = { ...brief.fields.at(-1)!, id: 'second_handoff' };
         lastOfBrief = brief.fields.length - 1;
       });
-      expect(problems).toContainEqual(problem(3, 'fields[3].id', 'duplicate field id "core_benefit"'));
+      expect(problems).toContainEqual(
+        problem(
+          3,
+          'fields[3].id',
+          /has the same id as another field of this activity: give it an id of its own\.$/,
+        ),
+      );
       expect(problems).toContainEqual(
         problem(
           2,
@@ -107,7 +113,7 @@ describe('checkProgramme', () => {
         problem(
           4,
           'estimatedTime',
-          `estimatedTime "10 min" is not the sum of the class steps' times (45-50 minutes)`,
+          `The estimated time "10 min" is not the sum of the class steps' times (45-50 minutes)`,
         ),
       ]);
       expect(

@@ -112,7 +112,7 @@ describe('the server loader (start-up)', () => {
       [
         'The phase configs have 2 problems; fix them to start:',
         `- ${file(3)}, promptTemplate: Unknown placeholder {{made_up}}: no field of this activity, shared fact or other activity's answer has that id. Use a field's id as the field shows it, or another activity's answer as {{phase2.its_id}}.`,
-        `- ${file(4)}, estimatedTime: estimatedTime "10 min" is not the sum of the class steps' times (45-50 minutes)`,
+        `- ${file(4)}, estimatedTime: The estimated time "10 min" is not the sum of the class steps' times (45-50 minutes)`,
       ].join('\n'),
     );
   });
