@@ -72,6 +72,17 @@ test('renaming a field and an option keeps their id and value: the checks stay g
   await expect(page.locator('#programme-edit-a1-fields-13-options-1-value')).toHaveText('standard');
   // A shared fact's options are asked alike in every activity: shown, not edited.
   await expect(page.locator('#programme-edit-a1-fields-2-options-0-label')).toHaveAttribute('readonly', '');
+  // An unclosed block is named as such, first, as soon as it is typed; an unknown placeholder after it.
+  const template = page.getByRole('textbox', { name: 'Template', exact: true });
+  const original = await template.inputValue();
+  await template.fill(`${original}\n\n{{#if sector}}Keep to {{food_rules}}.`);
+  const problems = page.getByTestId('programme-checks').getByRole('listitem');
+  await expect(problems.first()).toHaveText(
+    /^Prompt template\s*:\s*Unclosed block: \{\{#if sector\}\} has no \{\{\/if\}\} to end it/,
+  );
+  await expect(problems.nth(1)).toHaveText(/^Prompt template\s*:\s*Unknown placeholder \{\{food_rules\}\}/);
+  await expect(page.getByTestId('programme-checks')).not.toContainText('blank space');
+  await template.fill(original);
   // The template still reads both: no problem.
   await expect(
     page.getByTestId('programme-checks').getByText('No problems: ready to publish.'),
