@@ -71,13 +71,16 @@ test('an instructor adapts the programme; a typing team gets it live; export and
   await template.fill(`${original}\n{{clinic_note}}`);
   const checks = page.getByTestId('programme-checks');
   await expect(checks.getByText('1 problem')).toBeVisible();
-  await expect(checks.getByText(/\{\{clinic_note\}\} is not a field of this activity/)).toBeVisible();
+  await expect(
+    checks.getByText(/^Unknown placeholder \{\{clinic_note\}\}: no field of this activity/),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
   await expect(page.locator('#publish-blocker')).toHaveText(
     'Fix the problem listed under Checks to publish.',
   );
   // The problem leads to its control.
-  await checks.getByRole('button', { name: /promptTemplate/ }).click();
+  // Where it is, in the editor's words: no path, no JSON.
+  await checks.getByRole('button', { name: /^Prompt template\s*: Unknown placeholder/ }).click();
   await expect(template).toBeFocused();
   await template.fill(`${original}\n${NEW_LINE}`);
   await expect(page.getByText('No problems: ready to publish.')).toBeVisible();
@@ -97,7 +100,13 @@ test('an instructor adapts the programme; a typing team gets it live; export and
   // The team is still typing when its cohort gets the programme.
   await sector.pressSequentially(' in the north', { delay: 20 });
   await page.goto('/admin?tab=cohorts');
-  await chooseOption(page, page.getByTestId(`cohort-programme-${tag}`), programmeName);
+  // The cohort has a team: the switch asks first.
+  await page.getByTestId(`cohort-programme-${tag}`).click();
+  await page.getByRole('option', { name: programmeName }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Switch the programme?' });
+  await expect(confirm).toContainText(`${cohortName} runs Standard programme`);
+  await confirm.getByRole('button', { name: 'Switch programme' }).click();
+  await expect(confirm).toHaveCount(0);
   await expect(page.getByText(`${cohortName} now runs ${programmeName}.`).first()).toBeVisible();
 
   // Without a reload: the new template line and option label, and nothing typed lost.
@@ -129,7 +138,8 @@ test('an instructor adapts the programme; a typing team gets it live; export and
   const published = await (await admin.get(`/api/admin/programmes/${programmeId}/versions/1`)).json();
   const imported = await (await admin.get(`/api/admin/programmes/${importedId}`)).json();
   expect(imported.draft).toEqual(published.content);
-  expect(imported.name).toBe(programmeName);
+  // Its name is taken (by the programme exported): the import takes a name of its own.
+  expect(imported.name).toBe(`${programmeName} (imported)`);
   await admin.dispose();
 });
 

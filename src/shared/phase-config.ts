@@ -71,24 +71,26 @@ export const FormFieldSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['options'],
-        message: `${field.type} field "${field.id}" needs options`,
+        message: `"${field.label}" is a choice: give it at least one option.`,
       });
     }
     if (field.type !== 'checkboxes' && field.options?.some((option) => option.exclusive)) {
       ctx.addIssue({
         code: 'custom',
         path: ['options'],
-        message: `only a checkboxes field has an exclusive option ("${field.id}")`,
+        message: `"${field.label}" has an option that excludes the others, which only a field of several choices (checkboxes) may have.`,
       });
     }
     if (field.handoff && (field.type !== 'textarea' || field.required)) {
       ctx.addIssue({
         code: 'custom',
         path: ['handoff'],
-        message: `handoff field "${field.id}" is an optional textarea`,
+        message: `"${field.label}" is a handoff: make it a long text, not required.`,
       });
     }
-    for (const message of sharedFactMismatches(field)) ctx.addIssue({ code: 'custom', message });
+    for (const { key, message } of sharedFactMismatches(field)) {
+      ctx.addIssue({ code: 'custom', path: [key], message });
+    }
   });
 
 /** "10 min", "5-10 min", "15-30 min (mostly waiting)": whole minutes, so they can be added up. */
@@ -191,7 +193,7 @@ export const PhaseConfigSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['fields', i, 'id'],
-          message: `duplicate field id "${field.id}"`,
+          message: `"${field.label}" has the same id as another field of this activity: give it an id of its own.`,
         });
       }
       ids.add(field.id);
@@ -238,7 +240,7 @@ export const PhaseConfigSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['estimatedTime'],
-          message: `estimatedTime "${config.estimatedTime}" is not the sum of the class steps' times (${formatMinutes(total)})`,
+          message: `The estimated time "${config.estimatedTime}" is not the sum of the class steps' times (${formatMinutes(total)})`,
         });
       }
     }

@@ -64,7 +64,13 @@ describe('checkProgramme', () => {
         brief.fields[0] = { ...brief.fields.at(-1)!, id: 'second_handoff' };
         lastOfBrief = brief.fields.length - 1;
       });
-      expect(problems).toContainEqual(problem(3, 'fields[3].id', 'duplicate field id "core_benefit"'));
+      expect(problems).toContainEqual(
+        problem(
+          3,
+          'fields[3].id',
+          /has the same id as another field of this activity: give it an id of its own\.$/,
+        ),
+      );
       expect(problems).toContainEqual(
         problem(
           2,
@@ -107,7 +113,7 @@ describe('checkProgramme', () => {
         problem(
           4,
           'estimatedTime',
-          `estimatedTime "10 min" is not the sum of the class steps' times (45-50 minutes)`,
+          `The estimated time "10 min" is not the sum of the class steps' times (45-50 minutes)`,
         ),
       ]);
       expect(
@@ -175,11 +181,15 @@ describe('checkProgramme', () => {
         problem(
           3,
           'promptTemplate',
-          "{{made_up}} is not a field of this activity, a shared fact or another activity's answer (phaseN.<field id>).",
+          "Unknown placeholder {{made_up}}: no field of this activity, shared fact or other activity's answer has that id. Use a field's id as the field shows it, or another activity's answer as {{phase2.its_id}}.",
         ),
       );
       expect(problems).toContainEqual(
-        problem(3, 'promptTemplate', '{{phase1.nope}}: activity 1 has no field "nope".'),
+        problem(
+          3,
+          'promptTemplate',
+          'Unknown placeholder {{phase1.nope}}: activity 1 has no field with the id "nope".',
+        ),
       );
       expect(problems).toContainEqual(
         problem(3, 'promptTemplate', '{{phase9.goal}} reads activity 9; the activities are 1 to 8.'),
@@ -334,9 +344,37 @@ describe('checkProgramme', () => {
       );
     });
 
-    it('finds template syntax left in the prompt', () => {
-      expect(problemsAfter(addToTemplate(3, '\n\n{{#if tone = "x"}}Careful.{{/if}}'))).toContainEqual(
-        problem(3, 'promptTemplate', /: raw template tag \{\{#if tone = "x"\}\}\.$/),
+    it('finds template syntax the engine cannot read, and names it first', () => {
+      const problems = problemsAfter(addToTemplate(3, '\n\n{{#if tone = "x"}}Careful.{{/if}}'));
+      expect(problems.filter((p) => p.activity === 3)[0]).toEqual(
+        problem(3, 'promptTemplate', /^\{\{#if tone = "x"\}\} is not a tag the template can read/),
+      );
+      expect(problems).toContainEqual(problem(3, 'promptTemplate', /^\{\{\/if\}\} ends no block/));
+    });
+
+    it('names an unclosed {{#if}} as such, first, and not by the blank space it leaves', () => {
+      const problems = problemsAfter(addToTemplate(3, '\n\n{{#if tone}}Careful.\n\n'));
+      const own = problems.filter((p) => p.activity === 3);
+      expect(own[0]).toEqual(
+        problem(
+          3,
+          'promptTemplate',
+          'Unclosed block: {{#if tone}} has no {{/if}} to end it, so everything after it depends on it. Add {{/if}} where its text ends.',
+        ),
+      );
+      expect(own.filter((p) => /blank space|blank line/.test(p.message))).toEqual([]);
+    });
+
+    it('names an unknown placeholder first, before what the rendered prompt shows of it', () => {
+      const problems = problemsAfter(addToTemplate(3, '\n\nKeep to {{food_rules}}. '));
+      const own = problems.filter((p) => p.activity === 3);
+      expect(own[0]).toEqual(problem(3, 'promptTemplate', /^Unknown placeholder \{\{food_rules\}\}: /));
+    });
+
+    it('names an {{else}} or {{/if}} outside a block', () => {
+      const problems = problemsAfter(addToTemplate(3, '\n\nA.{{else}}B.'));
+      expect(problems.filter((p) => p.activity === 3)[0]).toEqual(
+        problem(3, 'promptTemplate', /^\{\{else\}\} stands outside any \{\{#if\}\} block/),
       );
     });
 
@@ -387,7 +425,7 @@ describe('checkProgramme', () => {
         problem(
           3,
           'fields[3].id',
-          '"exclusions" is also a field of activity 1; only a shared fact is asked in several activities. Give this field another id.',
+          '"Out of scope" has the same id as a field of activity 1; only a shared fact is asked in several activities. Give this field another id.',
         ),
       );
     });

@@ -11,6 +11,7 @@ import {
   renderParsedTemplateWithin,
   scanTemplate,
   type TemplateCondition,
+  templateBlockIssues,
   type TemplateNode,
 } from './prompt-template.ts';
 import type { ProgrammeProblem } from './schemas/programmes.ts';
@@ -137,7 +138,7 @@ function schemaMessage(issue: SchemaIssue): string {
       if (issue.origin === 'array') return `Has too many: at most ${list(issue.maximum, 'item')}.`;
       return `Must be at most ${issue.maximum}.`;
     case 'invalid_value':
-      return `Must be one of ${(issue.values ?? []).map((v) => JSON.stringify(v)).join(', ')}.`;
+      return `Must be one of: ${(issue.values ?? []).map((v) => String(v)).join(', ')}.`;
     default:
       return issue.message;
   }
@@ -152,6 +153,24 @@ function activityProblems(
 ): ProgrammeProblem[] {
   const problems: ProgrammeProblem[] = [];
   const add = (path: string, message: string) => problems.push({ activity: config.phase, path, message });
+  // Past a limit, reading the prompt could take too long: the limit is the problem to fix first.
+  if (limitProblems(config, add)) {
+    formProblems(config, add);
+    return problems;
+  }
+  // What the template's tags say comes first: a block left open, a tag it cannot read, a placeholder nothing
+  // fills. The rendered prompt's own problems (blank space, holes) follow only from whole blocks: an open
+  // block swallows the rest of the template, and what it leaves says nothing of the template intended.
+  const blocksWhole = blockProblems(config, add);
+  const unknown = templateProblems(config, programme, add);
+  formProblems(config, add);
+  needProblems(config, programme, add);
+  if (blocksWhole) renderingProblems(config, [...programme.values()], unknown, add);
+  return problems;
+}
+
+/** The numbering of steps and sections, and the examples the fields give. */
+function formProblems(config: PhaseConfig, add: Add): void {
   numberingProblems(config, add);
   for (const [i, field] of config.fields.entries()) {
     if (!isChoiceField(field) && field.type !== 'color' && !field.placeholder?.trim()) {
@@ -161,12 +180,38 @@ function activityProblems(
       );
     }
   }
-  // Past a limit, reading the prompt could take too long: the limit is the problem to fix first.
-  if (limitProblems(config, add)) return problems;
-  const unknown = templateProblems(config, programme, add);
-  needProblems(config, programme, add);
-  renderingProblems(config, [...programme.values()], unknown, add);
-  return problems;
+}
+
+/** Each block of the template left open or closed twice, and each tag it cannot read; true when none. */
+function blockProblems(config: PhaseConfig, add: Add): boolean {
+  const issues = templateBlockIssues(config.promptTemplate);
+  for (const issue of issues) {
+    const tag = issue.raw.length > 80 ? `${issue.raw.slice(0, 77)}...` : issue.raw;
+    switch (issue.kind) {
+      case 'unclosed':
+        add(
+          'promptTemplate',
+          `Unclosed block: ${tag} has no {{/if}} to end it, so everything after it depends on it. Add {{/if}} where its text ends.`,
+        );
+        break;
+      case 'stray-close':
+        add('promptTemplate', `${tag} ends no block: remove it, or add the {{#if ...}} it should end.`);
+        break;
+      case 'stray-else':
+        add(
+          'promptTemplate',
+          `${tag} stands outside any {{#if}} block (or after its block's {{else}}), so teams would see it as text: move it inside a block, or remove it.`,
+        );
+        break;
+      case 'unreadable':
+        add(
+          'promptTemplate',
+          `${tag} is not a tag the template can read, so teams would see it as text: write a placeholder as {{field_id}}, a condition as {{#if field_id}} or {{#if field_id == "value"}}.`,
+        );
+        break;
+    }
+  }
+  return issues.length === 0;
 }
 
 type Add = (path: string, message: string) => void;
@@ -370,13 +415,16 @@ function templateProblems(
         );
         unknown.add(path);
       } else if (programme.has(other) && !programme.get(other)!.fields.some((f) => f.id === reference[2])) {
-        add('promptTemplate', `{{${path}}}: activity ${other} has no field "${reference[2]}".`);
+        add(
+          'promptTemplate',
+          `Unknown placeholder {{${path}}}: activity ${other} has no field with the id "${reference[2]}".`,
+        );
         unknown.add(path);
       }
     } else if (!own.has(path) && !isSharedFactId(path)) {
       add(
         'promptTemplate',
-        `{{${path}}} is not a field of this activity, a shared fact or another activity's answer (phaseN.<field id>).`,
+        `Unknown placeholder {{${path}}}: no field of this activity, shared fact or other activity's answer has that id. Use a field's id as the field shows it, or another activity's answer as {{phase2.its_id}}.`,
       );
       unknown.add(path);
     }
@@ -672,7 +720,7 @@ function sharedFieldProblems(programme: ReadonlyMap<number, PhaseConfig>): Progr
         problems.push({
           activity: config.phase,
           path: `fields[${i}].id`,
-          message: `"${field.id}" is also a field of activity ${first}; only a shared fact is asked in several activities. Give this field another id.`,
+          message: `"${field.label}" has the same id as a field of activity ${first}; only a shared fact is asked in several activities. Give this field another id.`,
         });
       }
     }

@@ -8,6 +8,7 @@ import {
   renderPromptTemplate,
   renumberLists,
   scanTemplate,
+  templateBlockIssues,
   tokenizeTemplate,
 } from './prompt-template.ts';
 
@@ -631,5 +632,29 @@ describe('renderPromptTemplate: properties', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('templateBlockIssues', () => {
+  it('finds nothing in whole blocks, chains included', () => {
+    expect(
+      templateBlockIssues('{{#if a}}A{{else if b == "x"}}B{{else}}{{#if c}}C{{/if}}{{/if}} {{d}}'),
+    ).toEqual([]);
+  });
+
+  it('names each block left open, each stray {{else}} and {{/if}}, and each tag it cannot read', () => {
+    expect(templateBlockIssues('{{#if a}}A {{#if b}}B{{/if}}')).toEqual([
+      { kind: 'unclosed', raw: '{{#if a}}' },
+    ]);
+    expect(templateBlockIssues('A{{/if}} B{{else}} {{#if a}}x{{else}}y{{else if b}}z{{/if}}')).toEqual([
+      { kind: 'stray-close', raw: '{{/if}}' },
+      { kind: 'stray-else', raw: '{{else}}' },
+      { kind: 'stray-else', raw: '{{else if b}}' },
+    ]);
+    expect(templateBlockIssues('{{#if}}x{{/if}} {{ two words }}')).toEqual([
+      { kind: 'unreadable', raw: '{{#if}}' },
+      { kind: 'stray-close', raw: '{{/if}}' },
+      { kind: 'unreadable', raw: '{{ two words }}' },
+    ]);
   });
 });

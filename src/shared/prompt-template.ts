@@ -147,6 +147,49 @@ export function parseTemplateCondition(source: string): TemplateCondition | null
   return { kind: 'compare', path, operator: operator as '==' | '!=' | 'has', value: rest.slice(1, closing) };
 }
 
+/** What makes a template's blocks wrong, as the renderer reads them (each a tag as written). */
+export type TemplateBlockIssue =
+  /** An `{{#if}}` never closed by `{{/if}}`: the renderer closes it at the end of the template. */
+  | { kind: 'unclosed'; raw: string }
+  /** A `{{/if}}` with no block open: the renderer shows it as text. */
+  | { kind: 'stray-close'; raw: string }
+  /** An `{{else}}` or `{{else if}}` with no block open, or after its block's `{{else}}`: shown as text. */
+  | { kind: 'stray-else'; raw: string }
+  /** A tag the engine cannot read (`{{#if}}` without a condition, `{{ two words }}`): shown as text. */
+  | { kind: 'unreadable'; raw: string };
+
+/**
+ * The template's blocks checked as `parsePromptTemplate` builds them (one scan, a stack of the open blocks):
+ * every `{{#if}}` left open, every `{{/if}}` or `{{else}}` outside a block, every tag it cannot read, in the
+ * order they stand. Empty when the blocks are whole.
+ */
+export function templateBlockIssues(template: string): TemplateBlockIssue[] {
+  const issues: TemplateBlockIssue[] = [];
+  const open: { raw: string; inElse: boolean }[] = [];
+  for (const token of scanTemplate(template)) {
+    const frame = open[open.length - 1];
+    switch (token.type) {
+      case 'unknown':
+        issues.push({ kind: 'unreadable', raw: token.raw });
+        break;
+      case 'if-open':
+        open.push({ raw: token.raw, inElse: false });
+        break;
+      case 'else':
+      case 'else-if':
+        if (!frame || frame.inElse) issues.push({ kind: 'stray-else', raw: token.raw });
+        else if (token.type === 'else') frame.inElse = true;
+        break;
+      case 'if-close':
+        if (!frame) issues.push({ kind: 'stray-close', raw: token.raw });
+        else open.pop();
+        break;
+    }
+  }
+  for (const frame of open) issues.push({ kind: 'unclosed', raw: frame.raw });
+  return issues;
+}
+
 type IfNode = Extract<TemplateNode, { kind: 'if' }>;
 
 /**

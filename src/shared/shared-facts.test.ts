@@ -41,15 +41,11 @@ describe('shared facts', () => {
       placeholder: fact.field.placeholder,
       options: [{ value: 'a', label: 'A' }],
     });
-    expect(problems.map((p) => p.split(':')[1]?.trim().split(' ')[0])).toEqual([
-      'label',
-      'type',
-      'tooltip',
-      'options',
-    ]);
-    expect(problems[0]).toBe(
-      'shared fact "target_audience": label must be "Target audience" as in every activity, not "Audience"',
+    expect(problems.map((p) => p.key)).toEqual(['label', 'type', 'tooltip', 'options']);
+    expect(problems[0]!.message).toBe(
+      '"Target audience" is a shared fact, asked alike in every activity: its label must stay "Target audience", not "Audience".',
     );
+    expect(problems[3]!.message).toMatch(/: its options must stay .*, not "A"\.$/);
   });
 
   it('let a team name eight sensitive areas, or none', () => {

@@ -251,23 +251,47 @@ type FieldShape = {
   display?: string | undefined;
 };
 
+/** What a shared fact's property is called in words. */
+const PROPERTY_WORDS = {
+  label: 'label',
+  type: 'type',
+  placeholder: 'placeholder',
+  tooltip: 'tooltip',
+  options: 'options',
+  display: 'display (cards or a drop-down)',
+} as const;
+
+/** A property's value in words: a text in quotes, options by their labels, "none" for none. */
+function inWords(value: unknown): string {
+  if (value === undefined) return 'none';
+  if (Array.isArray(value)) {
+    return value
+      .map((o) => `"${String((o as { label?: unknown })?.label ?? (o as { value?: unknown })?.value)}"`)
+      .join(', ');
+  }
+  return `"${String(value)}"`;
+}
+
 /**
- * How a form field differs from the shared fact with the same id, one message per property; empty when it
- * matches (or when the id is not a shared fact).
+ * How a form field differs from the shared fact with the same id, one problem per property (its key, and what
+ * is wrong in plain words); empty when it matches (or when the id is not a shared fact).
  */
-export function sharedFactMismatches(field: FieldShape): string[] {
+export function sharedFactMismatches(
+  field: FieldShape,
+): { key: keyof typeof PROPERTY_WORDS; message: string }[] {
   const fact = BY_ID.get(field.id);
   if (!fact) return [];
   const canonical: FieldShape = { id: fact.id, label: fact.label, ...fact.field };
   const keys = ['label', 'type', 'placeholder', 'tooltip', 'options', 'display'] as const;
-  const problems: string[] = [];
+  const problems: { key: keyof typeof PROPERTY_WORDS; message: string }[] = [];
   for (const key of keys) {
-    const expected = JSON.stringify(canonical[key]);
-    const actual = JSON.stringify(key === 'type' ? (field.type ?? 'text') : field[key]);
-    if (expected !== actual) {
-      problems.push(
-        `shared fact "${field.id}": ${key} must be ${expected ?? 'absent'} as in every activity, not ${actual ?? 'absent'}`,
-      );
+    const expected = canonical[key];
+    const actual = key === 'type' ? (field.type ?? 'text') : field[key];
+    if (JSON.stringify(expected) !== JSON.stringify(actual)) {
+      problems.push({
+        key,
+        message: `"${fact.label}" is a shared fact, asked alike in every activity: its ${PROPERTY_WORDS[key]} must stay ${inWords(expected)}, not ${inWords(actual)}.`,
+      });
     }
   }
   return problems;

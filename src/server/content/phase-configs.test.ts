@@ -111,8 +111,8 @@ describe('the server loader (start-up)', () => {
     expect(() => loadPhaseConfigs(folder)).toThrow(
       [
         'The phase configs have 2 problems; fix them to start:',
-        `- ${file(3)}, promptTemplate: {{made_up}} is not a field of this activity, a shared fact or another activity's answer (phaseN.<field id>).`,
-        `- ${file(4)}, estimatedTime: estimatedTime "10 min" is not the sum of the class steps' times (45-50 minutes)`,
+        `- ${file(3)}, promptTemplate: Unknown placeholder {{made_up}}: no field of this activity, shared fact or other activity's answer has that id. Use a field's id as the field shows it, or another activity's answer as {{phase2.its_id}}.`,
+        `- ${file(4)}, estimatedTime: The estimated time "10 min" is not the sum of the class steps' times (45-50 minutes)`,
       ].join('\n'),
     );
   });
@@ -165,7 +165,14 @@ describe('phase configs in content/phases', () => {
     region.placeholder = 'United States and Canada';
     const parsed = PhaseConfigSchema.safeParse(broken);
     expect(parsed.success).toBe(false);
-    expect(JSON.stringify(parsed.error?.issues)).toContain('shared fact \\"target_region\\": placeholder');
+    expect(parsed.error?.issues).toContainEqual(
+      expect.objectContaining({
+        path: ['fields', broken.fields.indexOf(region), 'placeholder'],
+        message: expect.stringMatching(
+          /is a shared fact, asked alike in every activity: its placeholder must stay/,
+        ),
+      }),
+    );
   });
 
   it.each(PHASE_NUMBERS)('phase %i uses the three name sets of src/shared/phases.ts', (phase) => {

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, inArray, isNotNull, max, type SQL, sql } from 'drizzle-orm';
 import {
+  PROGRAMME_NAME_MAX,
   type ProgrammeContent,
   STANDARD_PROGRAMME_ID,
+  STANDARD_PROGRAMME_NAME,
   STANDARD_TEAM_PROGRAMME,
   type TeamProgramme,
 } from '../../shared/schemas/programmes.ts';
@@ -60,18 +62,30 @@ export async function listProgrammes(db: Database) {
   }));
 }
 
-/** The cohorts (active and archived) that run each programme, by name; the standard's under "standard". */
-export async function cohortsByProgramme(
-  db: Database,
-): Promise<Map<string, { tag: string; name: string }[]>> {
+/** A cohort as a programme's card and its publish confirmation name it: with its number of teams. */
+export type ProgrammeCohort = { tag: string; name: string; teams: number };
+
+/**
+ * The cohorts (active and archived) that run each programme, by name, each with its number of teams (whose
+ * open pages a publish changes); the standard's under "standard". One query.
+ */
+export async function cohortsByProgramme(db: Database): Promise<Map<string, ProgrammeCohort[]>> {
   const rows = await db
-    .select({ programmeId: cohorts.programmeId, tag: cohorts.tag, name: cohorts.name })
+    .select({
+      programmeId: cohorts.programmeId,
+      tag: cohorts.tag,
+      name: cohorts.name,
+      teams: sql<number>`cast(count(${teams.id}) as integer)`,
+    })
     .from(cohorts)
+    .leftJoin(teams, eq(teams.cohortTag, cohorts.tag))
+    .groupBy(cohorts.id)
     .orderBy(asc(cohorts.name), asc(cohorts.tag));
-  const byProgramme = new Map<string, { tag: string; name: string }[]>();
+  const byProgramme = new Map<string, ProgrammeCohort[]>();
   for (const row of rows) {
     const key = row.programmeId ?? STANDARD_PROGRAMME_ID;
-    byProgramme.set(key, [...(byProgramme.get(key) ?? []), { tag: row.tag, name: row.name }]);
+    const cohort = { tag: row.tag, name: row.name, teams: Number(row.teams) };
+    byProgramme.set(key, [...(byProgramme.get(key) ?? []), cohort]);
   }
   return byProgramme;
 }
@@ -129,18 +143,45 @@ export async function createProgramme(
 }
 
 /**
+ * Any fixed number, the same in every instance: the transaction-level advisory lock that makes imports take
+ * their turns at choosing a name.
+ */
+const IMPORT_NAME_LOCK_KEY = 7_415_020_612;
+
+/**
+ * The name an import takes: the file's, or when a programme has it already, "{name} (imported)", then
+ * "{name} (imported 2)", "(imported 3)", ...: the first no programme has. The name is shortened to keep the
+ * whole within `PROGRAMME_NAME_MAX`.
+ */
+export function importedName(name: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(name)) return name;
+  for (let n = 1; ; n += 1) {
+    const suffix = n === 1 ? ' (imported)' : ` (imported ${n})`;
+    const candidate = `${name.slice(0, PROGRAMME_NAME_MAX - suffix.length).trimEnd()}${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/**
  * An imported programme: created with its content as draft and as version 1, in one transaction (a failure
- * stores nothing).
+ * stores nothing), under a name no other programme has (`importedName`). Imports take a lock for the
+ * transaction before reading the names, so two sent together never take the same name.
  */
 export async function importProgramme(
   db: Database,
   values: { name: string; content: ProgrammeContent; by: string },
 ): Promise<ProgrammeRow> {
   return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_NAME_LOCK_KEY})`);
+    // Every name: instructors keep tens of programmes, not thousands.
+    const names = await tx.select({ name: programmes.name }).from(programmes);
+    // The standard is never stored, and its card is always listed: its name is taken too.
+    const taken = new Set([STANDARD_PROGRAMME_NAME, ...names.map((row) => row.name)]);
+    const name = importedName(values.name, taken);
     const [row] = await tx
       .insert(programmes)
       .values({
-        name: values.name,
+        name,
         draft: values.content,
         createdBy: values.by,
         draftUpdatedBy: values.by,

@@ -10,7 +10,7 @@ import {
 } from '../../shared/schemas/programmes.ts';
 import { PhaseConfigSchema } from '../../shared/phase-config.ts';
 import { cohorts, programmes, programmeVersions } from '../db/schema.ts';
-import { createCohort } from '../../../testing/api/cohorts.ts';
+import { createCohort, createCohortMembers } from '../../../testing/api/cohorts.ts';
 import {
   buildTestApp,
   createAdminSession,
@@ -440,7 +440,8 @@ describeApi('programmes: the instructors’ calls', (ctx) => {
     expect(imported.statusCode).toBe(201);
     const copy = imported.json() as ProgrammeDetail;
     expect(copy).toMatchObject({
-      name: file.name,
+      // The file's programme is still here: the import never takes a name already used.
+      name: 'Clinics <b>first</b> (imported)',
       publishedVersion: 1,
       unpublishedChanges: false,
       revision: 0,
@@ -486,6 +487,97 @@ describeApi('programmes: the instructors’ calls', (ctx) => {
     );
   });
 
+  it('gives an import a name no programme has: "(imported)", then "(imported 2)", shortened to fit', async () => {
+    const { as, url } = await setUp();
+    await as('POST', `${url}/publish`, { revision: 0 });
+    const file = (await as('GET', `${url}/export`)).json() as ProgrammeFile;
+    const names: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const imported = await as('POST', '/api/admin/programmes/import', file);
+      expect(imported.statusCode, imported.body).toBe(201);
+      names.push(imported.json().name);
+    }
+    expect(names).toEqual([
+      'Clinics <b>first</b> (imported)',
+      'Clinics <b>first</b> (imported 2)',
+      'Clinics <b>first</b> (imported 3)',
+    ]);
+    // A name no programme has is kept as it is.
+    const fresh = await as('POST', '/api/admin/programmes/import', { ...file, name: 'Night clinics' });
+    expect(fresh.json().name).toBe('Night clinics');
+    // The standard's card is always listed: its export imports under another name.
+    const standard = (await as('GET', '/api/admin/programmes/standard/export')).json();
+    const copy = await as('POST', '/api/admin/programmes/import', standard);
+    expect(copy.json().name).toBe('Standard programme (imported)');
+    // A name of the longest length is shortened so the whole fits the 80 characters a name may have.
+    const long = `${'Clinic '.repeat(11)}abc`;
+    expect(long).toHaveLength(80);
+    expect((await as('POST', '/api/admin/programmes/import', { ...file, name: long })).json().name).toBe(
+      long,
+    );
+    const shortened = (await as('POST', '/api/admin/programmes/import', { ...file, name: long })).json().name;
+    expect(shortened).toBe(`${long.slice(0, 69)} (imported)`);
+    expect(shortened).toHaveLength(80);
+    const list = (await as('GET', '/api/admin/programmes')).json().programmes as { name: string }[];
+    expect(new Set(list.map((p) => p.name)).size).toBe(list.length);
+  });
+
+  it('of imports of one file sent together, each takes a name of its own', async () => {
+    const { admin, as, url } = await setUp();
+    await as('POST', `${url}/publish`, { revision: 0 });
+    const file = (await as('GET', `${url}/export`)).json() as ProgrammeFile;
+    const { responses } = await together(
+      admin.cookie,
+      Array.from({ length: 5 }, () => ({
+        method: 'POST' as const,
+        url: '/api/admin/programmes/import',
+        payload: file,
+      })),
+    );
+    for (const response of responses) expect(response.statusCode, response.body).toBe(201);
+    expect(responses.map((r) => r.json().name).sort()).toEqual([
+      'Clinics <b>first</b> (imported 2)',
+      'Clinics <b>first</b> (imported 3)',
+      'Clinics <b>first</b> (imported 4)',
+      'Clinics <b>first</b> (imported 5)',
+      'Clinics <b>first</b> (imported)',
+    ]);
+    expect(await storedCounts(ctx.app)).toEqual({ programmes: 6, versions: 6 });
+  });
+
+  it('names the cohorts that run a programme with their number of teams, to instructors only', async () => {
+    const { as, programme, url } = await setUp();
+    await as('POST', `${url}/publish`, { revision: 0 });
+    await createCohort(ctx.app, 'spring');
+    await createCohort(ctx.app, 'autumn');
+    await createCohort(ctx.app, 'winter');
+    await createCohortMembers(ctx.app, 'spring', ['Ada', 'Bo', 'Cy']);
+    await createCohortMembers(ctx.app, 'winter', ['Di']);
+    for (const tag of ['spring', 'autumn']) {
+      const assigned = await as('PUT', `/api/admin/cohorts/${tag}/programme`, { programmeId: programme.id });
+      expect(assigned.statusCode, assigned.body).toBe(200);
+    }
+    const expected = [
+      { tag: 'autumn', name: 'Cohort autumn', teams: 0 },
+      { tag: 'spring', name: 'Cohort spring', teams: 3 },
+    ];
+    expect((await as('GET', url)).json().cohorts).toEqual(expected);
+    const [standard, own] = (await as('GET', '/api/admin/programmes')).json().programmes;
+    expect(own.cohorts).toEqual(expected);
+    expect(standard.cohorts).toEqual([{ tag: 'winter', name: 'Cohort winter', teams: 1 }]);
+    expect((await as('GET', '/api/admin/programmes/standard')).json().cohorts).toEqual(standard.cohorts);
+
+    // Without a session, or with a team's (of a cohort that runs it), nothing of it is read.
+    const [member] = await createCohortMembers(ctx.app, 'spring', ['Eve']);
+    for (const cookie of [undefined, member!.cookie]) {
+      for (const path of [url, '/api/admin/programmes']) {
+        const refused = await caller(ctx.app, cookie)('GET', path);
+        expect(refused.statusCode, path).toBe(401);
+        expect(Object.keys(refused.json())).toEqual(['message']);
+      }
+    }
+  });
+
   it('gives a cohort a published programme (or the standard); new cohorts may name one; deleting a cohort keeps it', async () => {
     const { as, programme, url } = await setUp();
     await createCohort(ctx.app, 'spring');
@@ -528,7 +620,7 @@ describeApi('programmes: the instructors’ calls', (ctx) => {
     expect(refused.statusCode).toBe(409);
     expect((await as('GET', '/api/cohorts/winter')).statusCode).toBe(404);
     const list = (await as('GET', '/api/admin/programmes')).json().programmes;
-    expect(list[1].cohorts).toEqual([{ tag: 'autumn', name: 'Autumn' }]);
+    expect(list[1].cohorts).toEqual([{ tag: 'autumn', name: 'Autumn', teams: 0 }]);
 
     await as('POST', '/api/admin/cohorts/autumn/archive');
     expect((await as('DELETE', '/api/admin/cohorts/autumn')).statusCode).toBe(200);

@@ -87,8 +87,11 @@ export const ProgrammeSummarySchema = z.object({
   publishedSwitchedOff: z.array(PhaseNumberSchema).default([]),
   /** Whether the draft differs from the newest published version. */
   unpublishedChanges: z.boolean(),
-  /** The tags and names of the cohorts that use it. */
-  cohorts: z.array(z.object({ tag: z.string(), name: z.string() })),
+  /**
+   * The cohorts that run it (active and archived), by name, each with its number of teams: whose open pages
+   * a publish changes, as the publish confirmation says.
+   */
+  cohorts: z.array(z.object({ tag: z.string(), name: z.string(), teams: z.number().int().min(0) })),
   updatedAt: z.string(),
 });
 export const ProgrammeListSchema = z.object({ programmes: z.array(ProgrammeSummarySchema) });

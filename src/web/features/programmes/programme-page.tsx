@@ -21,8 +21,9 @@ import { useProgrammeChecks } from './hooks/use-programme-checks';
 import { usePublishedIds } from './hooks/use-published-ids';
 import { usePublishing } from './hooks/use-publishing';
 import { type DraftPath, problemTargets, setIn } from './lib/draft-path';
+import { type FixedNames, fixedNamesOf, mergeFixed } from './lib/field-id';
 import { previewOf } from './lib/preview-config';
-import { problemCounts, publishBlocker } from './lib/problems';
+import { problemCounts, problemPlace, publishBlocker } from './lib/problems';
 
 /** `/admin/programmes/:programmeId`: the programme editor, an instructor's screen (its own chunk). */
 export default function ProgrammePage() {
@@ -73,8 +74,16 @@ function Editor({ detail: opened }: { detail: ProgrammeDetail }) {
   const [activity, setActivity] = React.useState(1);
   const activities = current.draft.activities;
   const checks = useProgrammeChecks(activities);
-  const publishing = usePublishing(opened.id, draft);
-  const editing = useActivityEditing(activity, draft, readOnly, usePublishedIds(meta).get(activity));
+  const publishing = usePublishing(opened.id, draft, meta.cohorts);
+  // Ids and option values fixed: those of the draft as opened, and of the newest published version. Only a
+  // field or an option added since the editor opened may still have its id or value written by hand.
+  const [openedNames] = React.useState(() => fixedNamesOf(opened.draft.activities));
+  const publishedNames = usePublishedIds(meta);
+  const fixed = React.useMemo(
+    () => mergeFixed(openedNames.get(activity), publishedNames.get(activity)),
+    [openedNames, publishedNames, activity],
+  );
+  const editing = useActivityEditing(activity, draft, readOnly, fixed);
 
   const programme = React.useMemo(
     () => activities.map((config, i) => previewOf(config, i + 1)),
@@ -122,6 +131,9 @@ function Editor({ detail: opened }: { detail: ProgrammeDetail }) {
           problems={checks.problems}
           checking={checks.checking}
           activityName={nameOf}
+          placeOf={(problem) =>
+            problem.activity === null ? '' : problemPlace(activities[problem.activity - 1], problem.path)
+          }
           onGo={goTo}
           refused={publishing.refused}
           readOnly={readOnly}
@@ -179,24 +191,22 @@ function Editor({ detail: opened }: { detail: ProgrammeDetail }) {
   );
 }
 
-const NONE_PUBLISHED: ReadonlySet<string> = new Set();
-
 /**
- * What the activity's controls share, one object per activity (and published ids): the controls read the
+ * What the activity's controls share, one object per activity (and fixed names): the controls read the
  * draft from its store, each its own value, and `update` writes through the draft's `change`.
  */
 function useActivityEditing(
   activity: number,
   draft: DraftSync,
   readOnly: boolean,
-  publishedIds: ReadonlySet<string> = NONE_PUBLISHED,
+  fixed: FixedNames,
 ): ActivityEditing {
   const { store, change } = draft;
   return React.useMemo(
     () => ({
       activity,
       readOnly,
-      publishedIds,
+      fixed,
       source: {
         config: () => store.read().current.draft.activities[activity - 1] ?? {},
         subscribe: store.subscribe,
@@ -212,6 +222,6 @@ function useActivityEditing(
       update: (path: DraftPath, value: unknown) =>
         change((snapshot) => setIn(snapshot, ['draft', 'activities', activity - 1, ...path], value)),
     }),
-    [activity, readOnly, publishedIds, store, change],
+    [activity, readOnly, fixed, store, change],
   );
 }

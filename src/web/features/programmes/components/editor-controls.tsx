@@ -5,6 +5,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input, Label, Textarea } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { controlId, type DraftPath, getIn, sectionId } from '../lib/draft-path';
+import type { FixedNames } from '../lib/field-id';
 import { moveItem, removeAt, renumber } from '../lib/list-edit';
 
 /**
@@ -20,7 +21,7 @@ export type ConfigSource = {
 };
 
 /**
- * What every control of the activity shares. It changes only with the activity (or the published ids), not
+ * What every control of the activity shares. It changes only with the activity (or the fixed names), not
  * with the draft: each control follows its own value (`useValue`), so a keystroke renders again only the
  * controls whose value it changed.
  */
@@ -29,8 +30,11 @@ export type ActivityEditing = {
   source: ConfigSource;
   update(path: DraftPath, value: unknown): void;
   readOnly: boolean;
-  /** Ids of fields published at least once: they never change (renaming changes the label). */
-  publishedIds: ReadonlySet<string>;
+  /**
+   * Field ids and option values fixed (in the draft when the editor opened, or published): they never change,
+   * so answers and templates keep working; renaming changes the label only.
+   */
+  fixed: FixedNames;
   /** Every field id of the programme, so a new field's id is unique. */
   programmeFieldIds(): ReadonlySet<string>;
 };

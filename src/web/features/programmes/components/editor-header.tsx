@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import type { DraftSync } from '../hooks/use-draft-sync';
 import type { Publishing } from '../hooks/use-publishing';
 import { ExportButton } from './export-button';
+import { PUBLISH_BUTTON_ID, PublishConfirmDialog } from './publish-confirm-dialog';
 import { SaveState } from './save-state';
 import { VersionsDialog } from './versions-dialog';
 
@@ -79,6 +80,7 @@ export function EditorHeader({
           <ExportButton programmeId={meta.id} />
           {!readOnly && (
             <Button
+              id={PUBLISH_BUTTON_ID}
               size="sm"
               onClick={publishing.publish}
               disabled={blocker !== null || publishing.busy}
@@ -93,6 +95,14 @@ export function EditorHeader({
             </Button>
           )}
         </div>
+        <PublishConfirmDialog
+          pending={publishing.confirming?.pending ?? null}
+          programmeName={current.name}
+          cohorts={publishing.confirming?.cohorts ?? []}
+          teams={publishing.confirming?.teams ?? 0}
+          onConfirm={publishing.confirm}
+          onCancel={publishing.cancel}
+        />
         {!readOnly && (
           <p id="publish-blocker" className="text-sm text-muted-foreground" aria-live="polite">
             {blocker ?? 'Teams of the cohorts running it get the new version at once.'}

@@ -4,13 +4,15 @@ import { Spinner } from '@/components/ui/spinner';
 import { groupProblems } from '../lib/problems';
 
 /**
- * Every problem the checks find in the draft, by activity, each saying where it is (the activity and the
- * path in its config) and what is wrong; choosing one opens its activity and focuses the control it concerns.
+ * Every problem the checks find in the draft, by activity, each saying where it is (the activity's number and
+ * name, then the part in the editor's words: `Field 3 "Research depth" › Options`) and what is wrong; choosing
+ * one opens its activity and focuses the control it concerns.
  */
 export function ProblemsPanel({
   problems,
   checking,
   activityName,
+  placeOf,
   onGo,
   refused,
   readOnly = false,
@@ -18,6 +20,8 @@ export function ProblemsPanel({
   problems: ProgrammeProblem[] | null;
   checking: boolean;
   activityName: (activity: number) => string;
+  /** Where in the activity, in words (`problemPlace`); '' for the activity as a whole. */
+  placeOf: (problem: ProgrammeProblem) => string;
   onGo: (problem: ProgrammeProblem) => void;
   /** The server's refusal of the last publish, when it found problems the checks here did not. */
   refused?: { message: string; problems: ProgrammeProblem[] } | null;
@@ -72,23 +76,27 @@ export function ProblemsPanel({
                   : `Activity ${group.activity} · ${activityName(group.activity)}`}
               </h3>
               <ul className="mt-1.5 space-y-1.5">
-                {group.problems.map((problem, i) => (
-                  <li key={i}>
-                    <button
-                      type="button"
-                      onClick={() => onGo(problem)}
-                      disabled={problem.activity === null}
-                      className="w-full rounded-md border border-destructive/20 bg-destructive-soft/60 px-3 py-2 text-left text-sm hover:bg-destructive-soft focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-default"
-                    >
-                      {problem.path && (
-                        <span className="mr-2 rounded bg-surface px-1.5 py-0.5 font-mono text-xs text-foreground">
-                          {problem.path}
-                        </span>
-                      )}
-                      <span>{problem.message}</span>
-                    </button>
-                  </li>
-                ))}
+                {group.problems.map((problem, i) => {
+                  const place = placeOf(problem);
+                  return (
+                    <li key={i}>
+                      <button
+                        type="button"
+                        onClick={() => onGo(problem)}
+                        disabled={problem.activity === null}
+                        className="w-full rounded-md border border-destructive/20 bg-destructive-soft/60 px-3 py-2 text-left text-sm hover:bg-destructive-soft focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-default"
+                      >
+                        {place && (
+                          <span className="mr-2 rounded bg-surface px-1.5 py-0.5 text-xs font-medium text-foreground">
+                            {place}
+                            <span className="sr-only">:</span>
+                          </span>
+                        )}
+                        <span>{problem.message}</span>
+                      </button>
+                    </li>
+                  );
+                })}
               </ul>
             </div>
           ))}

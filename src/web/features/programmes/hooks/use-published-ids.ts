@@ -2,23 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import type { ProgrammeDetail } from '@shared/schemas/programmes';
 import * as React from 'react';
 import { versionQueryOptions } from '../api/get-version';
+import { type FixedNames, fixedNamesOf } from '../lib/field-id';
 
 /**
- * The field ids of the newest published version, by activity: they never change (renaming a field changes
- * its label).
+ * The field ids and option values of the newest published version, by activity: they never change
+ * (renaming a field or an option changes its label).
  */
-export function usePublishedIds(programme: Pick<ProgrammeDetail, 'id' | 'standard' | 'publishedVersion'>) {
+export function usePublishedIds(
+  programme: Pick<ProgrammeDetail, 'id' | 'standard' | 'publishedVersion'>,
+): ReadonlyMap<number, FixedNames> {
   const version = programme.publishedVersion;
   const published = useQuery({
     ...versionQueryOptions(programme.id, version ?? 0),
     enabled: version !== null && !programme.standard,
   });
-  return React.useMemo(() => {
-    const ids = new Map<number, ReadonlySet<string>>();
-    for (const [i, config] of (published.data?.content.activities ?? []).entries()) {
-      const fields = Array.isArray(config.fields) ? (config.fields as { id?: unknown }[]) : [];
-      ids.set(i + 1, new Set(fields.flatMap((f) => (typeof f.id === 'string' ? [f.id] : []))));
-    }
-    return ids;
-  }, [published.data]);
+  return React.useMemo(() => fixedNamesOf(published.data?.content.activities ?? []), [published.data]);
 }

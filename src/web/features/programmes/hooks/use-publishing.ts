@@ -5,21 +5,32 @@ import { toast } from '@/components/ui/use-toast';
 import { serverMessageOf } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
 import { cohortKeys, programmeKeys, teamKeys } from '@/lib/query-keys';
+import { programmesQueryOptions } from '../api/list-programmes';
 import { type PublishResult, publishProgramme } from '../api/publish-programme';
 import { republishVersion } from '../api/republish-version';
 import { conflictIn } from '../api/save-draft';
+import type { PendingPublish } from '../components/publish-confirm-dialog';
 import type { Edit } from '../lib/draft-sync';
+import { type CohortReached, teamsReached } from '../lib/teams-changed';
 import type { DraftSync } from './use-draft-sync';
 
 /** The checks' refusal of a publish: its words and problems, and the edit of the draft it refused. */
 type Refusal = { edit: Edit; message: string; problems: ProgrammeProblem[] };
 
+/** A publish waiting for the instructor's confirmation, and the cohorts (with teams) it reaches. */
+type Confirming = { pending: PendingPublish; cohorts: CohortReached[]; teams: number };
+
 /**
  * "Publish" and "Publish again": each pending until the lists are read again (so a double click sends one
  * request), a 409 opening the draft's conflict, a 422 the checks' problems. The refusal belongs to the draft
  * it refused: shown while the editor holds that very draft, gone with the next edit of any kind.
+ *
+ * A publish that reaches teams asks first: the cohorts running the programme are read again when "Publish" is
+ * pressed (another instructor may have given it to a cohort since the editor opened; `cohorts` is what the
+ * editor knows, when that read fails), and when any has teams, `confirming` names them until the instructor
+ * confirms or cancels.
  */
-export function usePublishing(programmeId: string, draft: DraftSync) {
+export function usePublishing(programmeId: string, draft: DraftSync, cohorts: readonly CohortReached[]) {
   const queryClient = useQueryClient();
   const [refusal, setRefusal] = React.useState<Refusal | null>(null);
   const { edit, conflicted } = draft;
@@ -57,14 +68,47 @@ export function usePublishing(programmeId: string, draft: DraftSync) {
     onError: failed,
   });
 
+  const [confirming, setConfirming] = React.useState<Confirming | null>(null);
+  const run = (pending: PendingPublish) => {
+    if (pending.kind === 'draft') publish.mutate({ revision: draft.sync.revision, edit });
+    else publishAgain.mutate({ version: pending.version, edit });
+  };
+  // The cohorts running it now, read when a publish is asked for.
+  const reach = useMutation({
+    mutationFn: async (_pending: PendingPublish) => {
+      try {
+        const list = await queryClient.fetchQuery({ ...programmesQueryOptions, staleTime: 0 });
+        return list.programmes.find((p) => p.id === programmeId)?.cohorts ?? cohorts;
+      } catch {
+        return cohorts;
+      }
+    },
+    onSuccess: (running, pending) => {
+      const reached = teamsReached(running);
+      if (reached.teams === 0) run(pending);
+      else setConfirming({ pending, ...reached });
+    },
+  });
+
   return {
-    /** Publishes the draft at its revision (saved: the blocker keeps "Publish" off until it is). */
-    publish: () => publish.mutate({ revision: draft.sync.revision, edit }),
-    publishAgain: (version: number) => publishAgain.mutate({ version, edit }),
-    publishing: publish.isPending,
+    /** Publishes the draft at its revision (saved: the blocker keeps "Publish" off until it is), asking first. */
+    publish: () => reach.mutate({ kind: 'draft' }),
+    publishAgain: (version: number) => reach.mutate({ kind: 'again', version }),
+    /** The publish waiting for a confirmation, with the cohorts and teams it reaches; null when none. */
+    confirming,
+    confirm: () => {
+      if (confirming) run(confirming.pending);
+      setConfirming(null);
+    },
+    cancel: () => setConfirming(null),
+    publishing: publish.isPending || (reach.isPending && reach.variables.kind === 'draft'),
     /** The version being published again, or null. */
-    publishingAgain: publishAgain.isPending ? publishAgain.variables.version : null,
-    busy: publish.isPending || publishAgain.isPending,
+    publishingAgain: publishAgain.isPending
+      ? publishAgain.variables.version
+      : reach.isPending && reach.variables.kind === 'again'
+        ? reach.variables.version
+        : null,
+    busy: publish.isPending || publishAgain.isPending || reach.isPending || confirming !== null,
     refused: refusal?.edit === edit ? { message: refusal.message, problems: refusal.problems } : null,
   };
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { isFieldId } from '@shared/phase-config';
-import { FIELD_ID_MAX, fieldIdFromLabel, optionValueFromLabel } from './field-id.ts';
+import {
+  FIELD_ID_MAX,
+  fieldIdFromLabel,
+  fixedNamesOf,
+  mergeFixed,
+  NOTHING_FIXED,
+  optionValueFromLabel,
+} from './field-id.ts';
 
 const none = new Set<string>();
 
@@ -53,5 +60,37 @@ describe('optionValueFromLabel', () => {
   it('is never blank, and never holds the comma that joins a checkboxes answer', () => {
     expect(optionValueFromLabel('!!!')).toBe('option');
     expect(optionValueFromLabel('Food, drink')).toBe('food_drink');
+  });
+});
+
+describe('fixedNamesOf', () => {
+  it('reads each activity’s field ids and, by field, its option values, whatever the draft holds', () => {
+    const fixed = fixedNamesOf([
+      {
+        fields: [
+          { id: 'research_depth', options: [{ value: 'consumers' }, { value: '' }, { label: 'no value' }] },
+          { id: '' },
+          null,
+          { id: 'sector' },
+        ],
+      },
+      { fields: 'not a list' },
+      null,
+    ]);
+    expect([...fixed.get(1)!.ids]).toEqual(['research_depth', 'sector']);
+    expect([...fixed.get(1)!.values.get('research_depth')!]).toEqual(['consumers']);
+    expect(fixed.get(2)!.ids.size).toBe(0);
+    expect(fixed.get(3)!.ids.size).toBe(0);
+  });
+
+  it('merges the draft as opened with the published version', () => {
+    const [a] = [...fixedNamesOf([{ fields: [{ id: 'x', options: [{ value: 'one' }] }] }]).values()];
+    const [b] = [
+      ...fixedNamesOf([{ fields: [{ id: 'x', options: [{ value: 'two' }] }, { id: 'y' }] }]).values(),
+    ];
+    const both = mergeFixed(a, b);
+    expect([...both.ids].sort()).toEqual(['x', 'y']);
+    expect([...both.values.get('x')!].sort()).toEqual(['one', 'two']);
+    expect(mergeFixed(undefined, undefined)).toBe(NOTHING_FIXED);
   });
 });

@@ -47,3 +47,45 @@ export function fieldIdFromLabel(label: string, taken: ReadonlySet<string>): str
 export function optionValueFromLabel(label: string): string {
   return snakeCase(label) || 'option';
 }
+
+/**
+ * What is fixed in one activity: the ids of its fields, and by field id the values of its options. A field's id
+ * and an option's value are fixed from when they are created: templates read the answer by them, and saved
+ * answers are kept under them, so renaming changes a label only.
+ */
+export type FixedNames = { ids: ReadonlySet<string>; values: ReadonlyMap<string, ReadonlySet<string>> };
+
+export const NOTHING_FIXED: FixedNames = { ids: new Set(), values: new Map() };
+
+/** The ids and option values each activity of `activities` holds (by activity number); lenient on any shape. */
+export function fixedNamesOf(activities: readonly unknown[]): Map<number, FixedNames> {
+  const byActivity = new Map<number, FixedNames>();
+  for (const [i, config] of activities.entries()) {
+    const fields = (config as { fields?: unknown } | null)?.fields;
+    const ids = new Set<string>();
+    const values = new Map<string, Set<string>>();
+    for (const field of Array.isArray(fields) ? fields : []) {
+      const id = (field as { id?: unknown } | null)?.id;
+      if (typeof id !== 'string' || id === '') continue;
+      ids.add(id);
+      const options = (field as { options?: unknown }).options;
+      const held = values.get(id) ?? new Set<string>();
+      for (const option of Array.isArray(options) ? options : []) {
+        const value = (option as { value?: unknown } | null)?.value;
+        if (typeof value === 'string' && value !== '') held.add(value);
+      }
+      values.set(id, held);
+    }
+    byActivity.set(i + 1, { ids, values });
+  }
+  return byActivity;
+}
+
+/** Both sets of fixed names together (the draft as opened, and the newest published version). */
+export function mergeFixed(a: FixedNames | undefined, b: FixedNames | undefined): FixedNames {
+  if (!a) return b ?? NOTHING_FIXED;
+  if (!b) return a;
+  const values = new Map<string, ReadonlySet<string>>(a.values);
+  for (const [id, held] of b.values) values.set(id, new Set([...(values.get(id) ?? []), ...held]));
+  return { ids: new Set([...a.ids, ...b.ids]), values };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupProblems, problemCounts, publishBlocker } from './problems.ts';
+import { groupProblems, problemCounts, problemPlace, publishBlocker } from './problems.ts';
 
 const problem = (activity: number | null, path = '') => ({ activity, path, message: 'x' });
 
@@ -38,5 +38,36 @@ describe('publishBlocker', () => {
     expect(publishBlocker({ ...ready, status: 'unsaved' })).toBe('Saving the draft…');
     expect(publishBlocker({ ...ready, status: 'conflict' })).toBe('Choose whose draft to keep first.');
     expect(publishBlocker({ ...ready, nameBlank: true })).toBe('Give the programme a name first.');
+  });
+});
+
+describe('where a problem is, in words', () => {
+  const config = {
+    fields: [
+      { id: 'sector', label: 'Sector' },
+      {
+        id: 'research_depth',
+        label: 'How deep should the research go',
+        options: [{ value: 'consumers', label: 'Households' }],
+      },
+    ],
+    stepByStepFlow: [{ step: 1, details: { steps: [{ number: 1 }, { number: 3 }] } }],
+    instructions: ['Read it.'],
+  };
+
+  it('names fields and options by their labels and positions, never by id or key', () => {
+    expect(problemPlace(config, 'fields[1].options[0].value')).toBe(
+      'Field 2 "How deep should the research go" › Option 1 "Households" › Value',
+    );
+    expect(problemPlace(config, 'fields[0].id')).toBe('Field 1 "Sector" › Id');
+    expect(problemPlace(config, 'promptTemplate')).toBe('Prompt template');
+    expect(problemPlace(config, 'stepByStepFlow[0].details.steps[1].number')).toBe(
+      'Step 1 › Sub-step 2 › Number',
+    );
+    expect(problemPlace(config, 'instructions[0]')).toBe('Instruction 1');
+    expect(problemPlace(config, 'needs[0].anyOf[2]')).toBe('Need 1 › Condition 3');
+    expect(problemPlace(config, 'someNewKey')).toBe('Some new key');
+    expect(problemPlace(config, '')).toBe('');
+    expect(problemPlace(undefined, 'fields[4].label')).toBe('Field 5 › Label');
   });
 });
