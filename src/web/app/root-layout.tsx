@@ -61,8 +61,11 @@ export function RootLayout({ children }: { children: React.ReactNode }) {
         </a>
         <Header />
         <PaceSlot />
-        {/* The Workspace Code card of a workspace created here, until dismissed: the team's own pages only. */}
-        {(pathname === '/' || pathname.startsWith('/phase/')) && <WorkspaceCodeSlot />}
+        {/* The Workspace Code card of a workspace created here, until dismissed: the team's own pages, and
+            the join link's page, where a team may be created on its way into a cohort. */}
+        {(pathname === '/' || pathname.startsWith('/phase/') || pathname.startsWith('/join/')) && (
+          <WorkspaceCodeSlot />
+        )}
         <div id="main" className="flex flex-1 flex-col">
           <ErrorBoundary resetKey={pathname}>
             <React.Suspense fallback={<FullPageSpinner />}>{children}</React.Suspense>
