@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { adminApi, createCohort, uniqueName } from './support/api.ts';
-import { expect, expectNoSideScroll, test } from './support/fixtures.ts';
+import { adminApi, apiTeam, createCohort, uniqueName } from './support/api.ts';
+import {
+  expect,
+  expectAtWindowBottom,
+  expectNoSideScroll,
+  openAsTeam,
+  settledBoxes,
+  test,
+} from './support/fixtures.ts';
 import { instructorContext, watchedPage } from './support/live-room.ts';
 
 /** Screenshots for review go here when SHOTS_DIR is set (e.g. SHOTS_DIR=/tmp/shots). */
@@ -89,6 +96,70 @@ test.describe('the room reads one story', () => {
     expect(laptopErrors).toEqual([]);
     await laptop.close();
     await instructor.close();
+    await admin.dispose();
+  });
+
+  test('the pace banner arrives without moving the page and stays in view while it scrolls', async ({
+    browser,
+  }) => {
+    const admin = await adminApi();
+    const tag = await createCohort(admin, uniqueName('Sticky Room'));
+    const member = await apiTeam(admin, tag, uniqueName('Kestrel'));
+    // The pace is set before the team's page opens: the banner arrives seconds after the page, on its stream.
+    const paced = await admin.patch(`/api/admin/cohorts/${tag}/pace`, {
+      data: { phase: 2, minutes: 10, message: 'Competitors first, then the price table' },
+    });
+    expect(paced.status()).toBe(200);
+
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 740 },
+    ]) {
+      const team = await openAsTeam(browser, member.team, { path: '/', viewport });
+      // Every layout shift of the page from its first frame, and the moment the banner first came.
+      await team.page.addInitScript(() => {
+        const record = window as unknown as { shifts: { value: number; at: number }[]; bannerAt?: number };
+        record.shifts = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+            record.shifts.push({ value: entry.value, at: entry.startTime });
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        new MutationObserver(() => {
+          if (record.bannerAt === undefined && document.querySelector('[data-testid="pace-banner"]')) {
+            record.bannerAt = performance.now();
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await team.page.goto('/phase/2');
+      const banner = team.page.getByTestId('pace-banner');
+      await expect(banner.getByTestId('pace-message')).toHaveText('Competitors first, then the price table');
+      const form = team.page.getByRole('form', { name: 'Decision Box' });
+      await settledBoxes([banner, form]);
+      const measured = await team.page.evaluate(() => {
+        const record = window as unknown as { shifts: { value: number; at: number }[]; bannerAt?: number };
+        return { shifts: record.shifts, bannerAt: record.bannerAt };
+      });
+      expect(measured.bannerAt, 'the banner came after the page').toBeGreaterThan(0);
+      const after = measured.shifts.filter((shift) => shift.at >= measured.bannerAt!);
+      expect(after, 'layout shifts from the banner on').toEqual([]);
+      await expectAtWindowBottom(banner);
+      await shot(team.page, `pace-top-${viewport.width}`);
+
+      // Scrolled to the end: the banner is still in view, and the page's last line clear of it.
+      await team.page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
+      await expectAtWindowBottom(banner);
+      const footer = team.page.locator('footer');
+      await settledBoxes(
+        [banner, footer],
+        ([bar, end]) => end!.y + end!.height <= bar!.y + 0.5,
+        'the end clear',
+      );
+      await expectNoSideScroll(team.page);
+      await shot(team.page, `pace-scrolled-${viewport.width}`);
+      await team.close();
+    }
+    await member.api.dispose();
     await admin.dispose();
   });
 });
