@@ -9,7 +9,37 @@ import {
   settledBoxes,
   test,
 } from './support/fixtures.ts';
-import { instructorContext, watchedPage } from './support/live-room.ts';
+import { instructorContext, roomCohort, vote, watchedPage } from './support/live-room.ts';
+
+/**
+ * Records, from the page's first frame, every state of the page a frame could show: after each change of the
+ * page (a MutationObserver's callback runs before the next paint), the team names in it and the podium
+ * places on show.
+ */
+function recordRevealFrames(names: readonly string[]) {
+  const record = window as unknown as { frames: { names: string[]; revealed: number[] }[] };
+  record.frames = [];
+  const read = () => {
+    // The page itself (a team's own name is in its header).
+    const text = document.getElementById('main')?.textContent ?? '';
+    const revealed = [1, 2, 3].filter(
+      (place) =>
+        document.querySelector(`[data-testid="podium-place-${place}"]`)?.getAttribute('data-revealed') ===
+        'true',
+    );
+    const leaderboard = document.querySelector('[aria-label="Leaderboard"]') !== null;
+    record.frames.push({
+      names: names.filter((name) => text.includes(name)),
+      revealed: leaderboard ? [...revealed, 0] : revealed,
+    });
+  };
+  new MutationObserver(read).observe(document, {
+    childList: true,
+    subtree: true,
+    characterData: true,
+    attributes: true,
+  });
+}
 
 /** Screenshots for review go here when SHOTS_DIR is set (e.g. SHOTS_DIR=/tmp/shots). */
 async function shot(page: Page, name: string) {
@@ -162,4 +192,75 @@ test.describe('the room reads one story', () => {
     await member.api.dispose();
     await admin.dispose();
   });
+
+  test('the reveal: two teams on equal points are told apart by the stated tie-break, and no name shows before its place', async ({
+    browser,
+  }) => {
+    const admin = await adminApi();
+    const names = ['Aurora', 'Borealis', 'Comet', 'Dune', 'Eclipse'];
+    const { tag, teams } = await roomCohort(admin, uniqueName('Tied Room'), names);
+    const [a, b, c, d, e] = teams.map((t) => t.team) as [never, never, never, never, never];
+    // Aurora 10 points (three 1st place votes), Borealis 10 (two), Comet 7, Dune 2, Eclipse 1.
+    await vote(tag, teams[0]!, [b, c, d]);
+    await vote(tag, teams[1]!, [a, c, e]);
+    await vote(tag, teams[2]!, [a, b, d]);
+    await vote(tag, teams[3]!, [b, c, a]);
+    await vote(tag, teams[4]!, [a, b, c]);
+    const released = await admin.patch(`/api/admin/cohorts/${tag}`, {
+      data: { resultsVisible: true },
+    });
+    expect(released.status()).toBe(200);
+    /** Which place each name waits for: its own on the podium, the leaderboard's (0) below it. */
+    const placeOf: Record<string, number> = { Aurora: 1, Borealis: 2, Comet: 3, Dune: 0, Eclipse: 0 };
+
+    // The projector (presented, 1920x1080) and a team's phone with reduced motion, recording every frame.
+    const instructor = await instructorContext(browser, { width: 1920, height: 1080 });
+    const { page: projector, errors: projectorErrors } = await watchedPage(instructor);
+    const phone = await openAsTeam(browser, teams[2]!.team, {
+      path: '/',
+      viewport: { width: 375, height: 740 },
+    });
+    await phone.page.emulateMedia({ reducedMotion: 'reduce' });
+    for (const page of [projector, phone.page]) {
+      await page.addInitScript(recordRevealFrames, names);
+      await page.goto(`/results/${tag}`);
+      await expect(page.getByRole('button', { name: 'And the winners are...' })).toBeVisible();
+    }
+    await projector.getByRole('button', { name: 'Present' }).click();
+    await projector.getByRole('button', { name: 'And the winners are...' }).click();
+
+    const stated = 'Aurora is ahead of Borealis on equal points (10 each): more 1st place votes, 3 to 2.';
+    for (const page of [projector, phone.page]) {
+      await expect(page.getByTestId('tie-break-note')).toHaveText(stated);
+      await expect(page.getByTestId('podium-place-1').getByTestId('podium-name')).toHaveText('Aurora');
+      await expect(page.getByTestId('podium-place-2').getByTestId('podium-name')).toHaveText('Borealis');
+      await expect(page.getByTestId('leaderboard-row')).toHaveCount(5);
+      const frames = await page.evaluate(
+        () => (window as unknown as { frames: { names: string[]; revealed: number[] }[] }).frames,
+      );
+      // Every frame from the press on: a name only with its place, and the places one by one, 3rd first.
+      const early = frames.filter((frame) =>
+        frame.names.some((name) => !frame.revealed.includes(placeOf[name]!)),
+      );
+      expect(early, 'frames with a name before its place').toEqual([]);
+      const orders = [...new Set(frames.map((frame) => frame.revealed.join(',')))];
+      expect(orders).toEqual(['', '3', '2,3', '1,2,3,0'].filter((order) => orders.includes(order)));
+      expect(orders).toContain('3');
+    }
+    await page375Shot(phone.page);
+    await shot(projector, 'reveal-1920');
+
+    expect(projectorErrors).toEqual([]);
+    await phone.close();
+    await instructor.close();
+    await admin.dispose();
+  });
 });
+
+/** The revealed results on a phone, from the podium down. */
+async function page375Shot(page: Page) {
+  await page.getByRole('heading', { name: 'Championship Podium' }).scrollIntoViewIfNeeded();
+  await shot(page, 'reveal-375');
+  await page.getByTestId('tie-break-note').scrollIntoViewIfNeeded();
+  await shot(page, 'reveal-375-tie');
+}
