@@ -22,6 +22,7 @@ import { NO_PACE, type Pace, type PaceState, type UpdatePaceBody } from '../../s
 import { STANDARD_TEAM_PROGRAMME } from '../../shared/schemas/programmes.ts';
 import type { Database } from '../db/client.ts';
 import { ballots, type CohortRow, cohorts, programmeVersions, teams } from '../db/schema.ts';
+import { keepAvatarsDistinct } from '../teams/cohort-avatars.ts';
 import { isUniqueViolation } from '../teams/queries.ts';
 
 export function toCohort(row: CohortRow): Cohort {
@@ -244,7 +245,7 @@ export class UnknownTeamsError extends Error {
 }
 
 /** What a move changed: the teams moved, and every cohort that lost or gained a team. */
-type TeamsMoved = { teamIds: string[]; cohortTags: string[] };
+type TeamsMoved = { teamIds: string[]; cohortTags: string[]; avatarsChanged: string[] };
 
 /**
  * Puts the teams in the cohort (or in none, for `null`), all or nothing: an unknown id rolls the whole
@@ -264,10 +265,21 @@ export async function setTeamsCohort(
       .for('update');
     if (before.length !== unique.length) throw new UnknownTeamsError(unique.length - before.length);
     await tx.update(teams).set({ cohortTag: tag }).where(inArray(teams.id, unique));
+    const avatarsChanged = tag
+      ? await keepAvatarsDistinct(
+          tx,
+          tag,
+          before.filter((team) => team.cohortTag !== tag).map((team) => team.id),
+        )
+      : [];
     const cohortTags = new Set(before.map((team) => team.cohortTag));
     if (tag) cohortTags.add(tag);
     cohortTags.delete(null);
-    return { teamIds: before.map((team) => team.id), cohortTags: [...cohortTags] as string[] };
+    return {
+      teamIds: before.map((team) => team.id),
+      cohortTags: [...cohortTags] as string[],
+      avatarsChanged,
+    };
   });
 }
 
@@ -392,7 +404,8 @@ export type JoinOutcome =
   | { outcome: 'unknown-team' }
   | { outcome: 'archived' | 'closed'; cohort: CohortName }
   | { outcome: 'needs-move'; cohort: CohortName; from: CohortName }
-  | { outcome: 'joined' | 'already'; cohort: CohortName; from: CohortName | null };
+  | { outcome: 'already'; cohort: CohortName; from: CohortName | null }
+  | { outcome: 'joined'; cohort: CohortName; from: CohortName | null; avatarChanged: boolean };
 
 /**
  * Puts the team in the cohort whose join code this is, if the cohort takes teams (not archived, joining
@@ -432,6 +445,7 @@ export async function joinCohortByCode(
     if (from?.tag === target.tag) return { outcome: 'already', cohort: target, from };
     if (from && !move) return { outcome: 'needs-move', cohort: target, from };
     await tx.update(teams).set({ cohortTag: target.tag }).where(eq(teams.id, teamId));
-    return { outcome: 'joined', cohort: target, from };
+    const avatarChanged = (await keepAvatarsDistinct(tx, target.tag, [teamId])).length > 0;
+    return { outcome: 'joined', cohort: target, from, avatarChanged };
   });
 }

@@ -110,6 +110,8 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     for (const cohortTag of moved.cohortTags) await app.announce.ballotCounts(cohortTag);
     await app.announce.progress(moved.teamIds, 'cohort');
+    // A team whose avatar another team of the cohort held got a free one.
+    if (moved.avatarsChanged.length > 0) await app.announce.progress(moved.avatarsChanged, 'avatar');
     await app.announce.paceOfTeams(moved.teamIds, tag);
     await app.announce.programmeOfTeams(moved.teamIds);
     return moved.teamIds.length;
@@ -393,6 +395,7 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
           request.log.info({ tag: cohort.tag, teamId }, 'team joined a cohort by its join link');
           for (const tag of [from?.tag, cohort.tag]) if (tag) await app.announce.ballotCounts(tag);
           await app.announce.progress(teamId, 'cohort');
+          if (result.avatarChanged) await app.announce.progress(teamId, 'avatar');
           await app.announce.paceOfTeams([teamId], cohort.tag);
           await app.announce.programmeOfTeams([teamId]);
           const team = await findTeamById(app.db, teamId).catch(() => undefined);

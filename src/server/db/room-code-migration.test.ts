@@ -7,7 +7,7 @@ import { joinCodeOf, ROOM_CODE_LENGTH } from '../../shared/schemas/cohort.ts';
 import { DATABASE_MODES, openTestDatabase } from '../../../testing/api/test-app.ts';
 import { type DatabaseHandle, MIGRATIONS_FOLDER, migrateDatabase } from './client.ts';
 
-const ROOM_CODE_MIGRATION = '0011_room_codes';
+const ROOM_CODE_MIGRATION = '0011_room_codes_and_avatars';
 
 /**
  * The committed migrations up to `until` (that one left out, or kept with `change` applied to its text), in a
@@ -105,6 +105,40 @@ for (const mode of DATABASE_MODES) {
       const codes = await roomCodes(opened.database);
       expect(codes).toHaveLength(40);
       expect(new Set(codes).size).toBe(40);
+    });
+
+    it("gives each cohort's teams avatars of their own: the first to come keeps it, and a team alone keeps its own", async () => {
+      await emptied(opened.database);
+      await migrateWith(opened.database, migrationsFolder(ROOM_CODE_MIGRATION));
+      await withCohorts(2);
+      const team = async (code: string, cohort: string | null, avatar: string, created: string) =>
+        opened.database.db.execute(
+          sql`insert into teams (code, name, avatar_icon, cohort_tag, access_token, created_at)
+              values (${code}, ${code}, ${avatar}, ${cohort}, ${`token-${code}`}, ${created}::timestamptz)`,
+        );
+      await team('AAA1', 'cohort-0', 'fox.svg', '2026-11-01T09:00:00Z');
+      await team('AAA2', 'cohort-0', 'fox.svg', '2026-11-01T09:05:00Z');
+      await team('AAA3', 'cohort-0', 'fox.svg', '2026-11-01T09:10:00Z');
+      await team('AAA4', 'cohort-0', 'cat.svg', '2026-11-01T09:15:00Z');
+      // Another cohort, and no cohort: a fox each, left alone.
+      await team('BBB1', 'cohort-1', 'fox.svg', '2026-11-01T09:00:00Z');
+      await team('CCC1', null, 'fox.svg', '2026-11-01T09:00:00Z');
+      await team('CCC2', null, 'fox.svg', '2026-11-01T09:00:00Z');
+      await migrateDatabase(opened.database);
+      const result = (await opened.database.db.execute(
+        sql`select code, avatar_icon from teams order by code`,
+      )) as unknown as { rows: { code: string; avatar_icon: string }[] };
+      const avatars = Object.fromEntries(result.rows.map((row) => [row.code, row.avatar_icon]));
+      // The first fox keeps it; the others take the first avatars of the list nobody in the cohort holds.
+      expect(avatars).toEqual({
+        AAA1: 'fox.svg',
+        AAA2: 'dog.svg',
+        AAA3: 'lion.svg',
+        AAA4: 'cat.svg',
+        BBB1: 'fox.svg',
+        CCC1: 'fox.svg',
+        CCC2: 'fox.svg',
+      });
     });
   });
 }
