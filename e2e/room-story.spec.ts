@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { adminApi, apiTeam, createCohort, uniqueName } from './support/api.ts';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import {
   expect,
   expectAtWindowBottom,
@@ -77,6 +78,7 @@ test.describe('the room reads one story', () => {
       new RegExp(`/join/${shown.replace(' ', '')}$`),
     );
     await shot(screen, 'screen-1920');
+    await expectNoSeriousAxeViolations(screen);
 
     // A laptop of a team with no workspace yet types what it read, as a person would (lower case).
     const laptop = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
@@ -85,6 +87,7 @@ test.describe('the room reads one story', () => {
     page.on('pageerror', (error) => laptopErrors.push(error.message));
     await page.goto(`http://${address}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Join a cohort' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
     // A mistyped code is said at once, before any workspace is made.
     await page.getByLabel('Room code').fill('KXM');
     await page.getByRole('button', { name: 'Continue' }).click();

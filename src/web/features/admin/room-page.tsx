@@ -104,12 +104,12 @@ function RoomScreen({ cohort }: { cohort: AdminCohort }) {
   // An older server sends no room code: the QR code then carries the join link's, and nothing is to type.
   const url = joinUrl(cohort.roomCode ?? cohort.joinCode);
   return (
-    <div className="grid min-h-0 flex-1 grid-cols-[1fr_auto] items-center gap-[4cqw] [container-type:size]">
+    <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)_auto] items-center gap-[4cqw] [container-type:size]">
       <RoomPace
         tag={cohort.tag}
         programme={cohort.programme}
         empty={
-          <div className="flex flex-col gap-[1.5cqh]">
+          <div className="flex min-w-0 flex-col gap-[1.5cqh] break-words">
             <p className="text-[clamp(1rem,1.6cqw,2.5rem)] font-semibold tracking-wide text-primary uppercase">
               Welcome
             </p>
