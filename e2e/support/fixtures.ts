@@ -212,3 +212,14 @@ export async function settledBoxes(
 export async function expectAbove(upper: Locator, lower: Locator, message = 'one above the other') {
   await settledBoxes([upper, lower], ([a, b]) => a!.y + a!.height <= b!.y + 0.5, message);
 }
+
+/** The element lies along the bottom of the window, its full width, once the layout has settled. */
+export async function expectAtWindowBottom(locator: Locator, message = 'along the bottom of the window') {
+  const size = locator.page().viewportSize()!;
+  await settledBoxes(
+    [locator],
+    ([box]) =>
+      Math.abs(box!.y + box!.height - size.height) <= 0.5 && box!.x <= 0.5 && box!.width >= size.width - 20,
+    message,
+  );
+}

@@ -108,6 +108,14 @@ export async function seedWorld(app: FastifyInstance, options: WorldOptions = {}
     .update(teams)
     .set({ cohortTag: OTHER_COHORT, submittedWebsiteUrl: 'https://other.example' })
     .where(eq(teams.id, other.team.id));
+  // Avatars of their own, none of them the one a request sets (no two teams of a cohort share one: a mate
+  // drawn with it at random would refuse the own team's change).
+  for (const [i, member] of [own, ...mates, other].entries()) {
+    await app.db
+      .update(teams)
+      .set({ avatarIcon: ['owl.svg', 'cat.svg', 'dog.svg', 'lion.svg'][i]! })
+      .where(eq(teams.id, member.team.id));
+  }
   await app.db.insert(phaseData).values({ teamId: own.team.id, phaseNumber: 1, data: { idea: 'x' } });
 
   // The admin's session is made directly: one scrypt hash per file, not one per test.

@@ -7,11 +7,17 @@ import { cohorts, teams } from '../db/schema.ts';
 import { createCohort, createCohortMembers } from '../../../testing/api/cohorts.ts';
 import { openEventStream } from '../../../testing/api/live.ts';
 import { createAdminSession, createTeamSession, describeApi } from '../../../testing/api/test-app.ts';
+import { LOOKUP_BUCKET } from '../plugins/security.ts';
 import { JOIN_CODE_MISSES_PER_MINUTE } from './join-limit.ts';
 
 const codeOf = async (app: FastifyInstance, tag: string) => {
   const [row] = await app.db.select({ joinCode: cohorts.joinCode }).from(cohorts).where(eq(cohorts.tag, tag));
   return row!.joinCode;
+};
+
+const roomCodeOf = async (app: FastifyInstance, tag: string) => {
+  const [row] = await app.db.select({ roomCode: cohorts.roomCode }).from(cohorts).where(eq(cohorts.tag, tag));
+  return row!.roomCode;
 };
 
 const cohortOf = async (app: FastifyInstance, teamId: string) => {
@@ -234,5 +240,83 @@ describeApi('joining a cohort by its join link', (ctx) => {
     expect(joinedCount).toBe(room.length);
     const members = await ctx.app.db.select({ id: teams.id }).from(teams).where(eq(teams.cohortTag, 'crowd'));
     expect(members).toHaveLength(room.length);
+  });
+
+  it('joins by the room code typed from the screen, beside the join link, and refuses a code no cohort has', async () => {
+    await createCohort(ctx.app, 'spring');
+    await createCohort(ctx.app, 'autumn');
+    const room = await roomCodeOf(ctx.app, 'spring');
+    expect(room).toMatch(/^[ACDEFGHJKMNPRTWX]{6}$/);
+    expect(room).not.toBe(await roomCodeOf(ctx.app, 'autumn'));
+    const admin = await createAdminSession(ctx.app);
+    const list = await ctx.app.inject({ url: '/api/admin/cohorts', headers: { cookie: admin.cookie } });
+    expect(list.json().find((c: { tag: string }) => c.tag === 'spring')).toMatchObject({ roomCode: room });
+    // Never on the cohort's public record.
+    const status = await ctx.app.inject({ url: '/api/cohorts/spring/status' });
+    expect(JSON.stringify(status.json())).not.toContain(room);
+
+    const team = await createTeamSession(ctx.app, 'Typists');
+    // Typed as the screen shows it: lower case, in two groups.
+    const typed = `${room.slice(0, 3).toLowerCase()} ${room.slice(3)}`;
+    const seen = await preview(ctx.app, team.team.id, typed, team.cookie);
+    expect(seen.json()).toEqual({ cohort: { tag: 'spring', name: 'Cohort spring' }, from: null });
+    const joined = await join(ctx.app, team.team.id, { code: typed }, team.cookie);
+    expect(joined.json()).toMatchObject({ joined: true, cohort: { tag: 'spring' } });
+    expect(await cohortOf(ctx.app, team.team.id)).toBe('spring');
+
+    // A room code no cohort has, and one no cohort can have: the same clear refusal; nothing changes.
+    const other = await createTeamSession(ctx.app, 'Mistypers');
+    const unused = room === 'ACDEFG' ? 'ACDEFH' : 'ACDEFG';
+    const takenByNone = (await roomCodeOf(ctx.app, 'autumn')) === unused ? 'HJKMNP' : unused;
+    for (const code of [takenByNone, 'SPRING', 'AB']) {
+      const refused = await join(ctx.app, other.team.id, { code }, other.cookie);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().message).toBe(
+        'No cohort has this join code. Check the link with your instructor.',
+      );
+    }
+    expect(await cohortOf(ctx.app, other.team.id)).toBeNull();
+
+    // Closed joining refuses the room code as it does the link.
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/cohorts/spring',
+      headers: { cookie: admin.cookie },
+      payload: { joiningOpen: false },
+    });
+    const closed = await join(ctx.app, other.team.id, { code: room }, other.cookie);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe(
+      'Joining Cohort spring is closed. Ask your instructor to open it, then try again.',
+    );
+    expect(await cohortOf(ctx.app, other.team.id)).toBeNull();
+  });
+
+  it("counts a room code that matches no cohort on the address's look-up bucket, the Workspace Code's", async () => {
+    await createCohort(ctx.app, 'spring');
+    const room = await roomCodeOf(ctx.app, 'spring');
+    const team = await createTeamSession(ctx.app, 'Guesser');
+    const address = '198.51.100.77';
+    // The address spends its bucket on Workspace Codes that match no team.
+    for (let i = 0; i < LOOKUP_BUCKET.burst; i++) {
+      const miss = await ctx.app.inject({
+        url: `/api/teams/Q${String(i).padStart(3, '0')}`,
+        remoteAddress: address,
+      });
+      expect(miss.statusCode).toBe(404);
+    }
+    const refused = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/teams/${team.team.id}/cohort-join/${room === 'ACDEFG' ? 'ACDEFH' : 'ACDEFG'}`,
+      headers: { cookie: team.cookie },
+      remoteAddress: address,
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(
+      /^Too many wrong codes from this network\. Try again in \d+ seconds\.$/,
+    );
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address of the room is not slowed down.
+    expect((await preview(ctx.app, team.team.id, room, team.cookie)).statusCode).toBe(200);
   });
 });

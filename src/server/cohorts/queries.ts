@@ -11,11 +11,18 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { AdminCohort, Cohort, CohortSwitch, CohortTeamRef } from '../../shared/schemas/cohort.ts';
+import {
+  type AdminCohort,
+  type Cohort,
+  type CohortSwitch,
+  type CohortTeamRef,
+  ROOM_CODE_LENGTH,
+} from '../../shared/schemas/cohort.ts';
 import { NO_PACE, type Pace, type PaceState, type UpdatePaceBody } from '../../shared/schemas/pace.ts';
 import { STANDARD_TEAM_PROGRAMME } from '../../shared/schemas/programmes.ts';
 import type { Database } from '../db/client.ts';
 import { ballots, type CohortRow, cohorts, programmeVersions, teams } from '../db/schema.ts';
+import { keepAvatarsDistinct } from '../teams/cohort-avatars.ts';
 import { isUniqueViolation } from '../teams/queries.ts';
 
 export function toCohort(row: CohortRow): Cohort {
@@ -124,6 +131,7 @@ export async function listCohortsForAdmin(db: Database, archived: boolean): Prom
     notVoted: row.notVoted ?? [],
     missingWebsite: row.missingWebsite ?? [],
     joinCode: row.cohort.joinCode,
+    roomCode: row.cohort.roomCode,
     pace: toPace(row.cohort),
     clock: isoOf(row.clock),
     programme:
@@ -144,22 +152,30 @@ export async function createCohort(
   db: Database,
   values: { tag: string; name: string; description?: string; programmeId?: string | null },
 ): Promise<CohortRow> {
-  try {
-    const [row] = await db
-      .insert(cohorts)
-      .values({
-        tag: values.tag,
-        name: values.name,
-        description: values.description ?? '',
-        programmeId: values.programmeId ?? null,
-      })
-      .returning();
-    return row!;
-  } catch (error) {
-    if (isUniqueViolation(error, 'cohorts_tag_unique')) throw new CohortTagTakenError(values.tag);
-    throw error;
+  // The room code (6 characters: 2^24 codes) is drawn by the database; a draw another cohort holds is drawn
+  // again. The join code's 48 bits never collide in practice (decision 035).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [row] = await db
+        .insert(cohorts)
+        .values({
+          tag: values.tag,
+          name: values.name,
+          description: values.description ?? '',
+          programmeId: values.programmeId ?? null,
+        })
+        .returning();
+      return row!;
+    } catch (error) {
+      if (isUniqueViolation(error, 'cohorts_tag_unique')) throw new CohortTagTakenError(values.tag);
+      if (isUniqueViolation(error, 'cohorts_room_code_unique') && attempt < ROOM_CODE_DRAWS) continue;
+      throw error;
+    }
   }
 }
+
+/** How often a new cohort draws its room code before giving up (each draw collides with at most n/2^24). */
+const ROOM_CODE_DRAWS = 5;
 
 /**
  * Sets one switch; the others stay as they are (so a second instructor's click is never undone). Hiding
@@ -229,7 +245,7 @@ export class UnknownTeamsError extends Error {
 }
 
 /** What a move changed: the teams moved, and every cohort that lost or gained a team. */
-type TeamsMoved = { teamIds: string[]; cohortTags: string[] };
+type TeamsMoved = { teamIds: string[]; cohortTags: string[]; avatarsChanged: string[] };
 
 /**
  * Puts the teams in the cohort (or in none, for `null`), all or nothing: an unknown id rolls the whole
@@ -249,10 +265,21 @@ export async function setTeamsCohort(
       .for('update');
     if (before.length !== unique.length) throw new UnknownTeamsError(unique.length - before.length);
     await tx.update(teams).set({ cohortTag: tag }).where(inArray(teams.id, unique));
+    const avatarsChanged = tag
+      ? await keepAvatarsDistinct(
+          tx,
+          tag,
+          before.filter((team) => team.cohortTag !== tag).map((team) => team.id),
+        )
+      : [];
     const cohortTags = new Set(before.map((team) => team.cohortTag));
     if (tag) cohortTags.add(tag);
     cohortTags.delete(null);
-    return { teamIds: before.map((team) => team.id), cohortTags: [...cohortTags] as string[] };
+    return {
+      teamIds: before.map((team) => team.id),
+      cohortTags: [...cohortTags] as string[],
+      avatarsChanged,
+    };
   });
 }
 
@@ -356,9 +383,17 @@ export async function listCohortTeamIds(db: Database, tag: string): Promise<stri
   return rows.map((row) => row.id);
 }
 
-/** The cohort with this join code, or undefined. */
+/**
+ * Which column a code read by `joinCodeOf` names: a room code (6 characters, typed from the room's screen)
+ * or a join link's code (12 characters, the links and QR codes handed out before room codes).
+ */
+function codeMatches(code: string): SQL {
+  return code.length === ROOM_CODE_LENGTH ? eq(cohorts.roomCode, code) : eq(cohorts.joinCode, code);
+}
+
+/** The cohort with this join code or room code, or undefined. */
 export async function findCohortByJoinCode(db: Database, code: string): Promise<CohortRow | undefined> {
-  const [row] = await db.select().from(cohorts).where(eq(cohorts.joinCode, code)).limit(1);
+  const [row] = await db.select().from(cohorts).where(codeMatches(code)).limit(1);
   return row;
 }
 
@@ -369,7 +404,8 @@ export type JoinOutcome =
   | { outcome: 'unknown-team' }
   | { outcome: 'archived' | 'closed'; cohort: CohortName }
   | { outcome: 'needs-move'; cohort: CohortName; from: CohortName }
-  | { outcome: 'joined' | 'already'; cohort: CohortName; from: CohortName | null };
+  | { outcome: 'already'; cohort: CohortName; from: CohortName | null }
+  | { outcome: 'joined'; cohort: CohortName; from: CohortName | null; avatarChanged: boolean };
 
 /**
  * Puts the team in the cohort whose join code this is, if the cohort takes teams (not archived, joining
@@ -392,7 +428,7 @@ export async function joinCohortByCode(
         joiningOpen: cohorts.joiningOpen,
       })
       .from(cohorts)
-      .where(eq(cohorts.joinCode, code))
+      .where(codeMatches(code))
       .for('share');
     if (!cohort) return { outcome: 'unknown-code' };
     const target = { tag: cohort.tag, name: cohort.name };
@@ -409,6 +445,7 @@ export async function joinCohortByCode(
     if (from?.tag === target.tag) return { outcome: 'already', cohort: target, from };
     if (from && !move) return { outcome: 'needs-move', cohort: target, from };
     await tx.update(teams).set({ cohortTag: target.tag }).where(eq(teams.id, teamId));
-    return { outcome: 'joined', cohort: target, from };
+    const avatarChanged = (await keepAvatarsDistinct(tx, target.tag, [teamId])).length > 0;
+    return { outcome: 'joined', cohort: target, from, avatarChanged };
   });
 }

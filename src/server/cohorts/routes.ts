@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TeamAssignmentResultSchema } from '../../shared/schemas/admin.ts';
@@ -21,6 +22,7 @@ import { ErrorResponseSchema, IdSchema } from '../../shared/schemas/common.ts';
 import { NO_PACE, PaceStateSchema, UpdatePaceBodySchema } from '../../shared/schemas/pace.ts';
 import { DeletedCohortSchema } from '../../shared/schemas/data-deletion.ts';
 import { guarded } from '../lib/attempt-limiter.ts';
+import { clientKey } from '../lib/client-key.ts';
 import { badRequest, conflict, notFound } from '../lib/http-error.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { adminOnly, requireTeamAccess } from '../plugins/sessions.ts';
@@ -68,6 +70,13 @@ const JoinPreviewParams = z.object({ teamId: IdSchema, code: z.string().max(64) 
 export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
   const loadCohort = cohortLoader(app.db);
   const joinMisses = joinMissLimiter(app.db, app.database?.kind === 'postgres');
+  /**
+   * A join or room code looked up: a miss counts against the address, on the bucket every code look-up of
+   * the app shares (a Workspace Code's too: decision 036), and against the team (decision 035). A room code
+   * has 24 bits, so the address's bucket is what bounds a guesser; a code that exists counts for neither.
+   */
+  const guardedJoin = <T>(request: FastifyRequest, teamId: string, attempt: () => Promise<T | undefined>) =>
+    guarded(app.lookupAttempts, clientKey(request), () => guarded(joinMisses, teamId, attempt));
 
   /** The cohort's pace now, to its stream and its teams' (after a change of the pace or of its archive). */
   async function announcePace(tag: string) {
@@ -101,6 +110,8 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     for (const cohortTag of moved.cohortTags) await app.announce.ballotCounts(cohortTag);
     await app.announce.progress(moved.teamIds, 'cohort');
+    // A team whose avatar another team of the cohort held got a free one.
+    if (moved.avatarsChanged.length > 0) await app.announce.progress(moved.avatarsChanged, 'avatar');
     await app.announce.paceOfTeams(moved.teamIds, tag);
     await app.announce.programmeOfTeams(moved.teamIds);
     return moved.teamIds.length;
@@ -322,7 +333,7 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { teamId } = request.params;
       await requireTeamAccess(request, teamId);
-      const cohort = await guarded(joinMisses, teamId, async () => {
+      const cohort = await guardedJoin(request, teamId, async () => {
         const code = joinCodeOf(request.params.code);
         return code ? findCohortByJoinCode(app.db, code) : undefined;
       });
@@ -361,7 +372,7 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
       const { teamId } = request.params;
       await requireTeamAccess(request, teamId);
       const code = joinCodeOf(request.body.code);
-      const result: JoinOutcome = (await guarded(joinMisses, teamId, async () => {
+      const result: JoinOutcome = (await guardedJoin(request, teamId, async () => {
         if (!code) return undefined;
         const outcome = await joinCohortByCode(app.db, teamId, code, request.body.move === true);
         return outcome.outcome === 'unknown-code' ? undefined : outcome;
@@ -384,6 +395,7 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
           request.log.info({ tag: cohort.tag, teamId }, 'team joined a cohort by its join link');
           for (const tag of [from?.tag, cohort.tag]) if (tag) await app.announce.ballotCounts(tag);
           await app.announce.progress(teamId, 'cohort');
+          if (result.avatarChanged) await app.announce.progress(teamId, 'avatar');
           await app.announce.paceOfTeams([teamId], cohort.tag);
           await app.announce.programmeOfTeams([teamId]);
           const team = await findTeamById(app.db, teamId).catch(() => undefined);

@@ -94,6 +94,17 @@ export const cohorts = pgTable(
       .default(
         sql`translate(substr(replace(gen_random_uuid()::text, '-', ''), 1, 12), '0123456789abcdef', 'ACDEFGHJKMNPRTWX')`,
       ),
+    /**
+     * What a person types from the room's screen (docs/decisions/048-the-room-reads-one-story.md): 6 random
+     * characters of the join code's 16, unique, drawn by the database; the migration drew one for every
+     * existing cohort, drawing again until no two were equal. A cohort's creation retries on a collision.
+     */
+    roomCode: varchar('room_code', { length: 8 })
+      .notNull()
+      .unique()
+      .default(
+        sql`translate(substr(replace(gen_random_uuid()::text, '-', ''), 1, 6), '0123456789abcdef', 'ACDEFGHJKMNPRTWX')`,
+      ),
     /** Whether a team may join by the join link now; the instructor closes and reopens it. */
     joiningOpen: boolean('joining_open').notNull().default(true),
     // The room's pace (docs/product.md, Pacing the room and joining a cohort): a short message, the activity

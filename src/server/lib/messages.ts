@@ -73,6 +73,7 @@ export const MESSAGES = {
   exportUnpublished: 'Publish this programme before exporting it: a file holds a published version.',
   otherCohortsProgramme: "This programme is not your cohort's.",
 
+  avatarTaken: 'Another team in your cohort has this avatar. Choose another one.',
   // Joining a cohort by its join link.
   unknownJoinCode: 'No cohort has this join code. Check the link with your instructor.',
   joiningClosed: (name: string) =>

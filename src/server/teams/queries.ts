@@ -15,6 +15,7 @@ import {
 } from '../phase-data/answered-sql.ts';
 import { isSharedFactId } from '../../shared/shared-facts.ts';
 import { cohorts, feedbackNotes, phaseData, sessions, teamFacts, type TeamRow, teams } from '../db/schema.ts';
+import { avatarHeldInCohort, lockCohortAvatars } from './cohort-avatars.ts';
 
 export function toTeam(row: TeamRow): Team {
   return {
@@ -140,13 +141,32 @@ export async function findTeamByAccessToken(db: Database, token: string): Promis
   return row;
 }
 
+export class AvatarTakenError extends Error {}
+
+/**
+ * Sets a team's avatar; refused (AvatarTakenError) when another team of its cohort holds it, so no two
+ * teams of a cohort share one (cohort-avatars.ts). The team's row is locked first, then its cohort's
+ * avatars, the order every caller keeps.
+ */
 export async function updateTeamAvatar(db: Database, id: string, avatarIcon: string) {
-  const [row] = await db
-    .update(teams)
-    .set({ avatarIcon, updatedAt: sql`now()` })
-    .where(eq(teams.id, id))
-    .returning();
-  return row;
+  return db.transaction(async (tx) => {
+    const [team] = await tx
+      .select({ cohortTag: teams.cohortTag })
+      .from(teams)
+      .where(eq(teams.id, id))
+      .for('update');
+    if (!team) return undefined;
+    if (team.cohortTag) {
+      await lockCohortAvatars(tx, team.cohortTag);
+      if (await avatarHeldInCohort(tx, team.cohortTag, id, avatarIcon)) throw new AvatarTakenError();
+    }
+    const [row] = await tx
+      .update(teams)
+      .set({ avatarIcon, updatedAt: sql`now()` })
+      .where(eq(teams.id, id))
+      .returning();
+    return row;
+  });
 }
 
 export async function updateTeamWebsite(db: Database, id: string, url: string) {

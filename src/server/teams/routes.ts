@@ -21,6 +21,7 @@ import { adminOnly, clearSessionCookies, requireTeamAccess, startSession } from 
 import type { ProgrammeLibrary, ProgrammeVersionContent } from '../programmes/library.ts';
 import { teamProgressCsv } from './progress-csv.ts';
 import {
+  AvatarTakenError,
   CodeTakenError,
   createTeam,
   deleteTeamNamed,
@@ -143,12 +144,17 @@ export const teamRoutes: FastifyPluginAsyncZod<{ programmes: ProgrammeLibrary }>
       schema: {
         params: TeamIdParams,
         body: UpdateAvatarBodySchema,
-        response: { 200: TeamSchema, ...errors },
+        response: { 200: TeamSchema, 409: ErrorResponseSchema, ...errors },
       },
     },
     async (request) => {
       await requireTeamAccess(request, request.params.teamId);
-      const team = await updateTeamAvatar(app.db, request.params.teamId, request.body.avatarIcon);
+      const team = await updateTeamAvatar(app.db, request.params.teamId, request.body.avatarIcon).catch(
+        (error: unknown) => {
+          if (error instanceof AvatarTakenError) throw conflict(MESSAGES.avatarTaken);
+          throw error;
+        },
+      );
       if (!team) throw notFound(MESSAGES.workspaceNotFound);
       await app.announce.progress(team.id, 'avatar');
       return toTeam(team);

@@ -87,6 +87,11 @@ export const AdminCohortSchema = CohortSchema.extend({
   missingWebsite: z.array(CohortTeamRefSchema),
   /** What the cohort's join link carries: instructors only (never on the cohort's public record). */
   joinCode: z.string(),
+  /**
+   * What a person types from the room's screen at `/join` (6 characters of the same alphabet): instructors
+   * only, like the join code. Absent from an older server.
+   */
+  roomCode: z.string().optional(),
   /** The room's pace now (docs/product.md, Pacing the room and joining a cohort). */
   pace: PaceSchema,
   /** The server's clock when the list was read (ISO): a countdown's time left counts from it. */
@@ -171,14 +176,33 @@ export const JOIN_CODE_ALPHABET = 'ACDEFGHJKMNPRTWX';
 export const JOIN_CODE_LENGTH = 12;
 const JOIN_CODE_PATTERN = new RegExp(`^[${JOIN_CODE_ALPHABET}]{${JOIN_CODE_LENGTH}}$`);
 
-/** The join code `text` names, as stored; undefined for text no cohort's code can be. */
+/**
+ * A cohort's room code (docs/decisions/048-the-room-reads-one-story.md): 6 characters of the same alphabet,
+ * short enough to type from a projector ("KXM RTA" at `/join`). The join link's 12-character code keeps
+ * working beside it.
+ */
+export const ROOM_CODE_LENGTH = 6;
+const ROOM_CODE_PATTERN = new RegExp(`^[${JOIN_CODE_ALPHABET}]{${ROOM_CODE_LENGTH}}$`);
+
+/**
+ * The code `text` names, as stored: a join link's code or a room code; undefined for text no cohort's code
+ * can be.
+ */
 export function joinCodeOf(text: string): string | undefined {
   const code = text.toUpperCase().replace(/[\s-]/g, '');
-  return JOIN_CODE_PATTERN.test(code) ? code : undefined;
+  return JOIN_CODE_PATTERN.test(code) || ROOM_CODE_PATTERN.test(code) ? code : undefined;
+}
+
+/** A room code as the room's screen shows it: two groups of three ("KXM RTA"). */
+export function roomCodeText(code: string): string {
+  return code.length === ROOM_CODE_LENGTH ? `${code.slice(0, 3)} ${code.slice(3)}` : code;
 }
 
 /** Where a team opens a cohort's join link: the page that asks "Join cohort X?". */
 export const joinPath = (code: string) => `/join/${code}`;
+
+/** Where a person types a room code read from the room's screen. */
+export const JOIN_PAGE_PATH = '/join';
 
 /** A cohort as a team about to join sees it: its tag and name. */
 export const CohortNameSchema = z.object({ tag: z.string(), name: z.string() });

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, joinCodeOf } from './cohort.ts';
 import {
   cleanPaceMessage,
+  countdownShows,
   formatTimeLeft,
   PACE_MESSAGE_BLANK,
   paceMillisLeft,
+  paceMillisPastEnd,
+  TIME_UP_SHOWN_MS,
   UpdatePaceBodySchema,
 } from './pace.ts';
 
@@ -36,6 +39,22 @@ describe("the room's pace", () => {
     expect(paceMillisLeft(endsAt, now, receivedAt, receivedAt)).toBe(600_000);
     expect(paceMillisLeft(endsAt, now, receivedAt, receivedAt + 61_000)).toBe(539_000);
     expect(paceMillisLeft(endsAt, now, receivedAt, receivedAt + 3_600_000)).toBe(0);
+  });
+
+  it('shows "Time is up" for five minutes after a countdown ends, by the server\'s clock, then not', () => {
+    expect(TIME_UP_SHOWN_MS).toBe(5 * 60_000);
+    const endsAt = '2026-11-27T10:10:00.000Z';
+    const now = '2026-11-27T10:00:00.000Z';
+    // This device is five minutes slow: it received the pace at what it calls 9:55.
+    const receivedAt = Date.parse('2026-11-27T09:55:00.000Z');
+    const at = (minutes: number) => receivedAt + minutes * 60_000;
+    expect(paceMillisPastEnd(endsAt, now, receivedAt, at(9))).toBe(-60_000);
+    expect(countdownShows(paceMillisPastEnd(endsAt, now, receivedAt, at(9)))).toBe(true);
+    // Ended at 10:10 by the server's clock: "Time is up" until 10:15, gone from then.
+    expect(paceMillisPastEnd(endsAt, now, receivedAt, at(10))).toBe(0);
+    expect(countdownShows(paceMillisPastEnd(endsAt, now, receivedAt, at(14) + 59_999))).toBe(true);
+    expect(countdownShows(paceMillisPastEnd(endsAt, now, receivedAt, at(15)))).toBe(false);
+    expect(countdownShows(paceMillisPastEnd(endsAt, now, receivedAt, at(120)))).toBe(false);
   });
 
   it('shows the time left as minutes and seconds, rounded up, with hours past an hour', () => {

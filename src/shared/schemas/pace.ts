@@ -96,8 +96,25 @@ export type UpdatePaceBody = z.input<typeof UpdatePaceBodySchema>;
 
 /** Milliseconds left of a countdown, from the server's `now` and when it was received; never below 0. */
 export function paceMillisLeft(endsAt: string, serverNow: string, receivedAt: number, at: number): number {
+  return Math.max(0, -paceMillisPastEnd(endsAt, serverNow, receivedAt, at));
+}
+
+/** Milliseconds since a countdown ended, by the server's clock as `paceMillisLeft` reads it (negative before). */
+export function paceMillisPastEnd(endsAt: string, serverNow: string, receivedAt: number, at: number): number {
   const skew = Date.parse(serverNow) - receivedAt;
-  return Math.max(0, Date.parse(endsAt) - (at + skew));
+  return at + skew - Date.parse(endsAt);
+}
+
+/**
+ * How long "Time is up" stays on the room's screens (the team's banner, the room screen, the showcase's
+ * strip, the instructor's card) after a countdown ends: the room has moved on by then, so the countdown
+ * leaves them by itself, though the instructor did not clear it. The pace's message and activity stay.
+ */
+export const TIME_UP_SHOWN_MS = 5 * 60_000;
+
+/** Whether a countdown `millisPastEnd` after its end still shows: while it runs, and "Time is up" a while. */
+export function countdownShows(millisPastEnd: number): boolean {
+  return millisPastEnd < TIME_UP_SHOWN_MS;
 }
 
 /** A time left as "12:05" (minutes and seconds) or "1:02:05" past an hour; rounded up to the second. */

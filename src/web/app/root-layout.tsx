@@ -35,8 +35,9 @@ function DataLayerHosts() {
 }
 
 /**
- * The room's pace under the header, in the page's flow (features/pace): there once the data layer has
- * loaded, for a page with a workspace open. Hidden while presenting, like the header.
+ * The room's pace, a bar along the bottom of the window (features/pace): there once the data layer has
+ * loaded, for a page with a workspace open. After the page, so the room it keeps for itself is at the
+ * page's very end and nothing moves when it arrives. Hidden while presenting, like the header.
  */
 function PaceSlot() {
   const data = useDataLayer();
@@ -60,9 +61,11 @@ export function RootLayout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <Header />
-        <PaceSlot />
-        {/* The Workspace Code card of a workspace created here, until dismissed: the team's own pages only. */}
-        {(pathname === '/' || pathname.startsWith('/phase/')) && <WorkspaceCodeSlot />}
+        {/* The Workspace Code card of a workspace created here, until dismissed: the team's own pages, and
+            the join link's page, where a team may be created on its way into a cohort. */}
+        {(pathname === '/' || pathname.startsWith('/phase/') || pathname.startsWith('/join/')) && (
+          <WorkspaceCodeSlot />
+        )}
         <div id="main" className="flex flex-1 flex-col">
           <ErrorBoundary resetKey={pathname}>
             <React.Suspense fallback={<FullPageSpinner />}>{children}</React.Suspense>
@@ -70,6 +73,7 @@ export function RootLayout({ children }: { children: React.ReactNode }) {
         </div>
         {pathname !== '/' && <Footer />}
       </div>
+      <PaceSlot />
       <DataLayerHosts />
       <DeferredToaster />
     </>

@@ -47,6 +47,7 @@ export function AppRoutes() {
               <Route path="/admin-login" component={AdminLoginPage} />
               <Route path="/showcase/:cohortTag?" component={ShowcasePage} />
               <Route path="/results/:cohortTag?" component={ResultsPage} />
+              <Route path="/join" component={JoinCohortPage} />
               <Route path="/join/:code" component={JoinCohortPage} />
               <Route path="/credits" component={CreditsPage} />
               <Route path="/privacy" component={PrivacyPage} />

@@ -23,7 +23,7 @@ export function LivePausedNotice({ typingSaved = false }: { typingSaved?: boolea
     <div
       role="status"
       data-testid="live-paused"
-      className="pointer-events-none fixed inset-x-4 bottom-4 z-30 flex justify-center sm:right-auto"
+      className="pointer-events-none fixed inset-x-4 bottom-4 z-40 flex justify-center sm:right-auto"
     >
       {notice && (
         <p

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminCohort } from '@shared/schemas/cohort';
+import { type AdminCohort, roomCodeText } from '@shared/schemas/cohort';
 import { Maximize2, SearchX } from 'lucide-react';
 import * as React from 'react';
 import { Link, useParams } from 'wouter';
@@ -8,7 +8,7 @@ import { CohortMessage } from '@/components/cohort-message';
 import { PresentationFrame } from '@/components/presentation-frame';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
-import { JoinQr, joinUrl } from '@/features/join-cohort';
+import { JoinQr, joinPageAddress, joinUrl } from '@/features/join-cohort';
 import { PacePanel, RoomPace } from '@/features/pace';
 import { useAdminStatus } from '@/lib/admin-session';
 import { decodeParam } from '@/lib/route-param';
@@ -95,18 +95,21 @@ function Room() {
 }
 
 /**
- * The screen itself: the pace (or the cohort's name while none is set) and the join QR code, sized to the
- * screen's box (container units), so the page's preview and the full screen read the same.
+ * The screen itself: the pace (or the cohort's name while none is set) and the way in, sized to the screen's
+ * box (container units), so the page's preview and the full screen read the same. The way in is what
+ * Kahoot and Mentimeter show a room: a QR code for phones, and for a laptop a short address and a code to
+ * type there ("lab.example.org/join", "KXM RTA").
  */
 function RoomScreen({ cohort }: { cohort: AdminCohort }) {
-  const url = joinUrl(cohort.joinCode);
+  // An older server sends no room code: the QR code then carries the join link's, and nothing is to type.
+  const url = joinUrl(cohort.roomCode ?? cohort.joinCode);
   return (
-    <div className="grid min-h-0 flex-1 grid-cols-[1fr_auto] items-center gap-[4cqw] [container-type:size]">
+    <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)_auto] items-center gap-[4cqw] [container-type:size]">
       <RoomPace
         tag={cohort.tag}
         programme={cohort.programme}
         empty={
-          <div className="flex flex-col gap-[1.5cqh]">
+          <div className="flex min-w-0 flex-col gap-[1.5cqh] break-words">
             <p className="text-[clamp(1rem,1.6cqw,2.5rem)] font-semibold tracking-wide text-primary uppercase">
               Welcome
             </p>
@@ -117,12 +120,33 @@ function RoomScreen({ cohort }: { cohort: AdminCohort }) {
         }
       />
       {cohort.joiningOpen ? (
-        <figure className="flex flex-col items-center gap-[1.5cqh] rounded-2xl border border-border bg-white p-[2.5cqh] shadow-sm">
+        <figure
+          aria-label={`How to join ${cohort.name}`}
+          className="flex w-[min(52cqh,30cqw)] flex-col items-center gap-[1.2cqh] rounded-2xl border border-border bg-white p-[2.5cqh] text-center shadow-sm"
+          data-testid="room-join"
+        >
           <React.Suspense fallback={<Spinner className="size-8 text-primary" label="Drawing the QR code" />}>
-            <JoinQr url={url} className="size-[min(45cqh,28cqw)]" />
+            <JoinQr url={url} className="size-[min(34cqh,22cqw)]" />
           </React.Suspense>
-          <figcaption className="max-w-[min(45cqh,28cqw)] text-center text-[clamp(0.875rem,1.3cqw,2rem)] font-medium text-muted-foreground">
-            Scan in your workspace to join {cohort.name}
+          <figcaption className="flex w-full flex-col items-center gap-[0.6cqh] text-[clamp(0.5rem,1.2cqw,1.75rem)] font-medium text-muted-foreground">
+            <span>Scan it, or go to</span>
+            <span
+              className="max-w-full font-mono text-[clamp(0.5rem,1.7cqw,2.5rem)] leading-tight font-bold break-all text-foreground"
+              data-testid="room-join-address"
+            >
+              {joinPageAddress()}
+            </span>
+            {cohort.roomCode && (
+              <>
+                <span>and type</span>
+                <span
+                  className="font-mono text-[clamp(0.75rem,4.2cqw,6rem)] leading-none font-extrabold tracking-[0.12em] whitespace-nowrap text-primary"
+                  data-testid="room-join-code"
+                >
+                  {roomCodeText(cohort.roomCode)}
+                </span>
+              </>
+            )}
           </figcaption>
         </figure>
       ) : null}

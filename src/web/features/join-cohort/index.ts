@@ -3,4 +3,4 @@
  * (`/join/CODE`, loaded by the router), the instructor's "Join link" with its QR code, and the code's
  * address. Other features and the app use only what is exported here.
  */
-export { JoinLinkDialog, JoinQr, joinUrl } from './components/join-link';
+export { JoinLinkDialog, JoinQr, joinPageAddress, joinUrl } from './components/join-link';

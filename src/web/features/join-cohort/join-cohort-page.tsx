@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { joinCodeOf } from '@shared/schemas/cohort';
+import { JOIN_PAGE_PATH, joinCodeOf, joinPath } from '@shared/schemas/cohort';
 import { CheckCircle2, DoorOpen, SearchX, Users } from 'lucide-react';
-import type * as React from 'react';
-import { Link, useParams } from 'wouter';
+import * as React from 'react';
+import { Link, useLocation, useParams } from 'wouter';
 import { CohortMessage } from '@/components/cohort-message';
+import { FormField } from '@/components/form-field';
 import { Button, buttonVariants } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { openWorkspaceDialog, useTeamSession, useWorkspace } from '@/features/workspace';
 import { useAdminStatus } from '@/lib/admin-session';
@@ -20,7 +22,92 @@ import { joinPreviewQueryOptions, useJoinCohort } from './api/join-cohort';
  */
 export default function JoinCohortPage() {
   const params = useParams<{ code?: string }>();
-  const code = joinCodeOf(decodeParam(params.code) ?? '');
+  if (params.code === undefined) {
+    return (
+      <JoinMain>
+        <TypeRoomCode />
+      </JoinMain>
+    );
+  }
+  return <JoinByCode code={joinCodeOf(decodeParam(params.code) ?? '')} />;
+}
+
+function JoinMain({ children }: { children: React.ReactNode }) {
+  return (
+    <main className="mx-auto flex w-full max-w-7xl flex-1 flex-col justify-center px-4 py-10 sm:px-6">
+      <title>Join a cohort · Applied GenAI Lab</title>
+      {children}
+    </main>
+  );
+}
+
+/**
+ * `/join`, the short address the room's screen shows: a person types the room code beside it ("KXM RTA")
+ * and goes on to `/join/CODE`, the page a scanned QR code opens.
+ */
+function TypeRoomCode() {
+  const [, navigate] = useLocation();
+  const [typed, setTyped] = React.useState('');
+  const [error, setError] = React.useState<string | null>(null);
+  const inputId = React.useId();
+  const errorId = React.useId();
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const code = joinCodeOf(typed);
+    if (!code) {
+      setError(
+        typed.trim()
+          ? "That is not a room code: it has 6 letters, like KXM RTA. Check it on the room's screen."
+          : "Type the room code on the room's screen.",
+      );
+      return;
+    }
+    navigate(joinPath(code));
+  };
+  return (
+    <CohortMessage
+      icon={DoorOpen}
+      title="Join a cohort"
+      headingLevel={1}
+      action={
+        <form onSubmit={submit} noValidate className="flex w-full max-w-sm flex-col gap-3 text-left">
+          <FormField id={inputId} label="Room code">
+            <Input
+              id={inputId}
+              value={typed}
+              onChange={(event) => {
+                setTyped(event.target.value.toUpperCase());
+                setError(null);
+              }}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={20}
+              placeholder="KXM RTA"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className="h-14 text-center font-mono text-2xl tracking-[0.2em] uppercase"
+              data-testid="room-code-input"
+            />
+          </FormField>
+          {error && (
+            <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          )}
+          <Button type="submit" size="lg">
+            Continue
+          </Button>
+        </form>
+      }
+    >
+      Type the room code your instructor's screen shows. Your workspace joins the cohort after one
+      confirmation.
+    </CohortMessage>
+  );
+}
+
+function JoinByCode({ code }: { code: string | undefined }) {
   const { mode, teamLoading } = useWorkspace();
   const session = useTeamSession();
   const { isAdmin, adminLoading } = useAdminStatus();
@@ -28,7 +115,17 @@ export default function JoinCohortPage() {
   let body: React.ReactNode;
   if (!code) {
     body = (
-      <CohortMessage icon={SearchX} title="This join link is not valid" headingLevel={1} tone="warning">
+      <CohortMessage
+        icon={SearchX}
+        title="This join link is not valid"
+        headingLevel={1}
+        tone="warning"
+        action={
+          <Link to={JOIN_PAGE_PATH} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
+            Type the room code
+          </Link>
+        }
+      >
         Check the link with your instructor, or scan the code on the room's screen again.
       </CohortMessage>
     );
@@ -58,12 +155,7 @@ export default function JoinCohortPage() {
       </CohortMessage>
     );
   }
-  return (
-    <main className="mx-auto flex w-full max-w-7xl flex-1 flex-col justify-center px-4 py-10 sm:px-6">
-      <title>Join a cohort · Applied GenAI Lab</title>
-      {body}
-    </main>
-  );
+  return <JoinMain>{body}</JoinMain>;
 }
 
 function JoinConfirmation({ teamId, teamName, code }: { teamId: string; teamName: string; code: string }) {
@@ -100,9 +192,14 @@ function JoinConfirmation({ teamId, teamName, code }: { teamId: string; teamName
         headingLevel={1}
         tone="warning"
         action={
-          <Button variant="outline" size="lg" onClick={() => void preview.refetch()}>
-            Try again
-          </Button>
+          <div className="flex flex-wrap justify-center gap-3">
+            <Button variant="outline" size="lg" onClick={() => void preview.refetch()}>
+              Try again
+            </Button>
+            <Link to={JOIN_PAGE_PATH} className={buttonVariants({ variant: 'ghost', size: 'lg' })}>
+              Type the code again
+            </Link>
+          </div>
         }
       >
         <span role="alert">

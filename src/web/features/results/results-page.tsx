@@ -18,6 +18,7 @@ import {
   setCachedRevealedAt,
   useCohortEvents,
 } from '@/lib/cohort-status';
+import { cn } from '@/lib/cn';
 import { callDefaults, messages } from '@/lib/messages';
 import { decodeParam } from '@/lib/route-param';
 import { usePresentation } from '@/lib/use-presentation';
@@ -28,12 +29,14 @@ import { ResultsPresentation } from './components/results-presentation';
 import { RevealButton } from './components/reveal-button';
 import { RevealAnnouncer } from './components/reveal-announcer';
 import { ScoringSystemCard } from './components/scoring-system-card';
+import { TieBreakNote } from './components/tie-break-note';
 import { VotedCount } from './components/voted-count';
 import { usePrefersReducedMotion } from './hooks/use-prefers-reduced-motion';
 import { useReveal } from './hooks/use-reveal';
 import { LEADERBOARD_STEP } from './lib/reveal-choreography';
 import { hasPodium, type RevealState, resultsState } from './lib/results-state';
 import { roomRevealAction } from './lib/room-reveal';
+import { tieNotes } from './lib/tie-notes';
 
 /** /results/{cohortTag}: every state (docs/product.md, Results), then the podium reveal. Live through SSE. */
 export default function ResultsPage() {
@@ -270,7 +273,8 @@ function Reveal({ rows, cohort, reveal }: { rows: ResultRow[]; cohort: CohortSta
     <div className="flex flex-col gap-8" data-testid="revealed-results">
       {hasPodium(rows) && <ChampionshipPodium rows={rows} step={step} instant={instant} />}
       {leaderboardRunning && (
-        <div className={settled ? undefined : 'animate-rise'}>
+        <div className={cn('flex flex-col gap-8', !settled && 'animate-rise')}>
+          <TieBreakNote notes={tieNotes(rows)} />
           <Leaderboard rows={rows} running={leaderboardRunning} instant={instant} />
         </div>
       )}

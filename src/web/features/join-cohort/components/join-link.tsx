@@ -1,5 +1,5 @@
 import type { AdminCohort } from '@shared/schemas/cohort';
-import { joinPath } from '@shared/schemas/cohort';
+import { JOIN_PAGE_PATH, joinPath, roomCodeText } from '@shared/schemas/cohort';
 import { Check, Copy, Link2 } from 'lucide-react';
 import * as React from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -23,6 +23,14 @@ export const JoinQr = React.lazy(() => import('./join-qr'));
 /** The full address of a cohort's join link on this server. */
 export function joinUrl(code: string): string {
   return `${window.location.origin}${joinPath(code)}`;
+}
+
+/**
+ * The address of the page where a room code is typed, as a person types it: this server's host and `/join`,
+ * without `https://` ("lab.example.org/join").
+ */
+export function joinPageAddress(): string {
+  return `${window.location.host}${JOIN_PAGE_PATH}`;
 }
 
 /**
@@ -61,6 +69,15 @@ export function JoinLinkDialog({ cohort }: { cohort: AdminCohort }) {
               <JoinQr url={url} />
             </React.Suspense>
           </figure>
+          {cohort.roomCode && (
+            <p className="text-center text-sm text-muted-foreground" data-testid="join-link-room-code">
+              Or type the room code{' '}
+              <span className="font-mono text-base font-bold tracking-wider text-foreground">
+                {roomCodeText(cohort.roomCode)}
+              </span>{' '}
+              at <span className="font-mono font-semibold text-foreground">{joinPageAddress()}</span>
+            </p>
+          )}
           <div className="flex w-full flex-col gap-1.5">
             <label htmlFor={inputId} className="text-sm font-medium">
               Join link

@@ -8,19 +8,22 @@ import { useTeamPace } from '../hooks/pace-listeners';
 import { useTimeLeft } from '../hooks/use-time-left';
 import type { HeldPace } from '@/lib/pace-cache';
 import { useProgrammeActivities, useTeamProgramme } from '@/lib/team-programme';
-import { countdownWords, nowLine, showsPace, timeLeftText } from './pace-lines';
+import { countdownWords, nowLine, shownPace, showsPace, timeLeftText } from './pace-lines';
 
 /**
  * The room's pace on every page of a team whose cohort has one (docs/product.md, Pacing the room and joining
- * a cohort): the instructor's message, "Now: activity N" with its link, and the time left. In the page's flow
- * under the header, so it never covers the form, on a phone too. A screen reader hears the message, the
+ * a cohort): the instructor's message, "Now: activity N" with its link, and the time left. A bar along the
+ * bottom of the window (docs/decisions/048-the-room-reads-one-story.md): in view however far the page
+ * scrolls, and arriving (seconds after the page, or live) without moving anything on it; the page gains
+ * room for it at its very end, so its last lines scroll clear of it. A screen reader hears the message, the
  * activity and a countdown's start and end (the status region changes only then), never each second.
  */
 export default function PaceBanner({ teamId, teamCode }: { teamId: string; teamCode: string }) {
   const held = useTeamPace(teamId);
+  const [bar, barHeight] = useHeight<HTMLElement>();
   const millisLeft = useTimeLeft(held);
   const countdownStart = useCountdownStart(held);
-  const pace = held?.pace;
+  const pace = shownPace(held?.pace, millisLeft);
   const ended = millisLeft === 0;
   // The activity as the team's programme names it.
   const activities = useProgrammeActivities(useTeamProgramme(teamId));
@@ -40,9 +43,10 @@ export default function PaceBanner({ teamId, teamCode }: { teamId: string; teamC
       </p>
       {showsPace(pace) && (
         <section
+          ref={bar}
           aria-label="From your instructor"
           className={cn(
-            'border-b',
+            'fixed inset-x-0 bottom-0 z-30 border-t shadow-[0_-4px_12px_rgb(0_0_0/0.08)]',
             ended ? 'border-destructive/30 bg-destructive-soft' : 'border-accent/40 bg-accent-soft',
           )}
           data-testid="pace-banner"
@@ -83,8 +87,26 @@ export default function PaceBanner({ teamId, teamCode }: { teamId: string; teamC
           </div>
         </section>
       )}
+      {/* The page's end scrolls clear of the bar: room for it after everything else, so nothing moves. */}
+      {showsPace(pace) && <div aria-hidden style={{ height: barHeight }} data-testid="pace-banner-room" />}
     </>
   );
+}
+
+/** The bar's height as laid out (it wraps on a phone), followed as it changes. */
+function useHeight<T extends HTMLElement>(): [React.RefCallback<T>, number] {
+  const [height, setHeight] = React.useState(0);
+  const observer = React.useRef<ResizeObserver | null>(null);
+  const ref = React.useCallback((element: T | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!element) return;
+    setHeight(element.offsetHeight);
+    observer.current = new ResizeObserver(() => setHeight(element.offsetHeight));
+    observer.current.observe(element);
+  }, []);
+  React.useEffect(() => () => observer.current?.disconnect(), []);
+  return [ref, height];
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdownWords, nowLine, showsPace, timeLeftText } from './pace-lines';
+import { countdownWords, nowLine, shownPace, showsPace, timeLeftText } from './pace-lines';
 
 describe("the pace's words", () => {
   it("says the activity by number and by the name the cohort's programme gives it", () => {
@@ -36,5 +36,17 @@ describe("the pace's words", () => {
     expect(showsPace({ message: null, phase: null, endsAt: null })).toBe(false);
     expect(showsPace(undefined)).toBe(false);
     expect(showsPace({ message: 'Break', phase: null, endsAt: null })).toBe(true);
+  });
+
+  it('drops a countdown from the screens once its "Time is up" has shown long enough, and keeps the rest', () => {
+    const pace = { message: 'Coffee in the hall', phase: 3, endsAt: '2026-11-27T10:10:00.000Z' };
+    // Running, or "Time is up" (0 left): shown as it is.
+    expect(shownPace(pace, 60_000)).toBe(pace);
+    expect(shownPace(pace, 0)).toBe(pace);
+    // Past the time "Time is up" shows: the countdown goes, the message and the activity stay.
+    expect(shownPace(pace, undefined)).toEqual({ ...pace, endsAt: null });
+    const onlyCountdown = { message: null, phase: null, endsAt: pace.endsAt };
+    expect(showsPace(shownPace(onlyCountdown, undefined))).toBe(false);
+    expect(shownPace(undefined, undefined)).toBeUndefined();
   });
 });

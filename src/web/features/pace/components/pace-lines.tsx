@@ -32,3 +32,12 @@ export function timeLeftText(millisLeft: number): string {
 /** Whether the pace shows anything. */
 export const showsPace = (pace: Pace | undefined): pace is Pace =>
   pace !== undefined && (pace.message !== null || pace.phase !== null || pace.endsAt !== null);
+
+/**
+ * The pace as the room's screens show it: a countdown whose "Time is up" has shown long enough
+ * (`useTimeLeft` is then undefined: `TIME_UP_SHOWN_MS`) is gone from it; the message and activity stay.
+ */
+export function shownPace(pace: Pace | undefined, millisLeft: number | undefined): Pace | undefined {
+  if (!pace || pace.endsAt === null || millisLeft !== undefined) return pace;
+  return { ...pace, endsAt: null };
+}

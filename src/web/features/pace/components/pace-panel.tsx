@@ -27,7 +27,7 @@ import { type ProgrammeActivity, useProgrammeActivities } from '@/lib/team-progr
 import { useUpdatePace } from '../api/update-pace';
 import { useHeldCohortPace } from '../hooks/pace-listeners';
 import { useTimeLeft } from '../hooks/use-time-left';
-import { nowLine, showsPace, timeLeftText } from './pace-lines';
+import { nowLine, shownPace, showsPace, timeLeftText } from './pace-lines';
 
 /**
  * Pacing a cohort's room from its card (docs/product.md, Pacing the room and joining a cohort): what every
@@ -43,8 +43,8 @@ export function PacePanel({ cohort }: { cohort: AdminCohort }) {
   );
   const heard = useHeldCohortPace(cohort.tag);
   const held = heard && Date.parse(heard.now) >= Date.parse(listed.now) ? heard : listed;
-  const pace = held.pace;
   const millisLeft = useTimeLeft(held);
+  const pace = shownPace(held.pace, millisLeft)!;
   const update = useUpdatePace();
   const clear = (body: UpdatePaceBody) => update.mutate({ tag: cohort.tag, body });
   // The activities the cohort's programme runs, named as it names them.

@@ -5,7 +5,7 @@ import { cohortStatusQueryOptions } from '@/lib/cohort-status';
 import { useProgrammeActivities } from '@/lib/team-programme';
 import { useCohortPaceState } from '../hooks/pace-listeners';
 import { useTimeLeft } from '../hooks/use-time-left';
-import { nowLine, showsPace, timeLeftText } from './pace-lines';
+import { nowLine, shownPace, showsPace, timeLeftText } from './pace-lines';
 
 /**
  * The room's pace as one line along the bottom of another presentation (the showcase's): "Now: activity N",
@@ -19,7 +19,7 @@ export function PaceStrip({ tag, className }: { tag: string; className?: string 
   // instructor); anyone else sees "Now: activity N" alone.
   const status = useQuery(cohortStatusQueryOptions(tag)).data;
   const activities = useProgrammeActivities(status ? status.programme : null);
-  const pace = held?.pace;
+  const pace = shownPace(held?.pace, millisLeft);
   if (!showsPace(pace)) return null;
   return (
     <section

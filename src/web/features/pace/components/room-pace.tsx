@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 import { useProgrammeActivities } from '@/lib/team-programme';
 import { useCohortPace } from '../hooks/pace-listeners';
 import { useTimeLeft } from '../hooks/use-time-left';
-import { nowLine, showsPace, timeLeftText } from './pace-lines';
+import { nowLine, shownPace, showsPace, timeLeftText } from './pace-lines';
 
 /**
  * The room's pace at projector size (docs/product.md, Pacing the room and joining a cohort): the message,
@@ -25,7 +25,7 @@ export function RoomPace({
   const held = useCohortPace(tag);
   const millisLeft = useTimeLeft(held);
   const activities = useProgrammeActivities(programme);
-  const pace = held?.pace;
+  const pace = shownPace(held?.pace, millisLeft);
   if (!showsPace(pace)) return <>{empty ?? null}</>;
   const ended = millisLeft === 0;
   return (

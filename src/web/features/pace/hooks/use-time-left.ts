@@ -1,17 +1,19 @@
-import { paceMillisLeft } from '@shared/schemas/pace';
+import { countdownShows, paceMillisPastEnd } from '@shared/schemas/pace';
 import * as React from 'react';
 import type { HeldPace } from '@/lib/pace-cache';
 
 /**
- * The countdown's milliseconds left, by the server's clock, ticking each second while it runs; undefined
- * without a countdown. 0 once it has ended ("Time is up").
+ * The countdown's milliseconds left, by the server's clock, ticking each second; undefined without a
+ * countdown, or once "Time is up" has shown for `TIME_UP_SHOWN_MS` (the countdown then leaves the screens:
+ * `shownPace`). 0 from its end until then ("Time is up").
  */
 export function useTimeLeft(held: HeldPace | undefined): number | undefined {
   const endsAt = held?.pace.endsAt ?? null;
-  const left = React.useCallback(
-    () => (held && endsAt ? paceMillisLeft(endsAt, held.now, held.receivedAt, Date.now()) : undefined),
-    [held, endsAt],
-  );
+  const left = React.useCallback(() => {
+    if (!held || !endsAt) return undefined;
+    const past = paceMillisPastEnd(endsAt, held.now, held.receivedAt, Date.now());
+    return countdownShows(past) ? Math.max(0, -past) : undefined;
+  }, [held, endsAt]);
   const [millis, setMillis] = React.useState(left);
   React.useEffect(() => {
     setMillis(left());
@@ -19,7 +21,7 @@ export function useTimeLeft(held: HeldPace | undefined): number | undefined {
     const timer = setInterval(() => {
       const now = left();
       setMillis(now);
-      if (now === 0) clearInterval(timer);
+      if (now === undefined) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
   }, [left, endsAt]);

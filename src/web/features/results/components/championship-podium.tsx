@@ -46,30 +46,54 @@ const SIZES = {
   },
 } as const;
 
-/** One team standing on a place: its crown (1st), avatar, name and points counting up. */
-function PodiumTeam({
-  row,
-  place,
-  revealed,
-  instant,
-  size,
-}: {
+/**
+ * One team standing on a place: its crown (1st), avatar, name and points counting up. Until its place is
+ * revealed nothing of it is on the page, not even hidden: an empty stand of the same size holds its room, so
+ * no name or avatar can be read, selected or found before its moment (reduced motion too: it only skips the
+ * animation).
+ */
+function PodiumTeam(props: {
   row: PlacedRow;
   place: Place;
   revealed: boolean;
   instant: boolean;
   size: keyof typeof SIZES;
 }) {
+  return props.revealed ? <RevealedTeam {...props} /> : <EmptyStand place={props.place} size={props.size} />;
+}
+
+const STAND = 'flex min-w-0 flex-1 basis-0 flex-col items-center gap-2 px-1 pb-3 text-center';
+
+function EmptyStand({ place, size }: { place: Place; size: keyof typeof SIZES }) {
   const sizes = SIZES[size];
-  const points = useCountUp(row.totalPoints, { running: revealed, instant });
+  return (
+    <div className={cn(STAND, 'invisible')} aria-hidden="true" data-testid="podium-empty-stand">
+      {place === 1 && <span className={cn('block', sizes.crown)} />}
+      <span className={cn('block rounded-full', sizes.avatar(place))} />
+      <p className={sizes.name}>&nbsp;</p>
+      <p>
+        <span className={sizes.points}>&nbsp;</span>
+      </p>
+    </div>
+  );
+}
+
+function RevealedTeam({
+  row,
+  place,
+  instant,
+  size,
+}: {
+  row: PlacedRow;
+  place: Place;
+  instant: boolean;
+  size: keyof typeof SIZES;
+}) {
+  const sizes = SIZES[size];
+  const points = useCountUp(row.totalPoints, { running: true, instant });
   const name = teamLabel(row);
   return (
-    <div
-      className={cn(
-        'flex min-w-0 flex-1 basis-0 flex-col items-center gap-2 px-1 pb-3 text-center',
-        revealed ? (instant ? undefined : 'animate-rise') : 'invisible',
-      )}
-    >
+    <div className={cn(STAND, !instant && 'animate-rise')}>
       {place === 1 && <Crown className={sizes.crown} aria-label="Champion's crown" />}
       <TeamAvatar
         team={{ id: row.teamId, name, avatarIcon: row.avatarIcon }}

@@ -12,6 +12,7 @@ import { callDefaults } from '@/lib/messages';
 import { useCountUp } from '../hooks/use-count-up';
 import { LEADERBOARD_STEP } from '../lib/reveal-choreography';
 import { teamLabel } from '../lib/team-label';
+import { tieNotes } from '../lib/tie-notes';
 import {
   hasPodium,
   isRanked,
@@ -23,6 +24,7 @@ import {
 import { PodiumPlaces } from './championship-podium';
 import { RankBadge, SharedPlaceTag } from './rank-badge';
 import { RevealButton } from './reveal-button';
+import { TieBreakNote } from './tie-break-note';
 import { VotedCount } from './voted-count';
 
 /** How many leaderboard rows a 16:9 screen shows beside the podium. */
@@ -171,6 +173,13 @@ function RevealedScreen({ rows, reveal }: { rows: ResultRow[]; reveal: RevealSta
                 />
               ))}
           </ol>
+        )}
+        {leaderboardRunning && (
+          <TieBreakNote
+            notes={tieNotes(rows)}
+            size="present"
+            className={cn('shrink-0', !instant && 'animate-rise')}
+          />
         )}
       </section>
     </div>

@@ -42,21 +42,24 @@ describe('revealAnnouncements', () => {
       'And the winners are…',
       'Shared second place: Borealis and Comet, 5 points each',
       'First place: Aurora, 6 points!',
+      'Borealis and Comet share 2nd place: 5 points each and as many 1st and 2nd place votes.',
     ]);
     const threeFirst = [row('A', 3, [1, 0, 0]), row('B', 3, [1, 0, 0]), row('C', 3, [1, 0, 0])];
     expect(revealAnnouncements(threeFirst, 3)).toEqual([
       'And the winners are…',
       'Shared first place: A, B and C, 3 points each!',
+      'A, B and C share 1st place: 3 points each and as many 1st and 2nd place votes.',
     ]);
   });
 
-  it('a tie the rule breaks is not shared: more 1st-place votes come first', () => {
+  it('a tie the rule breaks is not shared: more 1st-place votes come first, and it is said', () => {
     const broken = [row('Aster', 6, [1, 1, 1]), row('Zephyr', 6, [2, 0, 0]), row('Moss', 1, [0, 0, 1])];
     expect(revealAnnouncements(broken, 3)).toEqual([
       'And the winners are…',
       'Third place: Moss, 1 point',
       'Second place: Aster, 6 points',
       'First place: Zephyr, 6 points!',
+      'Zephyr is ahead of Aster on equal points (6 each): more 1st place votes, 2 to 1.',
     ]);
   });
 });

@@ -2,16 +2,12 @@ import type { ResultRow } from '@shared/schemas/showcase';
 import type { RevealStep } from '../lib/reveal-choreography';
 import { podiumPlaces } from '../lib/results-state';
 import { teamLabel } from '../lib/team-label';
+import { namesText, tieNotes } from '../lib/tie-notes';
 
 const PLACE_WORDS = { 1: 'first place', 2: 'second place', 3: 'third place' } as const;
 
 function pointsText(points: number, each: boolean): string {
   return `${points} ${points === 1 ? 'point' : 'points'}${each ? ' each' : ''}`;
-}
-
-/** "Aurora", "Aurora and Comet", "Aurora, Borealis and Comet". */
-function namesText(names: string[]): string {
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
 /**
@@ -31,6 +27,8 @@ export function revealAnnouncements(rows: ResultRow[], step: RevealStep): string
     const points = pointsText(found.rows[0]!.totalPoints, found.shared);
     lines.push(`${heading}: ${names}, ${points}${place === 1 ? '!' : ''}`);
   }
+  // Equal points, said once every place is out, as the screen shows it.
+  if (step >= 3) lines.push(...tieNotes(rows));
   return lines;
 }
 

@@ -1,6 +1,7 @@
 import { AVATAR_ICONS, avatarLabel, avatarUrl } from '@shared/avatars';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { messages } from '@/lib/messages';
 import { usePendingOpen } from '@/lib/pending-open';
@@ -24,7 +25,15 @@ export default function AvatarPicker() {
       { teamId: team.id, avatarIcon: icon },
       {
         onSuccess: () => toast(messages.avatarUpdated),
-        onError: () => toast({ variant: 'destructive', ...messages.avatarUpdateFailed }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            ...messages.avatarUpdateFailed,
+            // Another team of the cohort has it: the server's words say so.
+            ...(error instanceof ApiError && error.status === 409 && error.serverMessage
+              ? { description: error.serverMessage }
+              : {}),
+          }),
         onSettled: () => setOpen(false),
       },
     );
