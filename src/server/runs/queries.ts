@@ -173,6 +173,7 @@ export async function setCohortRunSettings(
     .where(eq(cohorts.tag, tag))
     .returning({
       tag: cohorts.tag,
+      name: cohorts.name,
       on: cohorts.runsOn,
       budgetTokens: cohorts.runBudgetTokens,
       runsPerMinute: cohorts.runsPerMinute,
@@ -195,6 +196,7 @@ export async function listCohortRunSettings(db: Database): Promise<CohortRunSett
   return db
     .select({
       tag: cohorts.tag,
+      name: cohorts.name,
       on: cohorts.runsOn,
       budgetTokens: cohorts.runBudgetTokens,
       runsPerMinute: cohorts.runsPerMinute,
@@ -209,6 +211,7 @@ export async function listTeamRunUse(db: Database, maxRunMs: number): Promise<Te
   const rows = await db
     .select({
       teamId: teams.id,
+      teamName: teams.name,
       cohortTag: teams.cohortTag,
       paused: teams.runsPaused,
       runs: sql<number>`count(${modelRuns.id})::int`,
@@ -224,6 +227,7 @@ export async function listTeamRunUse(db: Database, maxRunMs: number): Promise<Te
     .orderBy(teams.name, teams.id);
   return rows.map((r) => ({
     teamId: r.teamId,
+    teamName: r.teamName,
     cohortTag: r.cohortTag,
     paused: r.paused,
     runs: Number(r.runs),

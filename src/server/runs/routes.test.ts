@@ -154,7 +154,9 @@ describeApi(
       // The dashboard's view of every team's use.
       const use = await ctx.app.inject({ url: '/api/admin/runs', headers: { cookie: admin.cookie } });
       expect(use.statusCode).toBe(200);
-      expect(use.json().cohorts).toEqual([{ tag: 'room', on: true, budgetTokens: 50_000, runsPerMinute: 3 }]);
+      expect(use.json().cohorts).toEqual([
+        { tag: 'room', name: 'Cohort room', on: true, budgetTokens: 50_000, runsPerMinute: 3 },
+      ]);
       expect(use.json().teams.find((t: { teamId: string }) => t.teamId === alpha.team.id)).toMatchObject({
         runs: 1,
         running: 0,

@@ -109,6 +109,7 @@ export const CohortRunSettingsBodySchema = z
 
 export const CohortRunSettingsSchema = z.object({
   tag: z.string(),
+  name: z.string(),
   on: z.boolean(),
   budgetTokens: z.number().int(),
   runsPerMinute: z.number().int(),
@@ -123,6 +124,7 @@ export const TeamRunPauseBodySchema = z.object({
 /** A team's use, as the dashboard shows it. */
 export const TeamRunUseSchema = z.object({
   teamId: z.string(),
+  teamName: z.string(),
   cohortTag: z.string().nullable(),
   paused: z.boolean(),
   runs: z.number().int(),
