@@ -1,4 +1,3 @@
-import { afterAll, beforeAll } from 'vitest';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ModelConfig } from '../../src/server/config.ts';
@@ -175,24 +174,4 @@ export class FakeModel {
         return;
     }
   }
-}
-
-/**
- * A fake model for the whole test file (started before its first test, closed after its last), and the
- * settings that point an app at it: `describeApi(name, suite, { config: model.appConfig })`.
- */
-export function fakeModelForFile(overrides: Partial<ModelConfig> = {}) {
-  let fake: FakeModel | undefined;
-  beforeAll(async () => {
-    fake = await FakeModel.start();
-  });
-  afterAll(async () => {
-    await fake?.close();
-  });
-  return {
-    get fake(): FakeModel {
-      return fake!;
-    },
-    appConfig: () => ({ model: fake!.config(overrides) }),
-  };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { describeApi } from '../../../testing/api/test-app.ts';
-import { fakeModelForFile } from '../../../testing/api/fake-model.ts';
+import { fakeModelForFile } from '../../../testing/api/fake-model-hooks.ts';
 
 /** Running prompts is set up (on a fake model on loopback), so its routes are in the table's app too. */
 const model = fakeModelForFile();

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { addressOf } from '../../../testing/api/live.ts';
 import { describeApi } from '../../../testing/api/test-app.ts';
-import { fakeModelForFile } from '../../../testing/api/fake-model.ts';
+import { fakeModelForFile } from '../../../testing/api/fake-model-hooks.ts';
 
 /** Running prompts is set up (on a fake model on loopback), so its routes are in the table's app too. */
 const model = fakeModelForFile();
