@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
@@ -447,6 +449,35 @@ describeApi('running prompts: the key stays in the environment', (ctx) => {
       }
     } finally {
       await app.close();
+    }
+  });
+});
+
+describeApi('the pages say whether running prompts is set up', (ctx) => {
+  it('marks every page only when a model is set up, and leaves them as built otherwise', async () => {
+    const webRoot = mkdtempSync(path.join(os.tmpdir(), 'genai-runs-web-'));
+    writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<html><head><title>x</title></head><body></body></html>',
+    );
+    try {
+      const plain = await buildTestApp(ctx.database, { webRoot });
+      const marked = await buildTestApp(ctx.database, { webRoot, model: fake.config() });
+      try {
+        for (const url of ['/', '/phase/2', '/admin']) {
+          const without = await plain.inject({ url });
+          expect(without.body).toContain('<title>x</title>');
+          expect(without.body).not.toContain('model-runs');
+          const withModel = await marked.inject({ url });
+          expect(withModel.body).toContain('<meta name="model-runs" content="on">');
+          expect(withModel.body).not.toContain('sk-test');
+        }
+      } finally {
+        await plain.close();
+        await marked.close();
+      }
+    } finally {
+      rmSync(webRoot, { recursive: true, force: true });
     }
   });
 });
