@@ -16,6 +16,7 @@ import { cohortRoutes } from './cohorts/routes.ts';
 import { configRoutes } from './content/routes.ts';
 import { liveEventRoutes } from './live/routes.ts';
 import { phaseDataRoutes } from './phase-data/routes.ts';
+import { runRoutes } from './runs/routes.ts';
 import { ProgrammeChecker, type ProgrammeCheckerOptions } from './programmes/checks-pool.ts';
 import { ProgrammeLibrary } from './programmes/library.ts';
 import { programmeRoutes } from './programmes/routes.ts';
@@ -32,7 +33,7 @@ import { showcaseRoutes } from './voting/routes.ts';
 
 export type BuildAppOptions = {
   config: Pick<AppConfig, 'logLevel' | 'trustProxy' | 'webRoot' | 'contentDir' | 'requestsPerMinute'> &
-    Partial<Pick<AppConfig, 'publicOrigins'>>;
+    Partial<Pick<AppConfig, 'publicOrigins' | 'model'>>;
   database: DatabaseHandle;
   /** Close the database with the app (the server does; tests that share one database do not). */
   closeDatabase?: boolean;
@@ -124,8 +125,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(coachingRoutes);
   await app.register(programmeRoutes, { library: programmes, checks: programmeChecks });
   await app.register(liveEventRoutes);
+  // Running prompts on the institute's model: only when one is set up (OPENAI_MODEL); else no such path.
+  if (config.model) await app.register(runRoutes, { model: config.model });
   await app.register(configRoutes, { phaseConfigs });
-  await app.register(staticPlugin, { webRoot: config.webRoot, contentDir: config.contentDir });
+  await app.register(staticPlugin, {
+    webRoot: config.webRoot,
+    contentDir: config.contentDir,
+    modelRuns: config.model !== undefined,
+  });
 
   return app;
 }

@@ -102,4 +102,63 @@ describe('loadConfig', () => {
       'twelve chars',
     );
   });
+
+  it('leaves running prompts absent until OPENAI_MODEL names a model', () => {
+    expect(loadConfig({}).model).toBeUndefined();
+    // A key set for another program switches nothing on.
+    expect(loadConfig({ OPENAI_API_KEY: 'sk-x' }).model).toBeUndefined();
+  });
+
+  it('reads the model, its key, its address and its prices', () => {
+    const model = loadConfig({
+      OPENAI_MODEL: 'gpt-4o-mini',
+      OPENAI_API_KEY: 'sk-secret',
+      OPENAI_BASE_URL: 'https://llm.example.org/v1',
+      OPENAI_PRICE_PER_1K_TOKENS: '0.002',
+      OPENAI_PRICE_CURRENCY: 'EUR',
+    }).model;
+    expect(model).toMatchObject({
+      model: 'gpt-4o-mini',
+      apiKey: 'sk-secret',
+      baseURL: 'https://llm.example.org/v1',
+      pricing: { inputPer1k: 0.002, outputPer1k: 0.002, currency: 'EUR' },
+      maxOutputTokens: 2000,
+      timeoutMs: 30_000,
+      maxRunMs: 180_000,
+      runsInFlight: 8,
+      stream: true,
+    });
+    expect(
+      loadConfig({
+        OPENAI_MODEL: 'm',
+        OPENAI_API_KEY: 'k',
+        OPENAI_PRICE_PER_1K_INPUT_TOKENS: '0.5',
+        OPENAI_PRICE_PER_1K_OUTPUT_TOKENS: '1.5',
+      }).model?.pricing,
+    ).toEqual({ inputPer1k: 0.5, outputPer1k: 1.5, currency: 'USD' });
+    // A model served without a key (Ollama, vLLM): the address is enough.
+    expect(
+      loadConfig({ OPENAI_MODEL: 'llama3', OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' }).model,
+    ).toMatchObject({
+      apiKey: 'none',
+      pricing: undefined,
+    });
+  });
+
+  it('refuses a model without a key or an address, half a price, and prices that are not numbers', () => {
+    expect(() => loadConfig({ OPENAI_MODEL: 'm' })).toThrow(/OPENAI_API_KEY/);
+    expect(() =>
+      loadConfig({ OPENAI_MODEL: 'm', OPENAI_API_KEY: 'k', OPENAI_PRICE_PER_1K_INPUT_TOKENS: '1' }),
+    ).toThrow(/set together/);
+    expect(() =>
+      loadConfig({ OPENAI_MODEL: 'm', OPENAI_API_KEY: 'k', OPENAI_PRICE_PER_1K_TOKENS: 'free' }),
+    ).toThrow(/OPENAI_PRICE_PER_1K_TOKENS/);
+    expect(() => loadConfig({ OPENAI_MODEL: 'm', OPENAI_BASE_URL: 'ftp://x' })).toThrow(/OPENAI_BASE_URL/);
+    // The key is never part of the message.
+    try {
+      loadConfig({ OPENAI_MODEL: 'm', OPENAI_API_KEY: 'sk-do-not-print', OPENAI_TIMEOUT_MS: 'soon' });
+    } catch (error) {
+      expect(String(error)).not.toContain('sk-do-not-print');
+    }
+  });
 });

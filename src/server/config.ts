@@ -41,6 +41,15 @@ const optionalText = z
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
 
+/** A price: a number, at least 0; absent when not set. */
+const price = optionalText.pipe(
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, 'must be a number, at least 0 (0.002)')
+    .transform(Number)
+    .optional(),
+);
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -92,7 +101,52 @@ const EnvSchema = z.object({
   /** The built client's folder (default dist/web); the browser tests build into their own. */
   WEB_ROOT: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Running prompts on the institute's model (docs/deployment.md, Running prompts on a model): the variables
+  // the official OpenAI client reads, and the model's name. No OPENAI_MODEL: the feature is absent.
+  OPENAI_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  OPENAI_API_KEY: optionalText,
+  OPENAI_MODEL: optionalText.pipe(z.string().max(200).optional()),
+  OPENAI_PRICE_PER_1K_TOKENS: price,
+  OPENAI_PRICE_PER_1K_INPUT_TOKENS: price,
+  OPENAI_PRICE_PER_1K_OUTPUT_TOKENS: price,
+  OPENAI_PRICE_CURRENCY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'a three-letter currency code (USD, EUR, GBP)')
+      .optional(),
+  ),
+  OPENAI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(100_000).default(2000),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  OPENAI_MAX_RUN_MS: z.coerce.number().int().min(1000).max(1_800_000).default(180_000),
+  OPENAI_RUNS_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(8),
+  OPENAI_STREAM: z.enum(['true', 'false']).default('true'),
 });
+
+/** The price of a thousand tokens, read and written, in a currency: only ever an estimate of the cost. */
+export type ModelPricing = { inputPer1k: number; outputPer1k: number; currency: string };
+
+/**
+ * The institute's chat model: an OpenAI-compatible chat completions endpoint (a hosted provider, an Azure
+ * deployment, or a model the institute serves itself). The key stays here: never in a response, a log, an
+ * export or a backup (docs/SECURITY.md).
+ */
+export type ModelConfig = {
+  /** Absent: the client's default (api.openai.com). */
+  baseURL: string | undefined;
+  apiKey: string;
+  model: string;
+  pricing: ModelPricing | undefined;
+  /** The most an answer may take, in tokens (the request's `max_tokens`). */
+  maxOutputTokens: number;
+  /** The longest wait for the provider's first byte, and between two parts of a streamed answer. */
+  timeoutMs: number;
+  /** The longest a run may last, whatever the provider does. */
+  maxRunMs: number;
+  /** Runs in flight on one instance at most: the rest are refused until one ends. */
+  runsInFlight: number;
+  /** Ask for the answer as it is written (the default); false for a server that only answers whole. */
+  stream: boolean;
+};
 
 export type AppConfig = {
   env: 'development' | 'production' | 'test';
@@ -111,6 +165,8 @@ export type AppConfig = {
   /** Where the built SPA lives; absent in API-only tests. */
   webRoot: string | undefined;
   contentDir: string;
+  /** Running prompts on the institute's model; undefined: not set up, and the feature is absent. */
+  model: ModelConfig | undefined;
 };
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -142,5 +198,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicOrigins: e.PUBLIC_ORIGIN,
     webRoot: path.resolve(PROJECT_ROOT, e.WEB_ROOT ?? 'dist/web'),
     contentDir: path.join(PROJECT_ROOT, 'content'),
+    model: modelConfig(e),
+  };
+}
+
+/** The model's settings, or undefined when OPENAI_MODEL is not set. */
+function modelConfig(e: z.infer<typeof EnvSchema>): ModelConfig | undefined {
+  // The model's name switches the feature on: a key in the environment for another program does not.
+  if (!e.OPENAI_MODEL) return undefined;
+  // A self-hosted server (vLLM, Ollama, LM Studio) may ask for no key; the client still sends one.
+  if (!e.OPENAI_API_KEY && !e.OPENAI_BASE_URL) {
+    throw new Error(
+      'Invalid environment: OPENAI_API_KEY must be set (or OPENAI_BASE_URL, for a model served without one)',
+    );
+  }
+  const both = e.OPENAI_PRICE_PER_1K_TOKENS;
+  const input = e.OPENAI_PRICE_PER_1K_INPUT_TOKENS ?? both;
+  const output = e.OPENAI_PRICE_PER_1K_OUTPUT_TOKENS ?? both;
+  if ((input === undefined) !== (output === undefined)) {
+    throw new Error(
+      'Invalid environment: OPENAI_PRICE_PER_1K_INPUT_TOKENS and OPENAI_PRICE_PER_1K_OUTPUT_TOKENS must be set together (or OPENAI_PRICE_PER_1K_TOKENS for both)',
+    );
+  }
+  return {
+    baseURL: e.OPENAI_BASE_URL,
+    apiKey: e.OPENAI_API_KEY ?? 'none',
+    model: e.OPENAI_MODEL,
+    pricing:
+      input !== undefined && output !== undefined
+        ? { inputPer1k: input, outputPer1k: output, currency: e.OPENAI_PRICE_CURRENCY ?? 'USD' }
+        : undefined,
+    maxOutputTokens: e.OPENAI_MAX_OUTPUT_TOKENS,
+    timeoutMs: e.OPENAI_TIMEOUT_MS,
+    maxRunMs: e.OPENAI_MAX_RUN_MS,
+    runsInFlight: e.OPENAI_RUNS_IN_FLIGHT,
+    stream: e.OPENAI_STREAM === 'true',
   };
 }

@@ -217,7 +217,14 @@ function sharedProgrammeChecker(): ProgrammeChecker {
  * Runs a suite once per database mode, with a database per file, a fresh app (and fresh rate limiters)
  * and empty tables for every test.
  */
-export function describeApi(name: string, suite: (ctx: ApiContext) => void): void {
+export function describeApi(
+  name: string,
+  suite: (ctx: ApiContext) => void,
+  options: {
+    /** The app's configuration beyond the defaults, read as each test's app is built (after `beforeAll`s). */
+    config?: () => Partial<BuildAppOptions['config']>;
+  } = {},
+): void {
   for (const mode of DATABASE_MODES) {
     describe(`${name} [${mode}]`, () => {
       const ctx = { mode } as ApiContext;
@@ -232,7 +239,7 @@ export function describeApi(name: string, suite: (ctx: ApiContext) => void): voi
       });
       beforeEach(async () => {
         await resetDatabase(ctx.database);
-        ctx.app = await buildTestApp(ctx.database);
+        ctx.app = await buildTestApp(ctx.database, options.config?.());
       });
       afterEach(async () => {
         await ctx.app?.close();

@@ -81,6 +81,8 @@ export async function seedWorld(app: FastifyInstance, options: WorldOptions = {}
     votingOpen: options.votingOpen ?? true,
     resultsVisible: options.resultsVisible ?? true,
     archivedAt: options.archived ? new Date() : null,
+    // Running prompts on a model is switched on (the suites' apps have one set up).
+    runsOn: true,
   };
   // The own cohort runs a programme of its own (published once); the other cohort the standard.
   const [programme] = await app.db
@@ -588,6 +590,34 @@ export const ROUTE_TABLE: RouteRow[] = [
   {
     route: 'POST /api/admin/help-requests/:requestId/answer',
     request: (w) => ({ url: `/api/admin/help-requests/${w.mateHelpId}/answer` }),
+    expect: adminOnly(),
+  },
+
+  // Running a prompt on the institute's model: the team runs and reads its runs; instructors read every team's
+  // use and set the cohorts' and the teams' runs (an instructor reads a team's runs, but never runs on its
+  // budget).
+  {
+    route: 'GET /api/teams/:teamId/runs',
+    request: (w) => ({ url: `/api/teams/${w.own.team.id}/runs` }),
+    expect: teamScoped(),
+  },
+  {
+    route: 'POST /api/teams/:teamId/runs',
+    request: (w) => ({
+      url: `/api/teams/${w.own.team.id}/runs`,
+      payload: { phaseNumber: 2, prompt: 'Name three competitors.' },
+    }),
+    expect: { anonymous: 401, otherTeam: 403, ownTeam: 200, admin: 403 },
+  },
+  { route: 'GET /api/admin/runs', request: () => ({ url: '/api/admin/runs' }), expect: adminOnly() },
+  {
+    route: 'PATCH /api/admin/cohorts/:tag/runs',
+    request: () => ({ url: `/api/admin/cohorts/${OWN_COHORT}/runs`, payload: { on: true } }),
+    expect: adminOnly(),
+  },
+  {
+    route: 'PATCH /api/admin/teams/:teamId/runs',
+    request: (w) => ({ url: `/api/admin/teams/${w.own.team.id}/runs`, payload: { paused: false } }),
     expect: adminOnly(),
   },
 

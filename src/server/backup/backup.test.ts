@@ -13,7 +13,7 @@ import { BACKED_UP_TABLES, listTables, SKIPPED_TABLES } from './queries.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { lockingProcess } from '../../../testing/lock-holder.ts';
-import { cohorts, teams } from '../db/schema.ts';
+import { cohorts, modelRuns, teams } from '../db/schema.ts';
 import { upsertAdmin } from '../auth/queries.ts';
 import {
   buildTestApp,
@@ -119,6 +119,18 @@ async function seedRoom(target: BackupTarget): Promise<void> {
     });
     await call('PATCH', `/api/teams/${beta.id}/feedback/${note.json().id}`, beta.cookie, { done: true });
     await call('POST', `/api/teams/${gamma.id}/help`, gamma.cookie, { phaseNumber: 3, message: 'Stuck 🧱' });
+    // A prompt run on the model, with its answer (written to the table: the runs have tests of their own).
+    await app.db.insert(modelRuns).values({
+      teamId: alpha.id,
+      phaseNumber: 2,
+      prompt: '# Competitors\nName three 🥐',
+      answer: 'One, "two" <b>three</b>',
+      model: 'a-model',
+      status: 'done',
+      promptTokens: 12,
+      completionTokens: 7,
+      finishedAt: new Date(),
+    });
     for (const [i, member] of members.entries()) {
       if (i < 3)
         await call('PATCH', `/api/teams/${member.id}/website`, member.cookie, {
@@ -250,6 +262,7 @@ for (const mode of DATABASE_MODES) {
         ballot_entries: 4,
         feedback_notes: 1,
         help_requests: 1,
+        model_runs: 1,
         programmes: 1,
         programme_versions: 2,
       });

@@ -72,6 +72,7 @@ const TABLE_WORDS: Record<BackedUpTable, [string, string]> = {
   ballot_entries: ['vote', 'votes'],
   feedback_notes: ['feedback note', 'feedback notes'],
   help_requests: ['help request', 'help requests'],
+  model_runs: ['model run', 'model runs'],
   programmes: ['programme', 'programmes'],
   programme_versions: ['programme version', 'programme versions'],
 };

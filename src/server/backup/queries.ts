@@ -20,6 +20,8 @@ export const BACKED_UP_TABLES = [
   // Coaching: an instructor's notes on a team's work, and the team's requests for help.
   { name: 'feedback_notes', orderBy: 'id', since: '0005_coaching' },
   { name: 'help_requests', orderBy: 'id', since: '0005_coaching' },
+  // Prompts run on the institute's model, with their answers (the key is in the environment only).
+  { name: 'model_runs', orderBy: 'id', since: '0009_model_runs' },
 ] as const satisfies readonly { name: string; orderBy: string; since?: string }[];
 
 /**

@@ -114,9 +114,16 @@ export const cohorts = pgTable(
     paceEndsAt: timestamp('pace_ends_at', { withTimezone: true, mode: 'date' }),
     /** The programme its teams run (published at least once); null: the Standard programme. */
     programmeId: uuid('programme_id').references(() => programmes.id, { onDelete: 'restrict' }),
+    // Running prompts on the institute's model (docs/decisions/045-running-prompts-on-a-model.md): off until
+    // the instructor switches it on; each team's budget in tokens, and the runs a team may start a minute.
+    runsOn: boolean('runs_on').notNull().default(false),
+    runBudgetTokens: integer('run_budget_tokens').notNull().default(50000),
+    runsPerMinute: smallint('runs_per_minute').notNull().default(3),
   },
   (t) => [
     check('cohorts_pace_phase_range', sql`${t.pacePhase} between 1 and 8`),
+    check('cohorts_run_budget', sql`${t.runBudgetTokens} between 1000 and 10000000`),
+    check('cohorts_runs_per_minute', sql`${t.runsPerMinute} between 1 and 60`),
     index('cohorts_programme_id_idx').on(t.programmeId),
   ],
 );
@@ -136,6 +143,8 @@ export const teams = pgTable(
     }),
     accessToken: varchar('access_token', { length: 64 }).notNull().unique(),
     submittedWebsiteUrl: text('submitted_website_url'),
+    /** The instructor paused this team's runs on the model. */
+    runsPaused: boolean('runs_paused').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -351,7 +360,43 @@ export const helpRequests = pgTable(
   ],
 );
 
+/**
+ * A team's prompt run on the institute's model (docs/decisions/045-running-prompts-on-a-model.md): the prompt
+ * as sent, the answer as written, the model, the tokens the model counted (or, when it gave no count, the
+ * estimate) and the tokens the run held from the budget while it ran (`reserved_tokens`: counted against the
+ * budget until the run ends, then zero). A run still `running` past the longest a run may last was cut off
+ * by a crash: it holds nothing. Deleted with the team.
+ */
+export const modelRuns = pgTable(
+  'model_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    phaseNumber: smallint('phase_number').notNull(),
+    prompt: text('prompt').notNull(),
+    answer: text('answer').notNull().default(''),
+    model: varchar('model', { length: 200 }).notNull(),
+    status: varchar('status', { length: 12 }).notNull().default('running'),
+    error: varchar('error', { length: 300 }),
+    promptTokens: integer('prompt_tokens').notNull().default(0),
+    completionTokens: integer('completion_tokens').notNull().default(0),
+    reservedTokens: integer('reserved_tokens').notNull().default(0),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('model_runs_team_idx').on(t.teamId, t.createdAt),
+    check('model_runs_phase', sql`${t.phaseNumber} between 1 and 8`),
+    check('model_runs_status', sql`${t.status} in ('running', 'done', 'stopped', 'failed')`),
+    check('model_runs_prompt', sql`char_length(${t.prompt}) <= 40000`),
+    check('model_runs_answer', sql`octet_length(${t.answer}) <= 1000000`),
+  ],
+);
+
 export type TeamRow = typeof teams.$inferSelect;
+export type ModelRunRow = typeof modelRuns.$inferSelect;
 export type FeedbackNoteRow = typeof feedbackNotes.$inferSelect;
 export type HelpRequestRow = typeof helpRequests.$inferSelect;
 export type CohortRow = typeof cohorts.$inferSelect;

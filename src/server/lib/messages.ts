@@ -101,6 +101,30 @@ export const MESSAGES = {
   tooManyHelpChanges: (seconds: number) =>
     `Your team has asked for help or withdrawn too often. Please wait ${seconds} seconds and try again.`,
 
+  // Running a prompt on the institute's model.
+  runsNotSetUp: 'Running prompts is not set up on this server: copy the prompt into an assistant instead.',
+  runIsTheTeams: 'Only the team itself runs its prompts: runs are charged to its budget.',
+  runsNoCohort:
+    "Only a team in an active cohort can run prompts: its instructor sets the budget. Copy the prompt instead, or ask your instructor to add your team to the class's cohort.",
+  runsOff: 'Runs are off for your cohort: your instructor switches them on. Copy the prompt instead.',
+  runsPaused: "Your instructor has paused your team's runs. Copy the prompt instead, or ask your instructor.",
+  runBudgetSpent: (left: number, need: number) =>
+    `Your team's budget is nearly spent: ${left} tokens left, and a run may take up to ${need}. Ask your instructor for more, or copy the prompt instead.`,
+  tooManyRuns: (perMinute: number) =>
+    `Your team may start ${perMinute} ${perMinute === 1 ? 'run' : 'runs'} a minute. Please wait a moment and try again.`,
+  modelBusy: "The model is busy with other teams' runs. Please try again in a minute.",
+  runFailed: {
+    timeout: 'The model took too long to answer. Please try again.',
+    unavailable: 'The model could not be reached. Please try again in a minute.',
+    refused: (status: number | undefined) =>
+      `The model's provider refused the run${status ? ` (${status})` : ''}. Please try again later, or tell your instructor.`,
+    garbage: 'The model answered with something that is not an answer. Please try again.',
+    'too-long': 'The answer was too long to keep: it stops here.',
+    stopped: 'Stopped before the answer was finished.',
+    shutdown: 'The server stopped before the answer was finished. Please run it again.',
+  },
+  interruptedRun: 'The server stopped before the answer was finished. Please run it again.',
+
   // Showcase, ballots and results.
   otherCohortsShowcase: 'This showcase belongs to another cohort.',
   submitToSeeShowcase: 'Submit your own website to see the showcase.',

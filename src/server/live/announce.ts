@@ -147,6 +147,29 @@ export class Announcer {
   }
 
   /**
+   * A team's prompt run started or ended: to the team's open pages (they read its runs again) and to every
+   * instructor's dashboard (it reads the teams' use again).
+   */
+  run(teamId: string, event: Extract<TeamEvent, { type: 'run' }>): Promise<void> {
+    return this.each([
+      { channel: liveChannel.team(teamId), event, others: true },
+      { channel: liveChannel.admin(), event: { type: 'runs', teamId }, others: true },
+    ]);
+  }
+
+  /** Runs' settings changed (a cohort's or a team's): every dashboard, and the teams' pages, read them again. */
+  runSettings(teamIds: readonly string[]): Promise<void> {
+    return this.each([
+      { channel: liveChannel.admin(), event: { type: 'runs', teamId: null }, others: true },
+      ...teamIds.map((teamId) => ({
+        channel: liveChannel.team(teamId),
+        event: { type: 'run-settings' } as const,
+        others: true,
+      })),
+    ]);
+  }
+
+  /**
    * Ends the open event streams that `end` concerns, on every instance: a stream lives exactly as long as
    * the sessions that opened it (the periodic session check ends what a lost notice missed).
    */

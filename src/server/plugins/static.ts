@@ -7,7 +7,29 @@ import { MESSAGES } from '../lib/messages.ts';
 import { createIndexPages, type Visitor } from './route-preloads.ts';
 import { COOKIE_NAMES } from './sessions.ts';
 
-type StaticOptions = { webRoot: string | undefined; contentDir: string };
+type StaticOptions = {
+  webRoot: string | undefined;
+  contentDir: string;
+  /** Running prompts on a model is set up: every page says so in its head, and only then loads its part. */
+  modelRuns?: boolean;
+};
+
+/** What tells a page that running prompts is set up (src/web/lib/model-runs.ts reads it). */
+export const MODEL_RUNS_META = '<meta name="model-runs" content="on">';
+
+/** The page with the model-runs mark in its head, each distinct page marked once. */
+function markingModelRuns(pages: (pathname: string, visitor?: Visitor) => string) {
+  const marked = new Map<string, string>();
+  return (pathname: string, visitor?: Visitor): string => {
+    const page = pages(pathname, visitor);
+    let result = marked.get(page);
+    if (result === undefined) {
+      result = page.replace('</head>', `  ${MODEL_RUNS_META}\n  </head>`);
+      marked.set(page, result);
+    }
+    return result;
+  };
+}
 
 const FILE_LIKE = /\/[^/]+\.[a-z0-9]{1,8}$/i;
 
@@ -83,7 +105,8 @@ export const staticPlugin = fp(
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     });
 
-    const indexPage = webRoot ? createIndexPages(webRoot) : undefined;
+    const pages = webRoot ? createIndexPages(webRoot) : undefined;
+    const indexPage = pages && options.modelRuns ? markingModelRuns(pages) : pages;
     const sendIndex = (request: FastifyRequest, reply: FastifyReply, pathname: string) =>
       reply
         .header('cache-control', 'no-cache')

@@ -2,6 +2,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { PROGRAMME_MAX_BYTES } from '../../shared/schemas/programmes.ts';
 import { describeApi } from '../../../testing/api/test-app.ts';
+import { fakeModelForFile } from '../../../testing/api/fake-model-hooks.ts';
+
+/** Running prompts is set up (on a fake model on loopback), so its routes are in the table's app too. */
+const model = fakeModelForFile();
 import {
   ROUTE_TABLE,
   type RouteRow,
@@ -109,6 +113,8 @@ const PROGRAMME_BODIES = new Set([
 
 function bodyLimit(row: RouteRow): number {
   if (PROGRAMME_BODIES.has(row.route)) return PROGRAMME_MAX_BYTES + 4096;
+  // A prompt to run may be long (src/shared/model-runs.ts, RUN_PROMPT_MAX).
+  if (row.route === 'POST /api/teams/:teamId/runs') return 256 * 1024;
   return row.route === 'POST /api/phase-data' ? 128 * 1024 : 16 * 1024;
 }
 
@@ -184,157 +190,164 @@ const ROUTES = ROUTE_TABLE.filter((row, i) => ROUTE_TABLE.findIndex((r) => r.rou
 const WITH_BODY = ROUTES.filter((row) => methodOf(row.route) !== 'GET');
 const WITH_PARAMS = ROUTES.filter((row) => pathOf(row.route).includes(':') && !row.stream);
 
-describeApi('hostile input', (ctx) => {
-  for (const row of WITH_BODY) {
-    it(`${row.route}: hostile bodies give 4xx, never 5xx or internals`, async () => {
-      const world = await seedWorld(ctx.app);
-      const send = sender(ctx.app, row, world);
-      const valid = (row.request(world).payload ?? {}) as Record<string, unknown>;
+describeApi(
+  'hostile input',
+  (ctx) => {
+    for (const row of WITH_BODY) {
+      it(`${row.route}: hostile bodies give 4xx, never 5xx or internals`, async () => {
+        const world = await seedWorld(ctx.app);
+        const send = sender(ctx.app, row, world);
+        const valid = (row.request(world).payload ?? {}) as Record<string, unknown>;
 
-      for (const [label, body] of HOSTILE_BODIES) {
-        const payload = body === 'ARRAY_OF_VALID' ? [valid] : body;
-        await send({ payload }, `body ${label}`);
-      }
-      for (const key of Object.keys(valid)) {
-        for (const [label, value] of HOSTILE_VALUES) {
-          await send({ payload: { ...valid, [key]: value } }, `${key} ${label}`);
+        for (const [label, body] of HOSTILE_BODIES) {
+          const payload = body === 'ARRAY_OF_VALID' ? [valid] : body;
+          await send({ payload }, `body ${label}`);
         }
-        const field = valid[key];
-        // Inside a list of objects (ballot votes): each field of an item, and items of the wrong shape.
-        if (Array.isArray(field) && typeof field[0] === 'object') {
-          for (const itemKey of Object.keys(field[0] as object)) {
-            for (const [label, value] of HOSTILE_VALUES) {
-              const items = field.map((item) => ({ ...(item as object), [itemKey]: value }));
-              await send({ payload: { ...valid, [key]: items } }, `${key}[].${itemKey} ${label}`);
+        for (const key of Object.keys(valid)) {
+          for (const [label, value] of HOSTILE_VALUES) {
+            await send({ payload: { ...valid, [key]: value } }, `${key} ${label}`);
+          }
+          const field = valid[key];
+          // Inside a list of objects (ballot votes): each field of an item, and items of the wrong shape.
+          if (Array.isArray(field) && typeof field[0] === 'object') {
+            for (const itemKey of Object.keys(field[0] as object)) {
+              for (const [label, value] of HOSTILE_VALUES) {
+                const items = field.map((item) => ({ ...(item as object), [itemKey]: value }));
+                await send({ payload: { ...valid, [key]: items } }, `${key}[].${itemKey} ${label}`);
+              }
+            }
+          }
+          if (Array.isArray(field)) {
+            for (const [label, item] of HOSTILE_VALUES.slice(0, 12)) {
+              await send({ payload: { ...valid, [key]: [item] } }, `${key}[] item ${label}`);
+            }
+            await send({ payload: { ...valid, [key]: Array(5000).fill(field[0]) } }, `${key} 5000 items`);
+          }
+          // An object where answers go: NUL in keys and values, prototype keys, deep nesting at the limit.
+          if (typeof field === 'object' && field !== null && !Array.isArray(field)) {
+            for (const [label, value] of [
+              ['NUL in a value', { answer: 'a\u0000b' }],
+              ['NUL in a key', { 'a\u0000b': 'x' }],
+              ['escaped NUL in a nested value', { list: [{ text: '\u0000' }] }],
+              ['lone surrogate key', { '\ud800': '\udfff' }],
+              ['deep at the limit', deep(Math.floor((bodyLimit(row) - 200) / 6))],
+              ['deep array at the limit', { a: deepArray(Math.floor((bodyLimit(row) - 200) / 2)) }],
+              ['constructor key', { constructor: { prototype: { polluted: true } } }],
+            ] as const) {
+              await send({ payload: { ...valid, [key]: value } }, `${key} ${label}`);
             }
           }
         }
-        if (Array.isArray(field)) {
-          for (const [label, item] of HOSTILE_VALUES.slice(0, 12)) {
-            await send({ payload: { ...valid, [key]: [item] } }, `${key}[] item ${label}`);
-          }
-          await send({ payload: { ...valid, [key]: Array(5000).fill(field[0]) } }, `${key} 5000 items`);
+
+        // Keys JSON.parse would turn into prototype changes, and duplicate keys.
+        const json = JSON.stringify(valid);
+        const inner = json.slice(1, -1);
+        for (const [label, raw] of [
+          ['__proto__ key', `{"__proto__":{"polluted":true}${inner ? `,${inner}` : ''}}`],
+          ['nested __proto__', `{${inner ? `${inner},` : ''}"x":{"__proto__":{"polluted":true}}}`],
+          [
+            'constructor.prototype',
+            `{"constructor":{"prototype":{"polluted":true}}${inner ? `,${inner}` : ''}}`,
+          ],
+          ['duplicate keys', `{${inner}${inner ? `,${inner}` : ''}}`],
+          [
+            'duplicate keys of another type',
+            `{${inner ? `${inner},` : ''}${inner.replace(/:("[^"]*"|[^,{}[\]]+)/g, ':{"x":[1]}')}}`,
+          ],
+          [
+            'unicode-escaped __proto__',
+            `{"\\u005f\\u005fproto\\u005f\\u005f":{"polluted":true}${inner ? `,${inner}` : ''}}`,
+          ],
+          ['truncated JSON', json.slice(0, -1)],
+          ['trailing garbage', `${json} x`],
+          ['two documents', `${json}${json}`],
+          ['NaN', '{"x":NaN}'],
+          ['comment', `/* hi */${json}`],
+          ['empty', ''],
+          ['whitespace', '   '],
+          ['invalid UTF-8', Buffer.from([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x3a, 0x31, 0x7d]).toString('latin1')],
+        ] as const) {
+          await send({ raw: raw === '' && methodOf(row.route) !== 'GET' ? '' : raw }, label);
         }
-        // An object where answers go: NUL in keys and values, prototype keys, deep nesting at the limit.
-        if (typeof field === 'object' && field !== null && !Array.isArray(field)) {
-          for (const [label, value] of [
-            ['NUL in a value', { answer: 'a\u0000b' }],
-            ['NUL in a key', { 'a\u0000b': 'x' }],
-            ['escaped NUL in a nested value', { list: [{ text: '\u0000' }] }],
-            ['lone surrogate key', { '\ud800': '\udfff' }],
-            ['deep at the limit', deep(Math.floor((bodyLimit(row) - 200) / 6))],
-            ['deep array at the limit', { a: deepArray(Math.floor((bodyLimit(row) - 200) / 2)) }],
-            ['constructor key', { constructor: { prototype: { polluted: true } } }],
-          ] as const) {
-            await send({ payload: { ...valid, [key]: value } }, `${key} ${label}`);
-          }
-        }
-      }
+        expect(({} as Record<string, unknown>).polluted, 'Object.prototype untouched').toBeUndefined();
 
-      // Keys JSON.parse would turn into prototype changes, and duplicate keys.
-      const json = JSON.stringify(valid);
-      const inner = json.slice(1, -1);
-      for (const [label, raw] of [
-        ['__proto__ key', `{"__proto__":{"polluted":true}${inner ? `,${inner}` : ''}}`],
-        ['nested __proto__', `{${inner ? `${inner},` : ''}"x":{"__proto__":{"polluted":true}}}`],
-        [
-          'constructor.prototype',
-          `{"constructor":{"prototype":{"polluted":true}}${inner ? `,${inner}` : ''}}`,
-        ],
-        ['duplicate keys', `{${inner}${inner ? `,${inner}` : ''}}`],
-        [
-          'duplicate keys of another type',
-          `{${inner ? `${inner},` : ''}${inner.replace(/:("[^"]*"|[^,{}[\]]+)/g, ':{"x":[1]}')}}`,
-        ],
-        [
-          'unicode-escaped __proto__',
-          `{"\\u005f\\u005fproto\\u005f\\u005f":{"polluted":true}${inner ? `,${inner}` : ''}}`,
-        ],
-        ['truncated JSON', json.slice(0, -1)],
-        ['trailing garbage', `${json} x`],
-        ['two documents', `${json}${json}`],
-        ['NaN', '{"x":NaN}'],
-        ['comment', `/* hi */${json}`],
-        ['empty', ''],
-        ['whitespace', '   '],
-        ['invalid UTF-8', Buffer.from([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x3a, 0x31, 0x7d]).toString('latin1')],
-      ] as const) {
-        await send({ raw: raw === '' && methodOf(row.route) !== 'GET' ? '' : raw }, label);
-      }
-      expect(({} as Record<string, unknown>).polluted, 'Object.prototype untouched').toBeUndefined();
-
-      // Over the body limit: 413, whatever the route.
-      const tooLarge = await send({ payload: { ...valid, pad: 'x'.repeat(MB) } }, 'body over the limit');
-      expect(tooLarge.statusCode).toBe(413);
-      const justOver = await send(
-        { payload: { ...valid, pad: 'x'.repeat(bodyLimit(row) + 1) } },
-        'body just over the limit',
-      );
-      expect(justOver.statusCode).toBe(413);
-
-      // Wrong content types: 415 (or 400), never 500. A route without a body ignores what it is sent
-      // (Fastify reads text/plain itself), and a JSON charset parameter does not change JSON.
-      const hasBody = row.request(world).payload !== undefined;
-      for (const contentType of [
-        'text/plain',
-        'application/x-www-form-urlencoded',
-        'multipart/form-data; boundary=x',
-        'application/xml',
-        'application/json; charset=utf-16',
-        'application/json; charset=latin1',
-        'application/jsonx',
-        'text/json',
-        '',
-        'a'.repeat(2000),
-      ]) {
-        const response = await send({ raw: json, contentType }, `content-type "${contentType.slice(0, 40)}"`);
-        const tolerated = !hasBody || contentType.startsWith('application/json;');
-        if (!tolerated) expect([400, 415], contentType).toContain(response.statusCode);
-      }
-    });
-  }
-
-  for (const row of WITH_PARAMS) {
-    it(`${row.route}: hostile params give 4xx, never 5xx or internals`, async () => {
-      const world = await seedWorld(ctx.app);
-      const send = sender(ctx.app, row, world);
-      const valid = row.request(world);
-      const [validPath, query] = valid.url.split('?') as [string, string | undefined];
-      const pattern = pathOf(row.route).split('/');
-      const segments = validPath.split('/');
-      for (const [index, part] of pattern.entries()) {
-        if (!part.includes(':')) continue;
-        const prefix = part.slice(0, part.indexOf(':'));
-        for (const [label, value] of HOSTILE_PARAMS) {
-          const url = [...segments];
-          url[index] = `${prefix}${value}`;
-          await send({ url: url.join('/') + (query ? `?${query}` : ''), payload: valid.payload }, label);
-        }
-      }
-      // Queries too (the ballot read names its team in the query).
-      for (const [label, value] of HOSTILE_PARAMS) {
-        await send(
-          { url: `${validPath}?team_id=${value}&team_id=x`, payload: valid.payload },
-          `query ${label}`,
+        // Over the body limit: 413, whatever the route.
+        const tooLarge = await send({ payload: { ...valid, pad: 'x'.repeat(MB) } }, 'body over the limit');
+        expect(tooLarge.statusCode).toBe(413);
+        const justOver = await send(
+          { payload: { ...valid, pad: 'x'.repeat(bodyLimit(row) + 1) } },
+          'body just over the limit',
         );
+        expect(justOver.statusCode).toBe(413);
+
+        // Wrong content types: 415 (or 400), never 500. A route without a body ignores what it is sent
+        // (Fastify reads text/plain itself), and a JSON charset parameter does not change JSON.
+        const hasBody = row.request(world).payload !== undefined;
+        for (const contentType of [
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          'application/xml',
+          'application/json; charset=utf-16',
+          'application/json; charset=latin1',
+          'application/jsonx',
+          'text/json',
+          '',
+          'a'.repeat(2000),
+        ]) {
+          const response = await send(
+            { raw: json, contentType },
+            `content-type "${contentType.slice(0, 40)}"`,
+          );
+          const tolerated = !hasBody || contentType.startsWith('application/json;');
+          if (!tolerated) expect([400, 415], contentType).toContain(response.statusCode);
+        }
+      });
+    }
+
+    for (const row of WITH_PARAMS) {
+      it(`${row.route}: hostile params give 4xx, never 5xx or internals`, async () => {
+        const world = await seedWorld(ctx.app);
+        const send = sender(ctx.app, row, world);
+        const valid = row.request(world);
+        const [validPath, query] = valid.url.split('?') as [string, string | undefined];
+        const pattern = pathOf(row.route).split('/');
+        const segments = validPath.split('/');
+        for (const [index, part] of pattern.entries()) {
+          if (!part.includes(':')) continue;
+          const prefix = part.slice(0, part.indexOf(':'));
+          for (const [label, value] of HOSTILE_PARAMS) {
+            const url = [...segments];
+            url[index] = `${prefix}${value}`;
+            await send({ url: url.join('/') + (query ? `?${query}` : ''), payload: valid.payload }, label);
+          }
+        }
+        // Queries too (the ballot read names its team in the query).
+        for (const [label, value] of HOSTILE_PARAMS) {
+          await send(
+            { url: `${validPath}?team_id=${value}&team_id=x`, payload: valid.payload },
+            `query ${label}`,
+          );
+        }
+      });
+    }
+
+    it('answers unknown and malformed API paths with a JSON 404', async () => {
+      for (const url of [
+        '/api/../../etc/passwd',
+        '/api/%2e%2e/%2e%2e/etc/passwd',
+        '/api/teams/..%2F..%2F..%2Fpackage.json',
+        '/api/teams/%00',
+        `/api/${'a'.repeat(10_000)}`,
+        '/api/teams/AB12/avatar/../../..',
+        '/api//teams',
+      ]) {
+        const response = await ctx.app.inject({ url, remoteAddress: nextAddress() });
+        // `/api/../..` resolves outside the API (the SPA's plain 404); the rest stay API answers.
+        expectSafe(response, url, !/^\/api\/(\.\.|%2e%2e)/.test(url));
+        expect(response.body).not.toContain('"name"');
       }
     });
-  }
-
-  it('answers unknown and malformed API paths with a JSON 404', async () => {
-    for (const url of [
-      '/api/../../etc/passwd',
-      '/api/%2e%2e/%2e%2e/etc/passwd',
-      '/api/teams/..%2F..%2F..%2Fpackage.json',
-      '/api/teams/%00',
-      `/api/${'a'.repeat(10_000)}`,
-      '/api/teams/AB12/avatar/../../..',
-      '/api//teams',
-    ]) {
-      const response = await ctx.app.inject({ url, remoteAddress: nextAddress() });
-      // `/api/../..` resolves outside the API (the SPA's plain 404); the rest stay API answers.
-      expectSafe(response, url, !/^\/api\/(\.\.|%2e%2e)/.test(url));
-      expect(response.body).not.toContain('"name"');
-    }
-  });
-});
+  },
+  { config: model.appConfig },
+);

@@ -3,6 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { addressOf } from '../../../testing/api/live.ts';
 import { describeApi } from '../../../testing/api/test-app.ts';
+import { fakeModelForFile } from '../../../testing/api/fake-model-hooks.ts';
+
+/** Running prompts is set up (on a fake model on loopback), so its routes are in the table's app too. */
+const model = fakeModelForFile();
 import {
   type Caller,
   methodOf,
@@ -71,42 +75,46 @@ async function call(
   return { status: response.statusCode, message: response.json().message };
 }
 
-describeApi('a call naming a team that does not exist', (ctx) => {
-  const rows = ROUTE_TABLE.filter(NAMES_A_TEAM);
+describeApi(
+  'a call naming a team that does not exist',
+  (ctx) => {
+    const rows = ROUTE_TABLE.filter(NAMES_A_TEAM);
 
-  it('is checked on every route that names a team', () => {
-    expect(rows.map((row) => row.route)).toEqual(
-      expect.arrayContaining([
-        'POST /api/phase-data',
-        'GET /api/phase-data/:teamId',
-        'GET /api/phase-data/:teamId/:phase',
-        'GET /api/teams/:teamId/facts',
-        'POST /api/teams/:teamId/facts',
-        'PATCH /api/teams/:teamId/avatar',
-        'PATCH /api/teams/:teamId/website',
-        'DELETE /api/teams/:teamId',
-        'GET /api/teams/:teamId/events',
-        'GET /api/events',
-        'GET /api/teams/:teamId/feedback',
-        'POST /api/teams/:teamId/help',
-        'GET /api/showcase/:tag/vote',
-      ]),
-    );
-    expect(rows.length).toBeGreaterThanOrEqual(19);
-  });
-
-  for (const row of rows) {
-    it(`${row.route}${row.variant ? ` (${row.variant})` : ''}: an admin 404 "Workspace not found.", a team as for another team's, nobody 401`, async () => {
-      const world = await seedWorld(ctx.app, row.world);
-      const request = forUnknownTeam(row, world, randomUUID());
-      const answers: Partial<Record<Caller, number>> = {};
-      for (const caller of ['anonymous', 'ownTeam', 'admin'] as const) {
-        const answer = await call(ctx.app, row, request, world.cookies[caller]);
-        answers[caller] = answer.status;
-        if (caller === 'admin') expect(answer.message).toBe('Workspace not found.');
-      }
-      // A team session learns nothing of which teams exist: the answer it gets for any other team.
-      expect(answers).toEqual({ anonymous: 401, ownTeam: row.expect.otherTeam, admin: 404 });
+    it('is checked on every route that names a team', () => {
+      expect(rows.map((row) => row.route)).toEqual(
+        expect.arrayContaining([
+          'POST /api/phase-data',
+          'GET /api/phase-data/:teamId',
+          'GET /api/phase-data/:teamId/:phase',
+          'GET /api/teams/:teamId/facts',
+          'POST /api/teams/:teamId/facts',
+          'PATCH /api/teams/:teamId/avatar',
+          'PATCH /api/teams/:teamId/website',
+          'DELETE /api/teams/:teamId',
+          'GET /api/teams/:teamId/events',
+          'GET /api/events',
+          'GET /api/teams/:teamId/feedback',
+          'POST /api/teams/:teamId/help',
+          'GET /api/showcase/:tag/vote',
+        ]),
+      );
+      expect(rows.length).toBeGreaterThanOrEqual(19);
     });
-  }
-});
+
+    for (const row of rows) {
+      it(`${row.route}${row.variant ? ` (${row.variant})` : ''}: an admin 404 "Workspace not found.", a team as for another team's, nobody 401`, async () => {
+        const world = await seedWorld(ctx.app, row.world);
+        const request = forUnknownTeam(row, world, randomUUID());
+        const answers: Partial<Record<Caller, number>> = {};
+        for (const caller of ['anonymous', 'ownTeam', 'admin'] as const) {
+          const answer = await call(ctx.app, row, request, world.cookies[caller]);
+          answers[caller] = answer.status;
+          if (caller === 'admin') expect(answer.message).toBe('Workspace not found.');
+        }
+        // A team session learns nothing of which teams exist: the answer it gets for any other team.
+        expect(answers).toEqual({ anonymous: 401, ownTeam: row.expect.otherTeam, admin: 404 });
+      });
+    }
+  },
+  { config: model.appConfig },
+);

@@ -42,6 +42,8 @@ export const AdminEventSchema = z.discriminatedUnion('type', [
    * and the cohorts' choices follow the versions). An older dashboard drops the event it cannot read.
    */
   z.object({ type: z.literal('programmes') }),
+  /** A team's prompt run started or ended, or its runs' settings changed: the dashboard reads their use again. */
+  z.object({ type: z.literal('runs'), teamId: z.string().nullable() }),
   /** A team joined a cohort by its join link (the dashboard says so; its lists follow the 'team' event). */
   z.object({
     type: z.literal('joined'),

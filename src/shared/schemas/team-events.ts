@@ -78,6 +78,18 @@ export const TeamEventSchema = z.discriminatedUnion('type', [
   PaceEventSchema,
   /** What the team runs now (src/shared/schemas/programmes.ts): after `presence` on a (re)connection, and on a change. */
   ProgrammeEventSchema,
+  /**
+   * A prompt run on the institute's model started or ended (src/shared/schemas/runs.ts): the pages read the
+   * team's runs again. Only ids and the status: a prompt and its answer are too large for an event.
+   */
+  z.object({
+    type: z.literal('run'),
+    runId: z.string(),
+    phaseNumber: z.number().int(),
+    status: z.enum(['running', 'done', 'stopped', 'failed']),
+  }),
+  /** The instructor changed the team's runs (switched on or off, paused, a budget or a limit): read them again. */
+  z.object({ type: z.literal('run-settings') }),
 ]);
 export type TeamEvent = z.infer<typeof TeamEventSchema>;
 export type AnswersEvent = Extract<TeamEvent, { type: 'answers' }>;

@@ -78,6 +78,14 @@ export const coachingKeys = {
   queue: () => ['coaching', 'queue'] as const,
 };
 
+export const runKeys = {
+  all: ['runs'] as const,
+  /** `GET /api/teams/{teamId}/runs`: the team's prompt runs on the model, and what it may still spend. */
+  team: (teamId: string) => ['runs', 'team', teamId] as const,
+  /** `GET /api/admin/runs`: every team's use and every cohort's settings, for instructors. */
+  admin: () => ['runs', 'admin'] as const,
+};
+
 export const paceKeys = {
   all: ['pace'] as const,
   /** The pace a team's pages show (its cohort's), kept by the team's live events. */

@@ -6,6 +6,8 @@ import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { HelpAlerts, HelpRequests, useHelpQueueListener, useHelpRequestCount } from '@/features/coaching';
+import { AdminRuns } from '@/features/runs';
+import { modelRunsSetUp } from '@/lib/model-runs';
 import { ProgrammesTab } from '@/features/programmes';
 import { useSearch } from 'wouter';
 import { useAdminEvents } from './hooks/use-admin-events';
@@ -32,7 +34,7 @@ export default function AdminPage() {
 }
 
 /** The dashboard's tabs; `/admin?tab=programmes` opens on one (the editor's way back). */
-const TABS = ['participants', 'cohorts', 'help', 'programmes'] as const;
+const TABS = ['participants', 'cohorts', 'help', 'programmes', 'runs'] as const;
 
 function Dashboard() {
   const [exporting, setExporting] = React.useState(false);
@@ -95,6 +97,11 @@ function Dashboard() {
               <LifeBuoy aria-hidden /> Help requests
               <HelpCount />
             </TabsTrigger>
+            {modelRunsSetUp() && (
+              <TabsTrigger value="runs" className="flex-1 sm:flex-none" data-testid="runs-tab">
+                Model runs
+              </TabsTrigger>
+            )}
             <TabsTrigger value="programmes" className="flex-1 sm:flex-none">
               <BookOpen aria-hidden /> Programmes
             </TabsTrigger>
@@ -108,6 +115,13 @@ function Dashboard() {
           <TabsContent value="help">
             <HelpRequests />
           </TabsContent>
+          {modelRunsSetUp() && (
+            <TabsContent value="runs">
+              <React.Suspense fallback={null}>
+                <AdminRuns />
+              </React.Suspense>
+            </TabsContent>
+          )}
           <TabsContent value="programmes">
             <ProgrammesTab />
           </TabsContent>

@@ -14,6 +14,8 @@ import { AccessDenied } from '@/components/access-denied';
 import { useAdminStatus } from '@/lib/admin-session';
 import { adminTeamsQueryOptions } from '@/lib/admin-teams';
 import { FeedbackEditor, HelpRequestContext, teamCoachingListener } from '@/features/coaching';
+import { teamRunsListener } from '@/features/runs';
+import { modelRunsSetUp } from '@/lib/model-runs';
 import { clientId } from '@/lib/client-id';
 import { listenTo, useLiveEvents } from '@/lib/live/use-live-events';
 import { factValues } from './api/facts';
@@ -73,6 +75,7 @@ function TeamWork({ teamId }: { teamId: string }) {
       onEvent: (event) => applyTeamEvent(queryClient, teamId, clientId(), event),
     }),
     teamCoachingListener(queryClient, teamId),
+    ...(modelRunsSetUp() ? [teamRunsListener(queryClient, teamId)] : []),
   ]);
 
   const loaded =
@@ -248,7 +251,12 @@ function ActivityWork({
             </div>
           </div>
           <div className="min-w-0">
-            <PromptPreview template={config.promptTemplate} data={shared.context} reader="instructor" />
+            <PromptPreview
+              template={config.promptTemplate}
+              data={shared.context}
+              reader="instructor"
+              runs={{ phase: config.phase, teamId }}
+            />
           </div>
         </CardContent>
       </Card>

@@ -76,6 +76,13 @@ export function PrivacyPage() {
             coach your team during the programme. Only your team and the instructors see them.
           </li>
           <li>
+            <strong className="font-semibold">Prompts run on a model</strong> (only where your institute has
+            set one up and your instructor has switched runs on): the prompt your team runs, the model&rsquo;s
+            answer, the model&rsquo;s name, how many tokens it took and when, so your team, its teammates and
+            the instructors can read it again. The prompt is sent to the model your institute chose (its
+            provider, or a server of its own) to be answered.
+          </li>
+          <li>
             <strong className="font-semibold">Instructor username and hashed password</strong> (instructor
             accounts only), so instructors can sign in to the Instructor Dashboard. We never store the
             password itself, only a one-way hash of it.
@@ -155,9 +162,9 @@ export function PrivacyPage() {
       <Section id="privacy-retention" title="How long we keep it">
         <ul className="list-disc space-y-2 pl-6">
           <li>
-            Workspaces, with their answers, instructor feedback, requests for help, cohort assignment, website
-            URL and votes, are kept for the duration of the programme, until your team or an instructor
-            deletes them (see &ldquo;Deleting your data&rdquo;).
+            Workspaces, with their answers, instructor feedback, requests for help, prompts run on a model,
+            cohort assignment, website URL and votes, are kept for the duration of the programme, until your
+            team or an instructor deletes them (see &ldquo;Deleting your data&rdquo;).
           </li>
           <li>
             Sessions expire after 30 days for teams and after 12 hours for instructors. Logging out or opening
@@ -173,8 +180,8 @@ export function PrivacyPage() {
             <strong className="font-semibold">Your team</strong> can delete its own workspace: open the
             account menu at the top right, choose &ldquo;Delete workspace&rdquo; and type your team&rsquo;s
             name to confirm. Your answers, shared facts, avatar, website address, instructor feedback,
-            requests for help and ballot are deleted, every session of your team ends and the Workspace Code
-            stops working.
+            requests for help, prompts run on a model and ballot are deleted, every session of your team ends
+            and the Workspace Code stops working.
           </li>
           <li>
             <strong className="font-semibold">An instructor</strong> can delete any team the same way from the

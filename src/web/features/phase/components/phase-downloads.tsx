@@ -12,6 +12,8 @@ import { flushAllAutosaves } from '../hooks/use-phase-autosave';
 import { buildAnswersReport, reportFileName } from '../lib/answers-report';
 import { useAnswerStore } from '../store/answer-store';
 import { feedbackQueryOptions } from '@/features/coaching';
+import { teamRunsQueryOptions } from '@/features/runs';
+import { modelRunsSetUp } from '@/lib/model-runs';
 import { fetchPdf, saveBlob } from '@/lib/save-file';
 
 /** A PDF the activity offers (phase 4's market report and its template): fetched, checked to be a PDF, then saved. */
@@ -68,6 +70,10 @@ export function DownloadAnswersButton({ mode }: { mode: WorkspaceMode }) {
       const feedback = team
         ? await queryClient.fetchQuery({ ...feedbackQueryOptions(team.id), staleTime: 0 })
         : [];
+      const runs =
+        team && modelRunsSetUp()
+          ? (await queryClient.fetchQuery({ ...teamRunsQueryOptions(team.id), staleTime: 0 })).runs
+          : [];
       const report = buildAnswersReport({
         teamName: team?.name,
         teamCode: team?.code,
@@ -76,6 +82,7 @@ export function DownloadAnswersButton({ mode }: { mode: WorkspaceMode }) {
         answersByPhase,
         facts,
         feedback,
+        runs,
       });
       saveBlob(new Blob([report], { type: 'text/markdown;charset=utf-8' }), reportFileName(team?.name));
       toast(messages.answersDownloaded);

@@ -31,6 +31,7 @@ export function PhaseWorkspace({
   config,
   mode,
   initialAnswers: initialProp,
+  teamId,
   children,
 }: {
   config: PhaseConfig;
@@ -38,6 +39,8 @@ export function PhaseWorkspace({
   mode: 'workspace' | 'practice';
   /** The activity's answers, its shared facts from the team's one copy. */
   initialAnswers: Answers;
+  /** The open workspace's team (none in practice mode): whose runs the preview shows. */
+  teamId?: string;
   /** Shown below the form (the website phase's submission card). */
   children?: React.ReactNode;
 }) {
@@ -194,7 +197,11 @@ export function PhaseWorkspace({
         {children}
       </div>
       <div id="prompt-preview" className="min-w-0 scroll-mt-20 lg:sticky lg:top-20">
-        <PromptPreview template={config.promptTemplate} data={shared.context} />
+        <PromptPreview
+          template={config.promptTemplate}
+          data={shared.context}
+          runs={{ phase: config.phase, teamId: inWorkspace ? teamId : undefined }}
+        />
       </div>
     </div>
   );

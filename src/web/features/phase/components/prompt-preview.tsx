@@ -7,6 +7,8 @@ import { toast } from '@/components/ui/use-toast';
 import { messages } from '@/lib/messages';
 import { saveBlob } from '@/lib/save-file';
 import { useCopyToClipboard } from '@/lib/use-copy-to-clipboard';
+import { modelRunsSetUp } from '@/lib/model-runs';
+import { RunPrompt } from '@/features/runs';
 
 const PromptMarkdown = React.lazy(() => import('./prompt-markdown'));
 
@@ -18,14 +20,19 @@ export function PromptPreview({
   template,
   data,
   reader = 'team',
+  runs,
 }: {
   template: string;
   data: Record<string, unknown>;
   reader?: 'team' | 'instructor';
+  /** Where runs on the institute's model go, when the server has one: the activity, and the team (none: practice). */
+  runs?: { phase: number; teamId: string | undefined };
 }) {
   const deferred = React.useDeferredValue(data);
   const prompt = React.useMemo(() => renderPromptTemplate(template, deferred), [template, deferred]);
   const clipboard = useCopyToClipboard();
+  const [runsPanel, setRunsPanel] = React.useState<HTMLDivElement | null>(null);
+  const withRuns = runs !== undefined && modelRunsSetUp();
 
   const copy = async () => {
     // The text copied is the markdown source: what a chat assistant reads best.
@@ -65,6 +72,17 @@ export function PromptPreview({
               <Download aria-hidden />
               <span>prompt.txt</span>
             </Button>
+            {withRuns && (
+              <React.Suspense fallback={null}>
+                <RunPrompt
+                  teamId={runs.teamId}
+                  phase={runs.phase}
+                  reader={reader}
+                  prompt={() => renderPromptTemplate(template, data)}
+                  panel={runsPanel}
+                />
+              </React.Suspense>
+            )}
           </div>
         </div>
         <p className="flex items-center gap-2 text-xs text-muted-foreground">
@@ -86,6 +104,7 @@ export function PromptPreview({
             <PromptMarkdown prompt={prompt} />
           </React.Suspense>
         </section>
+        {withRuns && <div ref={setRunsPanel} />}
       </CardContent>
     </Card>
   );

@@ -61,7 +61,12 @@ export default function SavedAnswersLoader({ config, phase, mode }: PhaseProps) 
   const factsNow = { ...factValues(facts.data), ...unsavedFacts(store) };
   const loaded = formAnswers(config.fields, { ...stored, ...unsavedAnswers(store, phase) }, factsNow);
   return (
-    <PhaseWorkspace config={config} mode={mode.kind} initialAnswers={loaded}>
+    <PhaseWorkspace
+      config={config}
+      mode={mode.kind}
+      initialAnswers={loaded}
+      teamId={mode.kind === 'workspace' ? mode.team.id : undefined}
+    >
       {websitePanel}
     </PhaseWorkspace>
   );

@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import * as React from 'react';
 import { teamCoachingListener } from '@/features/coaching';
 import { teamPaceListener } from '@/features/pace';
+import { teamRunsListener } from '@/features/runs';
+import { modelRunsSetUp } from '@/lib/model-runs';
 import { clientId } from '@/lib/client-id';
 import { listenTo, useLiveEvents } from '@/lib/live/use-live-events';
 import { adminKeys, teamKeys } from '@/lib/query-keys';
@@ -29,6 +31,7 @@ export default function TeamStream({ teamId, phase }: { teamId: string; phase: n
     }),
     teamCoachingListener(queryClient, teamId),
     teamPaceListener(queryClient, teamId),
+    ...(modelRunsSetUp() ? [teamRunsListener(queryClient, teamId)] : []),
   ]);
   // A new team (or none) starts from its stream's list; a page without a stream shows nobody.
   React.useEffect(() => () => setPresence([]), []);

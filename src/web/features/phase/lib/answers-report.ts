@@ -1,6 +1,7 @@
 import type { PhaseConfig } from '@shared/phase-config';
 import { renderPromptTemplate } from '@shared/prompt-template';
 import type { FeedbackNote } from '@shared/schemas/coaching';
+import type { Run } from '@shared/schemas/runs';
 import type { Fact } from '@shared/schemas/facts';
 import { plainText } from '@shared/plain-text';
 import { SHARED_FACTS } from '@shared/shared-facts';
@@ -71,6 +72,8 @@ export function buildAnswersReport(options: {
   facts?: readonly Fact[];
   /** The instructors' notes, shown under their activity. */
   feedback?: readonly FeedbackNote[];
+  /** The team's prompt runs on the institute's model: each activity's latest answer, under it. */
+  runs?: readonly Run[];
   generatedAt?: Date;
 }): string {
   const { teamName, teamCode, configs, answersByPhase } = options;
@@ -92,11 +95,14 @@ export function buildAnswersReport(options: {
   for (const config of running) {
     const data = answersByPhase[config.phase];
     const notes = (options.feedback ?? []).filter((note) => note.phaseNumber === config.phase);
-    if (!data && notes.length === 0 && !factList.some((fact) => fact.givenIn === config.phase)) continue;
+    // The newest run of the activity that wrote something (the runs come newest first).
+    const run = (options.runs ?? []).find((r) => r.phaseNumber === config.phase && r.answer.trim() !== '');
+    if (!data && notes.length === 0 && !run && !factList.some((fact) => fact.givenIn === config.phase))
+      continue;
     const answers = formAnswers(config.fields, data, factValues);
     const answered = config.fields.filter((f) => answers[f.id]!.trim() !== '');
     const removed = removedFieldAnswers(config.fields, data);
-    if (answered.length === 0 && notes.length === 0 && removed.length === 0) continue;
+    if (answered.length === 0 && notes.length === 0 && removed.length === 0 && !run) continue;
     any = true;
     out.push('', `## ${config.phase}. ${config.names.page}`, '');
     for (const field of answered)
@@ -110,6 +116,20 @@ export function buildAnswersReport(options: {
       const shown = plainText(prompt, { multiline: true });
       const fence = fenceFor(shown);
       out.push('', '### Generated prompt', '', `${fence}markdown`, shown, fence);
+    }
+    if (run) {
+      const answer = plainText(run.answer, { multiline: true });
+      const fence = fenceFor(answer);
+      const when = run.createdAt.slice(0, 16).replace('T', ' ');
+      const status = run.status === 'done' ? '' : ` (${run.status}: not the whole answer)`;
+      out.push(
+        '',
+        `### The model's answer (${markdownText(run.model)}, ${when})${status}`,
+        '',
+        fence,
+        answer,
+        fence,
+      );
     }
     if (removed.length > 0) {
       out.push(

@@ -440,3 +440,43 @@ describe("the form's rules follow the config in use", () => {
     expect(answered.values).toEqual({ pitch: 'A clinic app', notes: '', gone: 'kept' });
   });
 });
+
+describe('the team report carries the model’s answers', () => {
+  const config = {
+    phase: 2,
+    title: 'Competitor Matrix',
+    names: { activity: 'Competitor Matrix', header: 'Competitors', page: 'Competition Analysis' },
+    fields: [field({ id: 'competitors', label: 'Competitors' })],
+    promptTemplate: 'Compare {{competitors}}.',
+  } as unknown as PhaseConfig;
+  const run = (id: string, answer: string, createdAt: string, status: 'done' | 'stopped' = 'done') => ({
+    id,
+    teamId: 't',
+    phaseNumber: 2,
+    prompt: 'Compare.',
+    answer,
+    model: 'gpt-x',
+    status,
+    error: null,
+    promptTokens: 1,
+    completionTokens: 1,
+    createdAt,
+    finishedAt: createdAt,
+  });
+
+  it('under its activity, the newest answer that wrote something, in a fence, as text', () => {
+    const report = buildAnswersReport({
+      teamName: 'Roasters',
+      configs: [config],
+      answersByPhase: {},
+      runs: [
+        run('b', '', '2026-11-26T11:00:00.000Z'),
+        run('a', 'Rivals: ``` <b>A</b>', '2026-11-26T10:00:00.000Z', 'stopped'),
+      ],
+    });
+    expect(report).toContain('## 2. Competition Analysis');
+    expect(report).toContain(
+      "### The model's answer (gpt-x, 2026-11-26 10:00) (stopped: not the whole answer)\n\n````\nRivals: ``` <b>A</b>\n````",
+    );
+  });
+});
