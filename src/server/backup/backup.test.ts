@@ -335,7 +335,7 @@ for (const mode of DATABASE_MODES) {
     }, 180_000);
 
     it('refuses a foreign, damaged or newer file with a clear message, and creates nothing', async () => {
-      const { source, file: good } = await seededRoom(mode);
+      const { file: good } = await seededRoom(mode);
       const lines = linesOf(good);
       const header = JSON.parse(lines[0]!);
       const latest = knownMigrations().at(-1)!;
@@ -453,7 +453,7 @@ for (const mode of DATABASE_MODES) {
     }, 180_000);
 
     it('restores a backup made before shared facts, carrying its answers over to facts', async () => {
-      const { source, file: good } = await seededRoom(mode);
+      const { file: good } = await seededRoom(mode);
       const lines = linesOf(good);
       const known = knownMigrations();
       const before = known[known.findIndex((m) => m.tag === '0004_shared_facts') - 1]!;
@@ -497,7 +497,7 @@ for (const mode of DATABASE_MODES) {
     }, 180_000);
 
     it('restores a backup made before the claims joined the business profile, carrying them over', async () => {
-      const { source, file: good } = await seededRoom(mode);
+      const { file: good } = await seededRoom(mode);
       const lines = linesOf(good);
       const known = knownMigrations();
       const header = JSON.parse(lines[0]!);
