@@ -26,8 +26,9 @@ function recordFirstPaint(page: Page) {
 
 async function flashRecord(page: Page) {
   return page.evaluate(
-    () => (window as unknown as { __firstPaint: { contentSeen: boolean; spinnerAfterContent: string[] } })
-      .__firstPaint,
+    () =>
+      (window as unknown as { __firstPaint: { contentSeen: boolean; spinnerAfterContent: string[] } })
+        .__firstPaint,
   );
 }
 

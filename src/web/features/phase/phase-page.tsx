@@ -8,6 +8,7 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { ActivityFeedback, AskForHelp, HelpStatus } from '@/features/coaching';
 import { openWorkspaceDialog, useWorkspace, useWorkspaceUi, type WorkspaceMode } from '@/features/workspace';
 import { DeferredHydration, releaseDeferredHydration } from '@/lib/deferred-hydration';
+import { preloadable } from '@/lib/preloadable';
 import { programmePhaseQueryOptions, useTeamProgramme } from '@/lib/team-programme';
 import { STANDARD_TEAM_PROGRAMME } from '@shared/programme-ref';
 import { ExpectedOutput, FallbackInstructions } from './components/expected-output';
@@ -24,13 +25,27 @@ import { AnswerStoreProvider, useAnswerStore } from './store/answer-store';
 // the form's code (react-hook-form, the prompt preview, autosave, the fields' widgets) is not evaluated while
 // the page starts; anyone else loads it beside the page, behind the spinner the form shows while its answers
 // load anyway.
-const DecisionBox = React.lazy(() =>
+const DecisionBox = preloadable(() =>
   import('./components/decision-box').then((m) => ({ default: m.DecisionBox })),
 );
-const WorkflowSteps = React.lazy(() =>
+const WorkflowSteps = preloadable(() =>
   import('./components/workflow-steps').then((m) => ({ default: m.WorkflowSteps })),
 );
-const SavedAnswersLoader = React.lazy(() => import('./components/saved-answers-loader'));
+const SavedAnswersLoader = preloadable(() => import('./components/saved-answers-loader'));
+
+/**
+ * Loads the activity's parts ahead of the first render (src/web/app/router.tsx, `preloadPage`): a returning
+ * visitor's page replaces the pre-rendered activity with its own render, and a part still loading would show
+ * a spinner where the activity was.
+ */
+export function preloadActivityParts(): Promise<unknown> {
+  return Promise.all([
+    DecisionBox.preload(),
+    WorkflowSteps.preload(),
+    SavedAnswersLoader.preload(),
+    import('./components/prompt-preview').then((m) => m.preloadPromptMarkdown()),
+  ]);
+}
 const KeepPracticeDialog = React.lazy(() =>
   import('./components/keep-practice-dialog').then((m) => ({ default: m.KeepPracticeDialog })),
 );

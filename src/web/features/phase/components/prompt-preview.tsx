@@ -1,6 +1,7 @@
 import { renderPromptTemplate } from '@shared/prompt-template';
 import { Check, Copy, Download, Wand2 } from 'lucide-react';
 import * as React from 'react';
+import { preloadable } from '@/lib/preloadable';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
@@ -8,7 +9,10 @@ import { messages } from '@/lib/messages';
 import { saveBlob } from '@/lib/save-file';
 import { useCopyToClipboard } from '@/lib/use-copy-to-clipboard';
 
-const PromptMarkdown = React.lazy(() => import('./prompt-markdown'));
+const PromptMarkdown = preloadable(() => import('./prompt-markdown'));
+
+/** Loads the prompt's renderer ahead of the activity's first render (phase-page.tsx). */
+export const preloadPromptMarkdown = () => PromptMarkdown.preload();
 
 /**
  * The live prompt, rendered with `data`: the activity's answers, every other activity's, and the facts.
