@@ -226,10 +226,14 @@ export function MobileMenu({ phases, done }: { phases: readonly number[]; done: 
                 )
               }
             >
-              <span className="flex size-7 items-center justify-center rounded-full bg-muted text-xs font-semibold">
-                {done.includes(n) ? <CheckCircle2 className="size-4 text-success" aria-label="Done" /> : n}
+              <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-muted text-xs font-semibold">
+                {n}
+                <span className="sr-only">.</span>
               </span>
               {activityNames(session, n).header}
+              {done.includes(n) ? (
+                <CheckCircle2 className="ml-auto size-4 shrink-0 text-success" aria-label="Done" />
+              ) : null}
             </NavLink>
           ))}
         </nav>

@@ -77,7 +77,10 @@ export function Header() {
               {done.includes(n) ? (
                 <CheckCircle2 className="size-3.5 shrink-0 text-success" aria-label="Done" />
               ) : null}
-              <span className="truncate">{activityNames(session, n).header}</span>
+              {/* The number first, as the room says it ("everyone to activity 6"); then the name. */}
+              <span className="truncate">
+                {n}. {activityNames(session, n).header}
+              </span>
             </NavLink>
           ))}
           {more.length > 0 && (

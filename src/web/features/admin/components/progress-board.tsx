@@ -1,4 +1,4 @@
-import { phaseNavName } from '@shared/phases';
+import { PAGE_NAMES } from '@shared/phases';
 import { formatRelativeTime } from '@shared/relative-time';
 import type { TeamProgramme } from '@shared/schemas/programmes';
 import type { AdminTeam } from '@shared/schemas/team';
@@ -127,7 +127,7 @@ function useColumnNames(
   const configs = useQueries({
     queries: programme ? columns.map((n) => programmePhaseQueryOptions(programme, n)) : [],
   });
-  return columns.map((n, i) => configs[i]?.data?.names.header ?? phaseNavName(n));
+  return columns.map((n, i) => configs[i]?.data?.names.page ?? PAGE_NAMES[n - 1] ?? `Activity ${n}`);
 }
 
 function DoneCell({ team }: { team: AdminTeam }) {
