@@ -159,7 +159,9 @@ test.describe('a countdown that runs out', () => {
 
     await expect(banner.getByTestId('pace-time')).toHaveText('Time is up', { timeout: 70_000 });
     // Said once to a screen reader, beside the activity.
-    await expect(team.page.getByTestId('pace-status')).toHaveText('Now: Activity 2, Competition Analysis. Time is up');
+    await expect(team.page.getByTestId('pace-status')).toHaveText(
+      'Now: Activity 2, Competition Analysis. Time is up',
+    );
     await expect(screen.getByTestId('room-pace-time')).toHaveText('Time is up');
     await expect(card.getByTestId('pace-panel-time')).toHaveText('Time is up');
     // The phone's banner keeps to its width, the form below it.

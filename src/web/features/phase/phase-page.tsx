@@ -15,6 +15,7 @@ import { ExpectedOutput, FallbackInstructions } from './components/expected-outp
 import { AnswersLoading } from './components/answers-loading';
 import { DownloadAnswersButton, PdfDownloadButton } from './components/phase-downloads';
 import { PhaseProgress } from './components/phase-progress';
+import { PracticeBanner } from './components/practice-banner';
 import { WayOn } from './components/way-on';
 import { usePhasesDone } from './hooks/use-phases-done';
 import { answerStoreFor } from './store';
@@ -170,6 +171,7 @@ const PhaseView = React.memo(function PhaseView({ config, phase, mode, switchedO
   return (
     <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
       <title>{`Activity ${phase}: ${config.names.page} · Applied GenAI Lab`}</title>
+      <PracticeBanner />
       <header className="space-y-4">
         <ProgressWithDone
           phase={phase}
@@ -258,9 +260,9 @@ const PhaseView = React.memo(function PhaseView({ config, phase, mode, switchedO
  */
 
 /** The activity's progress line with the count of activities done. */
-function ProgressWithDone(props: Omit<React.ComponentProps<typeof PhaseProgress>, 'doneCount'>) {
+function ProgressWithDone(props: Omit<React.ComponentProps<typeof PhaseProgress>, 'done'>) {
   const done = usePhasesDone({ enabled: true });
-  return <PhaseProgress {...props} doneCount={done?.length} />;
+  return <PhaseProgress {...props} done={done} />;
 }
 
 /** "Done" beside the activity's time once every required field is answered, announced when it comes. */

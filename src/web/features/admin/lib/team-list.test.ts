@@ -23,6 +23,7 @@ const team = (name: string, extra: Partial<AdminTeam> = {}): AdminTeam => ({
   submittedWebsiteUrl: null,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
+  openPhases: [],
   phasesWithData: [],
   activitiesDone: [],
   progress: 0,
