@@ -22,9 +22,7 @@ test('a team finishes activity 1, sees it done everywhere, and is sent on to act
   // Not done yet: no mark, and the way on is the next activity.
   await expect(page.getByTestId('activity-done')).toHaveCount(0);
   await expect(page.getByTestId('activities-done')).toHaveText('0 of 8 activities done');
-  await expect(page.getByTestId('way-on')).toContainText(
-    'Next: Activity 2 — Competition Analysis',
-  );
+  await expect(page.getByTestId('way-on')).toContainText('Next: Activity 2 — Competition Analysis');
   // Every activity has a step-by-step workflow: the numbered instructions would only repeat it.
   await expect(page.getByRole('heading', { name: 'Instructions', exact: true })).toHaveCount(0);
 
