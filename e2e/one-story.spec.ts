@@ -248,7 +248,7 @@ test.describe('one story', () => {
       (window as unknown as { __rawMarkdown: string[] }).__rawMarkdown = seen;
       new MutationObserver(() => {
         for (const preview of document.querySelectorAll('[data-testid="prompt-preview"]')) {
-          if (/(^|\n)#{1,6} /.test((preview as HTMLElement).innerText ?? '')) seen.push('heading marks');
+          if (/(^|\n)#{1,6} /.test(preview.textContent ?? '')) seen.push('heading marks');
         }
       }).observe(document, { childList: true, subtree: true, characterData: true });
     });
