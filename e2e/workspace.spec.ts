@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { adminApi } from './support/api.ts';
-import { createWorkspace, expect, expectNoSideScroll, loginAsAdmin, test } from './support/fixtures.ts';
+import { createWorkspace, E2E_ADMIN, expect, expectNoSideScroll, test } from './support/fixtures.ts';
 
 test.describe('landing page', () => {
   test('shows the hero, features, activities with their names, and no footer', async ({ page }) => {
@@ -183,7 +183,11 @@ test.describe('header', () => {
   });
 
   test('Logout ends the team and the instructor sessions and returns to /', async ({ page }) => {
-    await loginAsAdmin(page);
+    // A sign-in of its own: logging out ends it on the server, and the worker's shared one must outlive this.
+    const login = await page.request.post('/api/auth/admin/login', { data: E2E_ADMIN });
+    expect(login.status()).toBe(200);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Instructor Dashboard' })).toBeVisible();
     await createWorkspace(page, 'Logging Out');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -268,7 +272,8 @@ test.describe('asking for the team session only when one may exist', () => {
     const team = await (await page.request.get(`/api/teams/${code}`)).json();
     const seen = watch(page);
     const admin = await adminApi();
-    expect((await admin.post(`/api/admin/teams/${team.id}/rotate-code`)).ok()).toBe(true);
+    const rotated = await admin.post(`/api/admin/teams/${team.id}/rotate-code`);
+    expect(rotated.ok(), `${rotated.status()} ${await rotated.text()}`).toBe(true);
     await admin.dispose();
 
     await page.goto('/credits');
