@@ -98,6 +98,7 @@ test.describe('one story', () => {
     });
     expect(saved.ok()).toBe(true);
     await device.reload();
+    await expect(device.getByRole('form', { name: 'Decision Box' })).toHaveAttribute('data-ready', '');
     await expect(device.getByTestId('activities-done')).toHaveText('1 of 8 activities done');
     await expect(device.getByTestId('phase-progress')).toHaveText('Progress 0/8 (0%)');
     await expect(device.getByTestId('progress-means')).toHaveText(
@@ -263,6 +264,8 @@ test.describe('one story', () => {
     ).toEqual([]);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/admin');
+    await page.getByLabel('Search').fill(team!.name);
+    await expect(page.getByText('Showing 1 of 1 team')).toBeVisible();
     await shot(page, 'dashboard-375');
     await teamApi.dispose();
   });
