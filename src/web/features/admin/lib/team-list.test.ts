@@ -59,6 +59,19 @@ describe('the participants list', () => {
     team('gamma', { progress: 1, code: 'ZZ99', cohortTag: 'old', cohortName: 'Old Cohort' }),
   ];
 
+  it('sorts progress as the rows show it: activities done first, then the figure, then the name', () => {
+    const rows = [
+      team('Figure ahead', { currentPhase: 6, progress: 5 / 8, activitiesDone: [] }),
+      team('Done one', { currentPhase: 1, progress: 0, activitiesDone: [1] }),
+      team('Done one, further', { currentPhase: 3, progress: 2 / 8, activitiesDone: [2] }),
+    ];
+    expect(sortTeams(rows, 'progress').map((t) => t.name)).toEqual([
+      'Done one, further',
+      'Done one',
+      'Figure ahead',
+    ]);
+  });
+
   it('sorts by name, by progress (then name) and by last activity', () => {
     expect(sortTeams(teams, 'name').map((t) => t.name)).toEqual(['Alpha', 'beta', 'gamma']);
     expect(sortTeams(teams, 'progress').map((t) => t.name)).toEqual(['gamma', 'Alpha', 'beta']);
