@@ -12,7 +12,7 @@ import { countdownWords, nowLine, showsPace, timeLeftText } from './pace-lines';
 
 /**
  * The room's pace on every page of a team whose cohort has one (docs/product.md, Pacing the room and joining
- * a cohort): the instructor's message, "Now: Activity N" with its link, and the time left. In the page's flow
+ * a cohort): the instructor's message, "Now: activity N" with its link, and the time left. In the page's flow
  * under the header, so it never covers the form, on a phone too. A screen reader hears the message, the
  * activity and a countdown's start and end (the status region changes only then), never each second.
  */
