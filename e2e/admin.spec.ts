@@ -329,10 +329,10 @@ test.describe('header for an instructor with no workspace open', () => {
   for (const { width, inBar, firstInMenu } of [
     {
       width: 1280,
-      inBar: ['Market Research', 'Competitors', 'Background Research'],
+      inBar: ['1. Market Research', '2. Competitors', '3. Background Research'],
       firstInMenu: '4. Hero Concept Design',
     },
-    { width: 1024, inBar: ['Market Research', 'Competitors'], firstInMenu: '3. Background Research' },
+    { width: 1024, inBar: ['1. Market Research', '2. Competitors'], firstInMenu: '3. Background Research' },
   ]) {
     test(`at ${width} px the More menu opens, clear of the buttons beside it`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });

@@ -22,9 +22,7 @@ test('a team finishes activity 1, sees it done everywhere, and is sent on to act
   // Not done yet: no mark, and the way on is the next activity.
   await expect(page.getByTestId('activity-done')).toHaveCount(0);
   await expect(page.getByTestId('activities-done')).toHaveText('0 of 8 activities done');
-  await expect(page.getByTestId('way-on')).toContainText(
-    'Next: activity 2 — Competitor Matrix (threat scoring)',
-  );
+  await expect(page.getByTestId('way-on')).toContainText('Next: Activity 2 — Competition Analysis');
   // Every activity has a step-by-step workflow: the numbered instructions would only repeat it.
   await expect(page.getByRole('heading', { name: 'Instructions', exact: true })).toHaveCount(0);
 
@@ -53,12 +51,12 @@ test('a team finishes activity 1, sees it done everywhere, and is sent on to act
   // The way on leads to activity 2.
   const wayOn = page.getByTestId('way-on');
   await expect(wayOn).toContainText('This activity is done.');
-  await wayOn.getByRole('link', { name: /Next: activity 2/ }).click();
+  await wayOn.getByRole('link', { name: /Next: Activity 2/ }).click();
   await expect(page).toHaveURL(new RegExp(`/phase/2\\?team_id=${code}$`));
   await expect(page).toHaveTitle('Activity 2: Competition Analysis · Applied GenAI Lab');
   await expect(page.getByTestId('activity-done')).toHaveCount(0);
   // From activity 2 the next not done is activity 3 (activity 1 is done).
-  await expect(page.getByTestId('way-on')).toContainText('Next: activity 3 — Evidence Research');
+  await expect(page.getByTestId('way-on')).toContainText('Next: Activity 3 — Background Research');
 
   // The landing grid marks activity 1, and only it.
   await page.goto(`/?team_id=${code}`);

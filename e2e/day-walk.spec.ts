@@ -94,17 +94,17 @@ test('a whole day: five teams join from the projector, are paced, finish, ask fo
   await dialog.getByLabel('Countdown (minutes)').fill('45');
   await shot(lectern, 'pace-dialog-1280');
   await dialog.getByRole('button', { name: 'Send to the room' }).click();
-  await expect(card.getByTestId('pace-panel-now')).toHaveText('Now: activity 1');
+  await expect(card.getByTestId('pace-panel-now')).toHaveText('Now: Activity 1');
   await shot(lectern, 'dashboard-cohorts-1280');
 
   for (const { page } of teams) {
     await page.goto('/phase/1');
-    await expect(page.getByTestId('pace-now')).toContainText('Now: activity 1');
+    await expect(page.getByTestId('pace-now')).toContainText('Now: Activity 1');
     await expect(page.getByTestId('pace-message')).toHaveText(
       'Pairs: one types, one reads the sources aloud',
     );
   }
-  await expect(projector.getByTestId('room-pace-now')).toContainText('Now: activity 1');
+  await expect(projector.getByTestId('room-pace-now')).toContainText('Now: Activity 1');
   await shot(projector, 'projector-paced-1920');
   await shot(teams[0]!.page, 'phase1-paced-1280');
   await shot(teams[4]!.page, 'phase1-paced-375');

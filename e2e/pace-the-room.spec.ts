@@ -31,7 +31,7 @@ async function cohortCard(page: Page, tag: string) {
 }
 
 test.describe('pacing the room', () => {
-  test('"Now: activity 3, 10 minutes" reaches every team page and the room screen live, then clears', async ({
+  test('"Now: Activity 3, 10 minutes" reaches every team page and the room screen live, then clears', async ({
     browser,
   }) => {
     test.setTimeout(150_000);
@@ -66,25 +66,25 @@ test.describe('pacing the room', () => {
     await dialog.getByLabel('Countdown (minutes)').fill('10');
     await dialog.getByRole('button', { name: 'Send to the room' }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(card.getByTestId('pace-panel-now')).toHaveText('Now: activity 3');
+    await expect(card.getByTestId('pace-panel-now')).toHaveText('Now: Activity 3');
     await expect(card.getByTestId('pace-panel-time')).toHaveText(/^(10:00|9:[0-5]\d) left$/);
 
     // Every open page shows it without a reload, along the bottom of the window.
     for (const { page } of pages) {
       const banner = page.getByTestId('pace-banner');
-      await expect(banner.getByTestId('pace-now')).toContainText('Now: activity 3');
+      await expect(banner.getByTestId('pace-now')).toContainText('Now: Activity 3');
       await expect(banner.getByTestId('pace-time')).toHaveText(/^(10:00|9:[0-5]\d) left$/);
-      await expect(page.getByTestId('pace-status')).toContainText('Now: activity 3');
+      await expect(page.getByTestId('pace-status')).toContainText('Now: Activity 3');
       await expectAtWindowBottom(banner);
     }
-    await expect(screen.getByTestId('room-pace-now')).toContainText('Now: activity 3');
+    await expect(screen.getByTestId('room-pace-now')).toContainText('Now: Activity 3');
     await expect(screen.getByTestId('room-pace-time')).toHaveText(/^(10:00|9:[0-5]\d) left$/);
     // The showcase's presentation carries it along its bottom.
     const { page: showcase, errors: showcaseErrors } = await watchedPage(instructor);
     await showcase.setViewportSize({ width: 1920, height: 1080 });
     await showcase.goto(`/showcase/${tag}`);
     await showcase.getByRole('button', { name: 'Present' }).click();
-    await expect(showcase.getByTestId('pace-strip')).toContainText('Now: activity 3');
+    await expect(showcase.getByTestId('pace-strip')).toContainText('Now: Activity 3');
     await expect(showcase.getByTestId('pace-strip')).toContainText(/(10:00|9:[0-5]\d) left/);
     expect(await showcase.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(
       true,
@@ -100,9 +100,9 @@ test.describe('pacing the room', () => {
     // The banner's link leads to the activity; a page opened now shows the pace at once.
     await pages[1]!.page.getByTestId('pace-now').click();
     await expect(pages[1]!.page).toHaveURL(/\/phase\/3/);
-    await expect(pages[1]!.page.getByTestId('pace-now')).toContainText('Now: activity 3');
+    await expect(pages[1]!.page.getByTestId('pace-now')).toContainText('Now: Activity 3');
     const late = await openAsTeam(browser, teams[0]!.team, { path: '/' });
-    await expect(late.page.getByTestId('pace-now')).toContainText('Now: activity 3');
+    await expect(late.page.getByTestId('pace-now')).toContainText('Now: Activity 3');
 
     // A message joins it; then the instructor clears everything and every banner goes.
     await card.getByRole('button', { name: `Pace the room of ${name}` }).click();
@@ -149,12 +149,14 @@ test.describe('a countdown that runs out', () => {
     await expect(banner.getByTestId('pace-time')).toHaveText(/^(1:00|0:[0-5]\d) left$/);
     await expect(screen.getByTestId('room-pace-time')).toHaveText(/^(1:00|0:[0-5]\d) left$/);
     await expect(card.getByTestId('pace-panel-time')).toHaveText(/^(1:00|0:[0-5]\d) left$/);
-    await expect(team.page.getByTestId('pace-status')).toContainText('Now: activity 2');
+    await expect(team.page.getByTestId('pace-status')).toContainText('Now: Activity 2');
     await expect(team.page.getByTestId('pace-status')).not.toContainText('Time is up');
 
     await expect(banner.getByTestId('pace-time')).toHaveText('Time is up', { timeout: 70_000 });
     // Said once to a screen reader, beside the activity.
-    await expect(team.page.getByTestId('pace-status')).toHaveText('Now: activity 2, Competitors. Time is up');
+    await expect(team.page.getByTestId('pace-status')).toHaveText(
+      'Now: Activity 2, Competition Analysis. Time is up',
+    );
     await expect(screen.getByTestId('room-pace-time')).toHaveText('Time is up');
     await expect(card.getByTestId('pace-panel-time')).toHaveText('Time is up');
     // The phone's banner keeps to its width, along the bottom of the window.

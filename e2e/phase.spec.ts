@@ -320,8 +320,8 @@ test.describe('phase page', () => {
   }) => {
     await practice(page, 4);
     for (const [name, file] of [
-      ['Worked example (PDF)', 'stem-toys-market-analysis.pdf'],
-      ['Report template (PDF)', 'market-report-template.pdf'],
+      ['Download PDF: worked example', 'stem-toys-market-analysis.pdf'],
+      ['Download PDF: report template', 'market-report-template.pdf'],
     ]) {
       const downloadPromise = page.waitForEvent('download');
       await page.getByRole('button', { name }).click();
@@ -336,7 +336,7 @@ test.describe('phase page', () => {
   test('phase 4 PDF failure says so', async ({ page, consoleErrors }) => {
     await practice(page, 4);
     await page.route('**/downloads/*.pdf', (route) => route.fulfill({ status: 404, body: 'missing' }));
-    await page.getByRole('button', { name: 'Report template (PDF)' }).click();
+    await page.getByRole('button', { name: 'Download PDF: report template' }).click();
     await expect(page.getByText('Download Failed', { exact: true })).toBeVisible();
     await expect(
       page.getByText('Unable to download the PDF. Please try refreshing the page.', { exact: true }),

@@ -53,7 +53,7 @@ test('the pace, the help list, the progress and the way on name and count the pr
 
   // The team's banner and progress, on a phone too.
   const device = await openAsTeam(browser, team, { path: '/phase/4', viewport: { width: 375, height: 800 } });
-  await expect(device.page.getByTestId('pace-now')).toHaveText(`Now: activity 3 · ${HEADER}`);
+  await expect(device.page.getByTestId('pace-now')).toHaveText(`Now: Activity 3 · ${PAGE}`);
   await expect(device.page.getByText('Activity 4 · 6 in your programme')).toBeVisible();
   await expect(device.page.getByRole('list', { name: 'Activities' }).getByRole('listitem')).toHaveCount(6);
   await expectNoSideScroll(device.page);
@@ -62,14 +62,14 @@ test('the pace, the help list, the progress and the way on name and count the pr
   await loginAsAdmin(page);
   await page.goto('/admin?tab=cohorts');
   const panel = page.getByTestId('pace-panel').filter({ hasText: cohortName });
-  await expect(panel).toContainText(`Now: activity 3 · ${HEADER}`);
+  await expect(panel).toContainText(`Now: Activity 3 · ${PAGE}`);
   await panel.getByRole('button', { name: /Pace the room/ }).click();
   await page.getByLabel('Now: activity').click();
   const options = page.getByRole('option');
   await expect(options).toHaveText([
     'No activity',
     'Activity 1: Market Research',
-    `Activity 3: ${HEADER}`,
+    `Activity 3: ${PAGE}`,
     'Activity 4: Hero Concept Design',
     'Activity 5: Brief Generation',
     'Activity 6: Implementation',
@@ -77,7 +77,7 @@ test('the pace, the help list, the progress and the way on name and count the pr
   ]);
   await page.keyboard.press('Escape');
   await page.goto(`/admin/cohorts/${tag}/room`);
-  await expect(page.getByTestId('room-pace-now')).toContainText(HEADER);
+  await expect(page.getByTestId('room-pace-now')).toContainText(PAGE);
   await page.goto('/admin?tab=help');
   await expect(page.getByTestId('help-request').filter({ hasText: team.name })).toContainText(
     `Activity 3, ${PAGE} · waiting`,

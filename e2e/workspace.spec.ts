@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { adminApi } from './support/api.ts';
-import { createWorkspace, expect, expectNoSideScroll, loginAsAdmin, test } from './support/fixtures.ts';
+import { createWorkspace, E2E_ADMIN, expect, expectNoSideScroll, test } from './support/fixtures.ts';
 
 test.describe('landing page', () => {
   test('shows the hero, features, activities with their names, and no footer', async ({ page }) => {
@@ -268,7 +268,8 @@ test.describe('asking for the team session only when one may exist', () => {
     const team = await (await page.request.get(`/api/teams/${code}`)).json();
     const seen = watch(page);
     const admin = await adminApi();
-    expect((await admin.post(`/api/admin/teams/${team.id}/rotate-code`)).ok()).toBe(true);
+    const rotated = await admin.post(`/api/admin/teams/${team.id}/rotate-code`);
+    expect(rotated.ok(), `${rotated.status()} ${await rotated.text()}`).toBe(true);
     await admin.dispose();
 
     await page.goto('/credits');

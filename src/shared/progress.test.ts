@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activitiesDone, progressShare } from './progress.ts';
+import { activitiesDone, doneWords, progressFigure, progressShare } from './progress.ts';
 
 describe('progress', () => {
   it.each([
@@ -34,4 +34,31 @@ describe('progress', () => {
       expect(progressShare({ currentPhase, submittedWebsiteUrl }, [3, 4])).toBe(share);
     },
   );
+});
+
+describe('the progress figure beside the activities done', () => {
+  it('says what it counts: the activities before the furthest one saved in', () => {
+    // Activity 1 answered in full, nothing saved further: 1 done, the figure 0/8, and it says why.
+    expect(progressFigure({ currentPhase: 1, submittedWebsiteUrl: null })).toEqual({
+      text: 'Progress 0/8 (0%)',
+      means: 'counts the activities before activity 1, the furthest the team has saved in',
+      percent: 0,
+    });
+    // Jumped to activity 8 first: the figure says 7/8 and that it counts the activities before 8.
+    expect(progressFigure({ currentPhase: 8, submittedWebsiteUrl: null }).means).toBe(
+      'counts the activities before activity 8, the furthest the team has saved in',
+    );
+    expect(progressFigure({ currentPhase: 3, submittedWebsiteUrl: 'https://x.example' })).toEqual({
+      text: 'Progress 8/8 (100%)',
+      means: 'counts every activity once the website is submitted',
+      percent: 100,
+    });
+    expect(progressFigure({ currentPhase: 6, submittedWebsiteUrl: null }, [3, 4]).text).toBe(
+      'Progress 3/6 (50%)',
+    );
+  });
+
+  it('counts the activities done in words', () => {
+    expect(doneWords(1, 8)).toBe('1 of 8 activities done');
+  });
 });

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ErrorBoundary } from './app/error-fallback';
 import { loadDataLayer } from './app/data-layer-loader';
 import { listenForMenuIntent } from './app/header';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadPage } from './app/router';
 import { practiceWasChosen } from './features/workspace';
 import { loadAllLocalPhaseData } from './lib/practice-storage';
 import { readWorkspaceMeta } from './lib/workspace-meta';
@@ -52,7 +52,10 @@ if (matchesPrerender()) {
     hydrateRoot(container, app);
   });
 } else {
-  void loadDataLayer()
+  // A pre-rendered page on screen stays there until the render that replaces it has the page's code: never
+  // a spinner between the page and the page again (docs/decisions/049-one-story-in-the-room.md).
+  const prerendered = container.hasChildNodes();
+  void Promise.all([loadDataLayer(), prerendered ? preloadPage(window.location.pathname) : undefined])
     .catch(() => undefined)
     .then(() => React.startTransition(() => createRoot(container).render(app)));
 }

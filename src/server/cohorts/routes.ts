@@ -292,7 +292,7 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * Pacing the room (docs/product.md, Pacing the room and joining a cohort): sets or clears the message,
-   * "Now: activity N" and the countdown; every open page of the cohort's teams, its projector view and the
+   * "Now: Activity N" and the countdown; every open page of the cohort's teams, its projector view and the
    * instructors' cards follow.
    */
   app.patch(

@@ -234,8 +234,8 @@ describe('phase configs in content/phases', () => {
   it("offers the worked example's market report and its template in phase 4, and the files exist", () => {
     const downloads = configOf(4).downloads;
     expect(downloads).toEqual([
-      { label: 'Worked example (PDF)', href: '/downloads/stem-toys-market-analysis.pdf' },
-      { label: 'Report template (PDF)', href: '/downloads/market-report-template.pdf' },
+      { label: 'Download PDF: worked example', href: '/downloads/stem-toys-market-analysis.pdf' },
+      { label: 'Download PDF: report template', href: '/downloads/market-report-template.pdf' },
     ]);
     for (const download of downloads!) {
       const file = path.join(contentDir, download.href);

@@ -230,7 +230,9 @@ describeApi('one stream for all of a browser’s tabs (GET /api/events)', (ctx) 
       },
     });
     await ctx.app.announce.progress(t, 'saved');
-    expect(await stream.waitUntil((m) => 'event' in m && m.event.type === 'team')).toEqual({
+    expect(
+      await stream.waitUntil((m) => 'event' in m && m.event.type === 'team' && m.event.reason === 'saved'),
+    ).toEqual({
       sub: 'admin',
       event: { type: 'team', teamId: t, reason: 'saved' },
     });

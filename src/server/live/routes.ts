@@ -117,10 +117,13 @@ export const liveEventRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   function announceLeft(left: LeftPage[]) {
-    for (const teamId of new Set(left.map((page) => page.teamId))) {
+    const teamIds = [...new Set(left.map((page) => page.teamId))];
+    for (const teamId of teamIds) {
       const remove = left.filter((page) => page.teamId === teamId).map((page) => page.clientId);
       void announcePresence({ teamId, upsert: [], remove });
     }
+    // The instructors' board shows where each team is now: the activity its open pages show.
+    void app.announce.progress(teamIds, 'page');
   }
 
   function pruneNowAndThen() {
@@ -238,6 +241,9 @@ export const liveEventRoutes: FastifyPluginAsyncZod = async (app) => {
             .map(({ clientId, phase, label, admin }) => ({ clientId, phase, label, admin }));
           if (upsert.length > 0) void announcePresence({ teamId, upsert, remove: [] });
         }
+        // A team's own page (not an instructor reading its work) moves where the team is now.
+        const teamsMoved = [...new Set(pages.filter((page) => !page.admin).map((page) => page.teamId))];
+        void app.announce.progress(teamsMoved, 'page');
         return messages;
       },
       onHeartbeat: () => {

@@ -251,8 +251,8 @@ describeApi('phase configs', (ctx) => {
   it("offers the worked example's market report and its template on phase 4, and serves both as PDFs", async () => {
     const response = await ctx.app.inject({ url: '/api/configs/phase-4' });
     expect(response.json().downloads).toEqual([
-      { label: 'Worked example (PDF)', href: '/downloads/stem-toys-market-analysis.pdf' },
-      { label: 'Report template (PDF)', href: '/downloads/market-report-template.pdf' },
+      { label: 'Download PDF: worked example', href: '/downloads/stem-toys-market-analysis.pdf' },
+      { label: 'Download PDF: report template', href: '/downloads/market-report-template.pdf' },
     ]);
     for (const { href } of response.json().downloads as { href: string }[]) {
       const file = await ctx.app.inject({ url: href });

@@ -14,8 +14,18 @@ import {
   isAnsweredTextSql,
 } from '../phase-data/answered-sql.ts';
 import { isSharedFactId } from '../../shared/shared-facts.ts';
-import { cohorts, feedbackNotes, phaseData, sessions, teamFacts, type TeamRow, teams } from '../db/schema.ts';
+import {
+  cohorts,
+  feedbackNotes,
+  phaseData,
+  presence,
+  sessions,
+  teamFacts,
+  type TeamRow,
+  teams,
+} from '../db/schema.ts';
 import { avatarHeldInCohort, lockCohortAvatars } from './cohort-avatars.ts';
+import { PRESENCE_TTL_SECONDS } from '../live/queries.ts';
 
 export function toTeam(row: TeamRow): Team {
   return {
@@ -206,6 +216,16 @@ const phasesWithDataSql = sql<number[]>`coalesce((
 ), '[]'::jsonb)`;
 
 /**
+ * The activities the team's own open pages show now, one entry per page (the live layer's presence rows,
+ * fresh by their heartbeat; an instructor reading the team's work is not the team): where the team is now.
+ */
+const openPhasesSql = sql<number[]>`coalesce((
+  select jsonb_agg(p.phase order by p.phase) from ${presence} p
+  where p.team_id = ${teams.id} and not p.admin and p.phase between 1 and 8
+    and p.seen_at > now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})
+), '[]'::jsonb)`;
+
+/**
  * The activities a team's programme runs, as the done rule reads them: the standard's for a team in no
  * cohort or in a cohort that runs it, else its cohort's programme's (a switched-off activity is left out:
  * it is not part of that team's day).
@@ -257,6 +277,7 @@ export async function listTeamsForAdmin(db: Database, programmes: ProgrammeForms
           team: teams,
           cohortName: cohorts.name,
           phasesWithData: phasesWithDataSql,
+          openPhases: openPhasesSql,
           activitiesDone: activitiesDoneSql(sql`${teams.id}`, forms, isSharedFactId),
           // Microseconds, as text: a JS Date would drop them, and two teams may be made in one millisecond.
           created: sql<string>`((extract(epoch from ${teams.createdAt}) * 1000000)::bigint)::text`,
@@ -264,9 +285,10 @@ export async function listTeamsForAdmin(db: Database, programmes: ProgrammeForms
         .from(teams)
         .leftJoin(cohorts, eq(cohorts.tag, teams.cohortTag))
         .where(where);
-      return rows.map(({ team, cohortName, phasesWithData, activitiesDone, created }) => ({
+      return rows.map(({ team, cohortName, phasesWithData, openPhases, activitiesDone, created }) => ({
         ...toTeam(team),
         phasesWithData: (phasesWithData ?? []).map(Number),
+        openPhases: ((openPhases as number[] | null) ?? []).map(Number),
         activitiesDone: ((activitiesDone as number[] | null) ?? []).map(Number),
         progress: progressShare(team, programme.switchedOff),
         cohortName: cohortName ?? null,

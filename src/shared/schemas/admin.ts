@@ -18,6 +18,8 @@ export const AdminTeamChangeSchema = z.enum([
   'cohort',
   'deleted',
   'code',
+  /** One of the team's own pages opened, moved to another activity or closed: where it is now. */
+  'page',
 ]);
 export type AdminTeamChange = z.infer<typeof AdminTeamChangeSchema>;
 

@@ -10,7 +10,7 @@ export const PACE_MINUTES_MAX = 180;
 
 /**
  * A cohort's pace (docs/product.md, Pacing the room and joining a cohort): the instructor's message, the
- * activity the room is on ("Now: activity 3") and the end of a countdown (ISO, by the server's clock). Each
+ * activity the room is on ("Now: Activity 3") and the end of a countdown (ISO, by the server's clock). Each
  * is null when not set.
  */
 export const PaceSchema = z.object({

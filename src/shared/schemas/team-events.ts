@@ -71,7 +71,7 @@ export const TeamEventSchema = z.discriminatedUnion('type', [
   /** The team's request for help, as it now stands (asked, answered, withdrawn). */
   z.object({ type: z.literal('help'), request: HelpRequestSchema }),
   /**
-   * The pace of the team's cohort (its instructor's message, "Now: activity N", a countdown), whenever it or
+   * The pace of the team's cohort (its instructor's message, "Now: Activity N", a countdown), whenever it or
    * the team's cohort changes, and after `presence` on a (re)connection while the cohort has one (a page
    * forgets the pace it held at `versions`).
    */

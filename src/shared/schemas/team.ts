@@ -60,6 +60,11 @@ export const TeamStatusSchema = z.object({ team: TeamSchema });
 /** The admin's list: each team with the phases it has saved and its progress (0..1). */
 export const AdminTeamSchema = TeamSchema.extend({
   phasesWithData: z.array(z.number().int()),
+  /**
+   * The activity each of the team's own open pages shows now (one entry per page, from the live layer's
+   * presence): where the team is now. Empty while none is open; a server from before it sends none.
+   */
+  openPhases: z.array(z.number().int()).default([]),
   /** The activities it has done: every required field answered (src/shared/activity-done.ts). */
   activitiesDone: z.array(z.number().int()),
   progress: z.number(),

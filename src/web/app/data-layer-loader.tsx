@@ -1,4 +1,5 @@
-import * as React from 'react';
+import type * as React from 'react';
+import { type Preloadable, preloadable } from '@/lib/preloadable';
 import { createStore, useStore } from '@/lib/store';
 
 /**
@@ -58,8 +59,8 @@ export function whenIdle(timeoutMs = 2000): Promise<void> {
 export function lazyWithData<C extends React.ComponentType<any>>(
   load: () => Promise<{ default: C }>,
   { idle = false }: { idle?: boolean } = {},
-): React.LazyExoticComponent<C> {
-  return React.lazy(async () => {
+): Preloadable<C> {
+  return preloadable(async () => {
     if (idle) await Promise.race([whenIdle(), hurried]);
     const [{ default: Part }, { DataProvider }] = await Promise.all([load(), loadDataLayer()]);
     const Inner = Part as React.ComponentType<React.ComponentProps<C>>;

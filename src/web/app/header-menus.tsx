@@ -37,7 +37,7 @@ import {
 import { cn } from '@/lib/cn';
 import { messages } from '@/lib/messages';
 import { usePendingOpen } from '@/lib/pending-open';
-import { activityNames, useSessionView } from '@/lib/session-view';
+import { activityNames, allActivitiesHref, PARTIAL_LIST_NOTE, useSessionView } from '@/lib/session-view';
 
 /**
  * The header's menus (Radix dropdowns and the phone sheet). They load right after the first paint, so the
@@ -187,7 +187,19 @@ export function AccountMenu() {
   );
 }
 
-export function MobileMenu({ phases, done }: { phases: readonly number[]; done: readonly number[] }) {
+export function MobileMenu({
+  phases,
+  done,
+  partial = false,
+  instructorPage = false,
+}: {
+  phases: readonly number[];
+  done: readonly number[];
+  /** Only some activities are listed (those with answers and the open one): the sheet says so. */
+  partial?: boolean;
+  /** An instructor's own page: no team's activities to list. */
+  instructorPage?: boolean;
+}) {
   const { withTeam } = useWorkspace();
   const session = useSessionView();
   const { isAdmin } = useAdminStatus();
@@ -209,7 +221,7 @@ export function MobileMenu({ phases, done }: { phases: readonly number[]; done: 
         <SheetTitle className="pr-8 text-lg font-semibold">Navigate to Activity</SheetTitle>
         <SheetDescription className="sr-only">Jump to an activity or page</SheetDescription>
         <nav aria-label="Activities" className="flex flex-col gap-1">
-          {phases.length === 0 && (
+          {phases.length === 0 && !instructorPage && (
             <p className="text-sm text-muted-foreground">
               Open an activity from the home page to get started.
             </p>
@@ -226,12 +238,28 @@ export function MobileMenu({ phases, done }: { phases: readonly number[]; done: 
                 )
               }
             >
-              <span className="flex size-7 items-center justify-center rounded-full bg-muted text-xs font-semibold">
-                {done.includes(n) ? <CheckCircle2 className="size-4 text-success" aria-label="Done" /> : n}
+              <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-muted text-xs font-semibold">
+                {n}
+                <span className="sr-only">.</span>
               </span>
               {activityNames(session, n).header}
+              {done.includes(n) ? (
+                <CheckCircle2 className="ml-auto size-4 shrink-0 text-success" aria-label="Done" />
+              ) : null}
             </NavLink>
           ))}
+          {partial && phases.length > 0 && (
+            <p className="px-3 pt-2 text-sm text-muted-foreground" data-testid="partial-list-note">
+              {PARTIAL_LIST_NOTE}{' '}
+              <Link
+                to={allActivitiesHref(session.team?.code)}
+                onClick={() => setOpen(false)}
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
+                All activities
+              </Link>
+            </p>
+          )}
         </nav>
         <div className="mt-auto flex flex-col gap-1 border-t border-border pt-4">
           <Link

@@ -1,12 +1,15 @@
 import { CheckCircle2, ChevronDown, CircleUser, LayoutDashboard, Menu, Sparkles } from 'lucide-react';
 import * as React from 'react';
-import { Link, useRoute } from 'wouter';
+import { PHASE_NUMBERS } from '@shared/phases';
+import { Link, useLocation, useRoute } from 'wouter';
 import { NavLink } from '@/components/nav-link';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { openWorkspaceDialog } from '@/features/workspace';
 import { PendingTrigger, requestOpenFromPress } from '@/lib/pending-open';
 import {
   activityNames,
+  allActivitiesHref,
+  PARTIAL_LIST_NOTE,
   type ShellTeam,
   useSessionView,
   visiblePhases,
@@ -27,6 +30,8 @@ const MoreMenu = lazyWithData(() => menus().then((m) => ({ default: m.MoreMenu }
 // Dashboard button. Should a bar still run short (long names, completed ticks), the names shorten with an
 // ellipsis: More and the buttons never shrink, so nothing covers them.
 const NAV_INLINE_LG = 2;
+const NO_PHASES: readonly number[] = [];
+
 const navInlineXl = (isAdmin: boolean) => (isAdmin ? 3 : 4);
 
 /**
@@ -39,7 +44,14 @@ export function Header() {
   const { team, isAdmin } = session;
   const withTeam = (path: string) => withTeamCode(team?.code, path);
   const [, params] = useRoute('/phase/:n');
-  const phases = useSameList(visiblePhases(session, Number(params?.n)));
+  const [pathname] = useLocation();
+  // An instructor's own pages (the dashboard, a team's work, the room screen, the programmes) are the
+  // instructor's: no team's activity links, no workspace to enter.
+  const instructorPage = isAdmin && /^\/admin(\/|$)/.test(pathname);
+  const listed = useSameList(visiblePhases(session, Number(params?.n)));
+  const phases = instructorPage ? NO_PHASES : listed;
+  // A visitor's list holds the activities with answers and the open one; it says so, and where the rest are.
+  const partial = !isAdmin && phases.length < PHASE_NUMBERS.length - session.switchedOff.length;
   const inlineXl = navInlineXl(isAdmin);
   const inline = phases.slice(0, inlineXl);
   const more = phases.slice(NAV_INLINE_LG);
@@ -77,11 +89,25 @@ export function Header() {
               {done.includes(n) ? (
                 <CheckCircle2 className="size-3.5 shrink-0 text-success" aria-label="Done" />
               ) : null}
-              <span className="truncate">{activityNames(session, n).header}</span>
+              {/* The number first, as the room says it ("everyone to activity 6"); then the name. */}
+              <span className="truncate">
+                {n}. {activityNames(session, n).header}
+              </span>
             </NavLink>
           ))}
           {more.length > 0 && (
             <MoreMenuSlot phases={phases} inBarXl={moreInBarXl} done={done} className={moreHiddenXl} />
+          )}
+          {partial && (
+            <Link
+              to={allActivitiesHref(team?.code)}
+              className="shrink-0 rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap text-primary underline-offset-4 hover:underline"
+              title={PARTIAL_LIST_NOTE}
+              data-testid="all-activities-link"
+            >
+              All activities
+              <span className="sr-only">: {PARTIAL_LIST_NOTE}</span>
+            </Link>
           )}
         </nav>
 
@@ -118,7 +144,7 @@ export function Header() {
                 {team.code}
               </span>
             </div>
-          ) : (
+          ) : instructorPage ? null : (
             <Button
               size="sm"
               variant={isAdmin ? 'ghost' : 'default'}
@@ -129,7 +155,7 @@ export function Header() {
             </Button>
           )}
           <AccountMenuSlot />
-          <MobileMenuSlot phases={phases} done={done} />
+          <MobileMenuSlot phases={phases} done={done} partial={partial} instructorPage={instructorPage} />
         </div>
       </div>
     </header>
@@ -190,9 +216,13 @@ const AccountMenuSlot = React.memo(function AccountMenuSlot() {
 const MobileMenuSlot = React.memo(function MobileMenuSlot({
   phases,
   done,
+  partial,
+  instructorPage,
 }: {
   phases: readonly number[];
   done: readonly number[];
+  partial: boolean;
+  instructorPage: boolean;
 }) {
   return (
     <React.Suspense
@@ -208,7 +238,7 @@ const MobileMenuSlot = React.memo(function MobileMenuSlot({
         </PendingTrigger>
       }
     >
-      <MobileMenu phases={phases} done={done} />
+      <MobileMenu phases={phases} done={done} partial={partial} instructorPage={instructorPage} />
     </React.Suspense>
   );
 });

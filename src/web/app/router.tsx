@@ -3,6 +3,7 @@ import { Route, Switch } from 'wouter';
 import { LandingPage } from '@/features/landing';
 import { lazyWithData } from './data-layer-loader';
 import { RootLayout } from './root-layout';
+import { preloadable } from '@/lib/preloadable';
 
 // Every route but the landing page loads on demand, keeping the first route's JavaScript small; the router
 // itself is wouter (docs/decisions/008-router.md). A page that reads server state loads the data layer with
@@ -11,7 +12,7 @@ import { RootLayout } from './root-layout';
 // Loading a page this way is the one place a module reaches into a feature past its index.ts
 // (scripts/check-imports.mjs allows exactly this): a page exported from the index would be bundled with the
 // first route.
-const TooltipLayout = React.lazy(() => import('./tooltip-layout'));
+const TooltipLayout = preloadable(() => import('./tooltip-layout'));
 const PhasePage = lazyWithData(() => import('@/features/phase/phase-page'));
 const AdminPage = lazyWithData(() => import('@/features/admin/admin-page'));
 const AdminLoginPage = lazyWithData(() => import('@/features/admin/admin-login-page'));
@@ -30,6 +31,20 @@ const PrivacyPage = React.lazy(() =>
 const NotFoundPage = React.lazy(() =>
   import('@/features/static-pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
+
+/**
+ * Loads the code a page at `pathname` renders, ahead of its first render, for a page that arrives
+ * pre-rendered and is rendered afresh (src/web/main.tsx): what is on screen stays until the render that
+ * replaces it has the page, never a spinner in between. Only the activity pages need it.
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  if (!/^\/phase\/[1-8]$/.test(pathname)) return;
+  await Promise.all([
+    TooltipLayout.preload(),
+    PhasePage.preload(),
+    import('@/features/phase/phase-page').then((m) => m.preloadActivityParts()),
+  ]);
+}
 
 export function AppRoutes() {
   return (

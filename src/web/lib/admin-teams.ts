@@ -5,11 +5,19 @@ import { api } from '@/lib/api-client';
 import { teamKeys } from '@/lib/query-keys';
 
 /** A row of `GET /api/teams` as any server sends it: one from before programmes sends no `programme`. */
-export type AdminTeamRow = Omit<AdminTeam, 'programme'> & Partial<Pick<AdminTeam, 'programme'>>;
+export type AdminTeamRow = Omit<AdminTeam, 'programme' | 'openPhases'> &
+  Partial<Pick<AdminTeam, 'programme' | 'openPhases'>>;
 
-/** The rows as the dashboard reads them: a team without a `programme` runs the standard. */
+/**
+ * The rows as the dashboard reads them: a team without a `programme` runs the standard; one without
+ * `openPhases` (an older server) has no page known to be open.
+ */
 export function readAdminTeams(rows: readonly AdminTeamRow[]): AdminTeam[] {
-  return rows.map((team) => ({ ...team, programme: team.programme ?? STANDARD_TEAM_PROGRAMME }));
+  return rows.map((team) => ({
+    ...team,
+    programme: team.programme ?? STANDARD_TEAM_PROGRAMME,
+    openPhases: team.openPhases ?? [],
+  }));
 }
 
 export const adminTeamsQueryOptions = queryOptions({

@@ -99,6 +99,15 @@ export function activityNames(session: Pick<SessionView, 'names'>, phase: number
   );
 }
 
+/** Why a visitor's menus list only some activities (`visiblePhases`; docs/product.md, Header). */
+export const PARTIAL_LIST_NOTE =
+  'Listed here: the activities with answers and the one open. Every activity is on the home page.';
+
+/** The landing page's activities grid, keeping the open workspace in the URL. */
+export function allActivitiesHref(code: string | undefined): string {
+  return `${withTeamCode(code, '/')}#activities`;
+}
+
 /** A link inside the app that keeps the open workspace in the URL (`?team_id=CODE`). */
 export function withTeamCode(code: string | undefined, path: string): string {
   return code ? `${path}${path.includes('?') ? '&' : '?'}team_id=${code}` : path;

@@ -18,7 +18,7 @@ import { useAdminEvents } from './hooks/use-admin-events';
 
 /**
  * `/admin/cohorts/TAG/room`: the room's screen for a projector through the day (docs/product.md, Pacing the
- * room): the pace large ("Now: activity 3", the time left, the message) beside the cohort's join link as a
+ * room): the pace large ("Now: Activity 3", the time left, the message) beside the cohort's join link as a
  * QR code. "Present" fills the screen; the pace can be changed from the same page.
  */
 export default function RoomPage() {

@@ -56,9 +56,11 @@ export function LandingPage() {
   const activitiesRef = React.useRef<HTMLElement>(null);
   const teamParam = searchParams.get('team_id');
 
-  // After a workspace is chosen the page carries ?team_id= and scrolls to the activities.
+  // After a workspace is chosen the page carries ?team_id= and scrolls to the activities; so does the
+  // header's "All activities" (#activities).
   React.useEffect(() => {
-    if (teamParam) activitiesRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (teamParam || window.location.hash === '#activities')
+      activitiesRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [teamParam]);
 
   const browse = () => activitiesRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });

@@ -1,5 +1,5 @@
 /**
- * Pacing the room (docs/decisions/035-pacing-and-joining.md): an instructor's message, "Now: activity N"
+ * Pacing the room (docs/decisions/035-pacing-and-joining.md): an instructor's message, "Now: Activity N"
  * and a countdown for a cohort, live on every open page of its teams (the banner under the header), on the
  * room's screen and on the instructors' cards. The team stream's page adds `teamPaceListener`; the app
  * mounts `PaceBannerHost`. Other features and the app use only what is exported here.

@@ -8,12 +8,14 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { ActivityFeedback, AskForHelp, HelpStatus } from '@/features/coaching';
 import { openWorkspaceDialog, useWorkspace, useWorkspaceUi, type WorkspaceMode } from '@/features/workspace';
 import { DeferredHydration, releaseDeferredHydration } from '@/lib/deferred-hydration';
+import { preloadable } from '@/lib/preloadable';
 import { programmePhaseQueryOptions, useTeamProgramme } from '@/lib/team-programme';
 import { STANDARD_TEAM_PROGRAMME } from '@shared/programme-ref';
 import { ExpectedOutput, FallbackInstructions } from './components/expected-output';
 import { AnswersLoading } from './components/answers-loading';
 import { DownloadAnswersButton, PdfDownloadButton } from './components/phase-downloads';
 import { PhaseProgress } from './components/phase-progress';
+import { PracticeBanner } from './components/practice-banner';
 import { WayOn } from './components/way-on';
 import { usePhasesDone } from './hooks/use-phases-done';
 import { answerStoreFor } from './store';
@@ -24,13 +26,27 @@ import { AnswerStoreProvider, useAnswerStore } from './store/answer-store';
 // the form's code (react-hook-form, the prompt preview, autosave, the fields' widgets) is not evaluated while
 // the page starts; anyone else loads it beside the page, behind the spinner the form shows while its answers
 // load anyway.
-const DecisionBox = React.lazy(() =>
+const DecisionBox = preloadable(() =>
   import('./components/decision-box').then((m) => ({ default: m.DecisionBox })),
 );
-const WorkflowSteps = React.lazy(() =>
+const WorkflowSteps = preloadable(() =>
   import('./components/workflow-steps').then((m) => ({ default: m.WorkflowSteps })),
 );
-const SavedAnswersLoader = React.lazy(() => import('./components/saved-answers-loader'));
+const SavedAnswersLoader = preloadable(() => import('./components/saved-answers-loader'));
+
+/**
+ * Loads the activity's parts ahead of the first render (src/web/app/router.tsx, `preloadPage`): a returning
+ * visitor's page replaces the pre-rendered activity with its own render, and a part still loading would show
+ * a spinner where the activity was.
+ */
+export function preloadActivityParts(): Promise<unknown> {
+  return Promise.all([
+    DecisionBox.preload(),
+    WorkflowSteps.preload(),
+    SavedAnswersLoader.preload(),
+    import('./components/prompt-preview').then((m) => m.preloadPromptMarkdown()),
+  ]);
+}
 const KeepPracticeDialog = React.lazy(() =>
   import('./components/keep-practice-dialog').then((m) => ({ default: m.KeepPracticeDialog })),
 );
@@ -155,6 +171,7 @@ const PhaseView = React.memo(function PhaseView({ config, phase, mode, switchedO
   return (
     <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
       <title>{`Activity ${phase}: ${config.names.page} · Applied GenAI Lab`}</title>
+      <PracticeBanner />
       <header className="space-y-4">
         <ProgressWithDone
           phase={phase}
@@ -243,9 +260,9 @@ const PhaseView = React.memo(function PhaseView({ config, phase, mode, switchedO
  */
 
 /** The activity's progress line with the count of activities done. */
-function ProgressWithDone(props: Omit<React.ComponentProps<typeof PhaseProgress>, 'doneCount'>) {
+function ProgressWithDone(props: Omit<React.ComponentProps<typeof PhaseProgress>, 'done'>) {
   const done = usePhasesDone({ enabled: true });
-  return <PhaseProgress {...props} doneCount={done?.length} />;
+  return <PhaseProgress {...props} done={done} />;
 }
 
 /** "Done" beside the activity's time once every required field is answered, announced when it comes. */

@@ -20,7 +20,7 @@ import { clientId } from '@/lib/client-id';
 import { listenTo, useLiveEvents } from '@/lib/live/use-live-events';
 import { factValues } from './api/facts';
 import { programmePhaseQueryOptions, useTeamProgramme } from '@/lib/team-programme';
-import { PromptPreview } from './components/prompt-preview';
+import { PromptPreview, preloadPromptMarkdown } from './components/prompt-preview';
 import { answerText } from './lib/answers';
 import { useSharedAnswers } from './hooks/use-shared-answers';
 import { formAnswers, REMOVED_FIELDS_HEADING, removedFieldAnswers } from './lib/shared-answers';
@@ -35,6 +35,9 @@ import { AnswerStoreProvider, savedActivity, useAnswerStore } from './store/answ
  * follows the team's live events like any page of the workspace (the team sees an instructor's page among
  * its open pages); nothing here writes an answer.
  */
+// The prompts render as the team's preview renders them: the renderer loads with the page, not after it.
+void preloadPromptMarkdown().catch(() => undefined);
+
 export default function WorkPage() {
   const { isAdmin, adminLoading } = useAdminStatus();
   const { teamId = '' } = useParams();

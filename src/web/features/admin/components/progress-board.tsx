@@ -1,4 +1,4 @@
-import { phaseNavName } from '@shared/phases';
+import { PAGE_NAMES } from '@shared/phases';
 import { formatRelativeTime } from '@shared/relative-time';
 import type { TeamProgramme } from '@shared/schemas/programmes';
 import type { AdminTeam } from '@shared/schemas/team';
@@ -20,8 +20,8 @@ import {
 /**
  * The board: teams (rows) by the activities their programmes run (columns: an activity no shown team runs
  * has none). A green cell is an activity done (every required field answered), a blue one an activity
- * started (answers saved, not all required ones), the amber cell where the team is now (its furthest
- * activity), a dash an activity the team's programme switches off, and "Done" counts the activities done
+ * started (answers saved, not all required ones), the amber cell where the team is now (the activity its
+ * open page shows; dashed, where it last saved, while no page of it is open), a dash an activity the team's programme switches off, and "Done" counts the activities done
  * of those its programme runs, so who is behind the room's pace reads at a glance. It follows the
  * dashboard's live lists.
  */
@@ -127,7 +127,7 @@ function useColumnNames(
   const configs = useQueries({
     queries: programme ? columns.map((n) => programmePhaseQueryOptions(programme, n)) : [],
   });
-  return columns.map((n, i) => configs[i]?.data?.names.header ?? phaseNavName(n));
+  return columns.map((n, i) => configs[i]?.data?.names.page ?? PAGE_NAMES[n - 1] ?? `Activity ${n}`);
 }
 
 function DoneCell({ team }: { team: AdminTeam }) {
@@ -158,23 +158,25 @@ function NotRunCell({ phase }: { phase: number }) {
   );
 }
 
-function BoardCellView({ phase, hasData, done, current }: BoardCell) {
-  const words = [current ? 'Now here' : null, done ? 'done' : hasData ? 'started' : 'not started']
-    .filter(Boolean)
-    .join(', ');
+function BoardCellView({ phase, hasData, done, current, now }: BoardCell) {
+  const here = current ? (now === 'page' ? 'Now here (page open)' : 'Last saved here (no page open)') : null;
+  const words = [here, done ? 'done' : hasData ? 'started' : 'not started'].filter(Boolean).join(', ');
   return (
     <span
       className={cn(
         'flex h-9 min-w-9 items-center justify-center rounded-md text-xs font-semibold',
-        current
+        current && now === 'page'
           ? 'bg-accent text-accent-foreground ring-2 ring-amber-700 ring-offset-1'
-          : done
-            ? 'bg-success text-white'
-            : hasData
-              ? 'bg-primary text-primary-foreground'
-              : 'bg-muted text-muted-foreground',
+          : current
+            ? 'border-2 border-dashed border-amber-700 bg-accent-soft text-accent-foreground'
+            : done
+              ? 'bg-success text-white'
+              : hasData
+                ? 'bg-primary text-primary-foreground'
+                : 'bg-muted text-muted-foreground',
       )}
       data-cell={current ? 'current' : done ? 'done' : hasData ? 'data' : 'empty'}
+      data-now={current ? now : undefined}
       data-done={done ? '' : undefined}
       data-phase={phase}
     >
@@ -209,7 +211,11 @@ function BoardLegend({ showNotRun }: { showNotRun: boolean }) {
       </li>
       <li className="flex items-center gap-2">
         <span className="size-5 rounded bg-accent ring-2 ring-amber-700 ring-offset-1" aria-hidden />
-        Where the team is now
+        Where the team is now (its open page)
+      </li>
+      <li className="flex items-center gap-2">
+        <span className="size-5 rounded border-2 border-dashed border-amber-700 bg-accent-soft" aria-hidden />
+        No page open: where it last saved
       </li>
       <li className="flex items-center gap-2">
         <span className="size-5 rounded bg-muted" aria-hidden />

@@ -1,3 +1,4 @@
+import { doneWords, progressFigure } from '@shared/progress';
 import { formatRelativeTime } from '@shared/relative-time';
 import type { AdminTeam } from '@shared/schemas/team';
 import { toSafeHref } from '@shared/website-url';
@@ -10,7 +11,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Progress } from '@/components/ui/progress';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { TeamActionsMenu } from './team-actions-menu';
-import { activitiesRun } from '../lib/board';
+import { activitiesRun, doneCount } from '../lib/board';
 
 type TeamRowProps = {
   team: AdminTeam;
@@ -132,17 +133,32 @@ function CohortBadge({ team }: { team: AdminTeam }) {
   );
 }
 
+/**
+ * How far the team is, read as on its own activity page (src/web/features/phase/components/phase-progress.tsx):
+ * the activities done (the done rule) as the bar and in words, and the specification's figure beside them
+ * with what it counts. The same team reads the same on both screens.
+ */
 function TeamProgress({ team }: { team: AdminTeam }) {
-  const percent = Math.round(team.progress * 100);
+  const { done, of } = doneCount(team);
+  const percent = of === 0 ? 0 : Math.round((done / of) * 100);
+  const figure = progressFigure(team, team.programme.switchedOff);
   return (
-    <div className="flex items-center gap-2">
-      <Progress
-        value={percent}
-        aria-label={`${team.name} progress`}
-        className="w-24 md:w-20"
-        indicatorClassName={percent === 100 ? 'bg-success' : undefined}
-      />
-      <span className="w-10 text-right text-sm font-medium tabular-nums">{percent}%</span>
+    <div className="flex min-w-36 flex-col gap-1" data-testid="team-progress">
+      <div className="flex items-center gap-2">
+        <Progress
+          value={percent}
+          aria-label={`${team.name}: ${doneWords(done, of)}`}
+          className="w-16 shrink-0"
+          indicatorClassName={percent === 100 ? 'bg-success' : undefined}
+        />
+        <span className="text-sm font-medium whitespace-nowrap" data-testid="team-activities-done">
+          {doneWords(done, of)}
+        </span>
+      </div>
+      <span className="text-xs text-muted-foreground" title={figure.means}>
+        <span data-testid="team-progress-figure">{figure.text}</span>
+        <span className="sr-only"> ({figure.means})</span>
+      </span>
     </div>
   );
 }

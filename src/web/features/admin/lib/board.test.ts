@@ -7,6 +7,7 @@ import {
   furthestActivity,
   sharedProgramme,
   teamsPerActivity,
+  whereNow,
 } from './board';
 
 const standard = { programmeId: 'standard', version: 1, switchedOff: [] };
@@ -104,5 +105,48 @@ describe('progress board', () => {
       expect(sharedProgramme([{ programme: standard }])).toBeNull();
       expect(sharedProgramme([])).toBeNull();
     });
+  });
+});
+
+describe('where a team is now', () => {
+  it('is the activity its open page shows, not the furthest it saved in', () => {
+    // Saved in activity 1 only, the page open on activity 4: the team is at 4.
+    expect(whereNow({ currentPhase: 1, phasesWithData: [1], openPhases: [4] })).toEqual({
+      phase: 4,
+      from: 'page',
+    });
+    // Saved as far as 6, gone back to 2.
+    expect(whereNow({ currentPhase: 6, phasesWithData: [6], openPhases: [2] })).toEqual({
+      phase: 2,
+      from: 'page',
+    });
+  });
+
+  it('is where most of its pages are, the furthest of them on a tie', () => {
+    expect(whereNow({ currentPhase: 1, phasesWithData: [], openPhases: [3, 3, 5] }).phase).toBe(3);
+    expect(whereNow({ currentPhase: 1, phasesWithData: [], openPhases: [2, 5] }).phase).toBe(5);
+  });
+
+  it('falls back to the furthest saved when no page is open, and says so', () => {
+    expect(whereNow({ currentPhase: 3, phasesWithData: [3], openPhases: [] })).toEqual({
+      phase: 3,
+      from: 'saved',
+    });
+    expect(whereNow({ currentPhase: 3, phasesWithData: [3] })).toEqual({ phase: 3, from: 'saved' });
+  });
+
+  it('ignores an open page on an activity the programme switches off', () => {
+    const noSeven = { switchedOff: [7] };
+    expect(whereNow({ currentPhase: 2, phasesWithData: [2], openPhases: [7], programme: noSeven })).toEqual({
+      phase: 2,
+      from: 'saved',
+    });
+  });
+
+  it('marks that one cell as now on the board row, and counts the team there', () => {
+    const team = { currentPhase: 1, phasesWithData: [1], openPhases: [4], activitiesDone: [1] };
+    const row = boardRow(team);
+    expect(row.filter((cell) => cell.current).map((cell) => [cell.phase, cell.now])).toEqual([[4, 'page']]);
+    expect(teamsPerActivity([team])[3]).toBe(1);
   });
 });

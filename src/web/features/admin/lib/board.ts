@@ -7,9 +7,18 @@ import type { AdminTeam } from '@shared/schemas/team';
  * part of its day), has the team data in it, has it done it (every required field answered:
  * src/shared/activity-done.ts), and is it where the team is now?
  */
-export type BoardCell = { phase: number; runs: boolean; hasData: boolean; done: boolean; current: boolean };
+export type BoardCell = {
+  phase: number;
+  runs: boolean;
+  hasData: boolean;
+  done: boolean;
+  current: boolean;
+  /** Where "now" comes from: the team's open page, or (none open) the furthest activity saved in. */
+  now?: 'page' | 'saved';
+};
 
 type Where = Pick<AdminTeam, 'currentPhase' | 'phasesWithData'> &
+  Partial<Pick<AdminTeam, 'openPhases'>> &
   Partial<{ programme: Pick<TeamProgramme, 'switchedOff'> }>;
 type BoardTeam = Where & Partial<Pick<AdminTeam, 'activitiesDone'>>;
 
@@ -41,18 +50,39 @@ export function furthestActivity(team: Where): number {
   return run.findLast((phase) => phase <= furthest) ?? run[0] ?? furthest;
 }
 
+/**
+ * Where a team is now (docs/product.md, The live room): the activity its open pages show (the live layer
+ * knows each page's activity), the one most of them show, the furthest of those when they split evenly.
+ * With no page open, the furthest activity it has saved in (`furthestActivity`), said as such. A team's last
+ * save is not where it is: a team that finished activity 1 and opened activity 4 has saved nothing there yet.
+ */
+export function whereNow(team: Where): { phase: number; from: 'page' | 'saved' } {
+  const run = new Set(activitiesRun(team));
+  const open = (team.openPhases ?? []).filter((phase) => run.has(phase));
+  if (open.length === 0) return { phase: furthestActivity(team), from: 'saved' };
+  const pages = new Map<number, number>();
+  for (const phase of open) pages.set(phase, (pages.get(phase) ?? 0) + 1);
+  let best = open[0]!;
+  for (const [phase, count] of pages) {
+    const bestCount = pages.get(best)!;
+    if (count > bestCount || (count === bestCount && phase > best)) best = phase;
+  }
+  return { phase: best, from: 'page' };
+}
+
 /** A team's row of the board: one cell for each column (activities 1 to 8 unless told otherwise). */
 export function boardRow(team: BoardTeam, columns: readonly number[] = PHASE_NUMBERS): BoardCell[] {
   const runs = new Set(activitiesRun(team));
   const withData = new Set(team.phasesWithData);
   const done = new Set(team.activitiesDone ?? []);
-  const now = furthestActivity(team);
+  const now = whereNow(team);
   return columns.map((phase) => ({
     phase,
     runs: runs.has(phase),
     hasData: runs.has(phase) && (withData.has(phase) || done.has(phase)),
     done: runs.has(phase) && done.has(phase),
-    current: phase === now,
+    current: phase === now.phase,
+    ...(phase === now.phase ? { now: now.from } : {}),
   }));
 }
 
@@ -66,7 +96,7 @@ export function doneCount(team: BoardTeam): { done: number; of: number } {
 /** How many teams are now at each activity (the board's column totals), at index activity - 1. */
 export function teamsPerActivity(teams: readonly Where[]): number[] {
   const counts = Array.from({ length: TOTAL_PHASES }, () => 0);
-  for (const team of teams) counts[furthestActivity(team) - 1]!++;
+  for (const team of teams) counts[whereNow(team).phase - 1]!++;
   return counts;
 }
 

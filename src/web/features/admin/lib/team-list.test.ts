@@ -23,6 +23,7 @@ const team = (name: string, extra: Partial<AdminTeam> = {}): AdminTeam => ({
   submittedWebsiteUrl: null,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
+  openPhases: [],
   phasesWithData: [],
   activitiesDone: [],
   progress: 0,
@@ -57,6 +58,19 @@ describe('the participants list', () => {
     team('Alpha', { progress: 0.5, updatedAt: '2026-11-02T00:00:00.000Z' }),
     team('gamma', { progress: 1, code: 'ZZ99', cohortTag: 'old', cohortName: 'Old Cohort' }),
   ];
+
+  it('sorts progress as the rows show it: activities done first, then the figure, then the name', () => {
+    const rows = [
+      team('Figure ahead', { currentPhase: 6, progress: 5 / 8, activitiesDone: [] }),
+      team('Done one', { currentPhase: 1, progress: 0, activitiesDone: [1] }),
+      team('Done one, further', { currentPhase: 3, progress: 2 / 8, activitiesDone: [2] }),
+    ];
+    expect(sortTeams(rows, 'progress').map((t) => t.name)).toEqual([
+      'Done one, further',
+      'Done one',
+      'Figure ahead',
+    ]);
+  });
 
   it('sorts by name, by progress (then name) and by last activity', () => {
     expect(sortTeams(teams, 'name').map((t) => t.name)).toEqual(['Alpha', 'beta', 'gamma']);

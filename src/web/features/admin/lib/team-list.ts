@@ -1,5 +1,6 @@
 import type { AdminCohort } from '@shared/schemas/cohort';
 import type { AdminTeam } from '@shared/schemas/team';
+import { doneCount } from './board';
 
 export type SortKey = 'name' | 'progress' | 'activity';
 /** The cohort filter's two values that are not a cohort's tag. */
@@ -17,10 +18,17 @@ const nameCollator = new Intl.Collator(undefined, { sensitivity: 'base', numeric
 /** Names in the order a person reads them: case aside, and "Team 2" before "Team 10". */
 export const compareNames = (a: string, b: string) => nameCollator.compare(a, b);
 
+/** The activities done, as a share of those the team's programme runs (the bar on its row). */
+function doneShare(team: AdminTeam): number {
+  const { done, of } = doneCount(team);
+  return of === 0 ? 0 : done / of;
+}
+
 export function sortTeams(teams: AdminTeam[], key: SortKey): AdminTeam[] {
   const byName = (a: AdminTeam, b: AdminTeam) => compareNames(a.name, b.name);
   return [...teams].sort((a, b) => {
-    if (key === 'progress') return b.progress - a.progress || byName(a, b);
+    // Progress as the rows show it: the share of activities done first, then the figure beside it.
+    if (key === 'progress') return doneShare(b) - doneShare(a) || b.progress - a.progress || byName(a, b);
     if (key === 'activity') return Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || byName(a, b);
     return byName(a, b);
   });

@@ -12,7 +12,7 @@ import { countdownWords, nowLine, shownPace, showsPace, timeLeftText } from './p
 
 /**
  * The room's pace on every page of a team whose cohort has one (docs/product.md, Pacing the room and joining
- * a cohort): the instructor's message, "Now: activity N" with its link, and the time left. A bar along the
+ * a cohort): the instructor's message, "Now: Activity N" with its link, and the time left. A bar along the
  * bottom of the window (docs/decisions/048-the-room-reads-one-story.md): in view however far the page
  * scrolls, and arriving (seconds after the page, or live) without moving anything on it; the page gains
  * room for it at its very end, so its last lines scroll clear of it. A screen reader hears the message, the

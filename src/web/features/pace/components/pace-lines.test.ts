@@ -2,19 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { countdownWords, nowLine, shownPace, showsPace, timeLeftText } from './pace-lines';
 
 describe("the pace's words", () => {
-  it("says the activity by number and by the name the cohort's programme gives it", () => {
-    const named = (header: string) => ({ activity: header, header, page: header });
-    const standard = [{ phase: 3, names: named('Background Research') }];
-    expect(nowLine(3, standard)).toEqual({ lead: 'Now: activity 3', name: 'Background Research' });
+  it("says the activity by number first, then by the name its page has in the cohort's programme", () => {
+    const named = (page: string) => ({ activity: `${page} (long)`, header: `${page} (short)`, page });
+    const standard = [{ phase: 2, names: named('Competition Analysis') }];
+    expect(nowLine(2, standard)).toEqual({ lead: 'Now: Activity 2', name: 'Competition Analysis' });
     const clinics = [{ phase: 3, names: named('Patient evidence') }];
-    expect(nowLine(3, clinics)).toEqual({ lead: 'Now: activity 3', name: 'Patient evidence' });
+    expect(nowLine(3, clinics)).toEqual({ lead: 'Now: Activity 3', name: 'Patient evidence' });
   });
 
   it('says the number alone while the name is unknown, or the programme does not run the activity', () => {
     const known = { activity: 'Evidence', header: 'Patient evidence', page: 'Evidence' };
-    expect(nowLine(3, [{ phase: 3, names: null }])).toEqual({ lead: 'Now: activity 3', name: null });
+    expect(nowLine(3, [{ phase: 3, names: null }])).toEqual({ lead: 'Now: Activity 3', name: null });
     expect(nowLine(7, [{ phase: 3, names: known }])).toEqual({
-      lead: 'Now: activity 7',
+      lead: 'Now: Activity 7',
       name: null,
     });
   });

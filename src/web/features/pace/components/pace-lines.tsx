@@ -2,17 +2,19 @@ import { formatTimeLeft, type Pace } from '@shared/schemas/pace';
 import type { ProgrammeActivity } from '@/lib/team-programme';
 
 /**
- * "Now: activity 3" and the activity's name as the cohort's programme names it: the words the banner, the
- * card and the projector share. No name while the programme's is unknown (lib/team-programme.ts,
- * `useProgrammeActivities`): never the standard's name for another programme's activity.
+ * "Now: Activity 3" and the activity's name as the team reads it on that activity's page (its page name, as
+ * the cohort's programme names it): the words the banner, the card and the projector share, so the room
+ * speaks one name per activity, number first. No name while the programme's is unknown
+ * (lib/team-programme.ts, `useProgrammeActivities`): never the standard's name for another programme's
+ * activity.
  */
 export function nowLine(
   phase: number,
   activities: readonly ProgrammeActivity[],
 ): { lead: string; name: string | null } {
   return {
-    lead: `Now: activity ${phase}`,
-    name: activities.find((activity) => activity.phase === phase)?.names?.header ?? null,
+    lead: `Now: Activity ${phase}`,
+    name: activities.find((activity) => activity.phase === phase)?.names?.page ?? null,
   };
 }
 

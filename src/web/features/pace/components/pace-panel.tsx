@@ -31,7 +31,7 @@ import { nowLine, shownPace, showsPace, timeLeftText } from './pace-lines';
 
 /**
  * Pacing a cohort's room from its card (docs/product.md, Pacing the room and joining a cohort): what every
- * open page of its teams shows now (the message, "Now: activity N", the time left), each with its own
+ * open page of its teams shows now (the message, "Now: Activity N", the time left), each with its own
  * "Clear", and "Pace the room", which sets any of them. Live: another instructor's change shows here too (the
  * dashboard's progress stream carries it).
  */
@@ -263,7 +263,7 @@ function PaceDialog({
                 {activities.map(({ phase: n, names }) => (
                   <SelectItem key={n} value={String(n)}>
                     Activity {n}
-                    {names ? `: ${names.header}` : ''}
+                    {names ? `: ${names.page}` : ''}
                   </SelectItem>
                 ))}
                 {/* Set before the programme switched it off: shown, so the choice reads as it is. */}

@@ -8,7 +8,7 @@ import { useTimeLeft } from '../hooks/use-time-left';
 import { nowLine, shownPace, showsPace, timeLeftText } from './pace-lines';
 
 /**
- * The room's pace as one line along the bottom of another presentation (the showcase's): "Now: activity N",
+ * The room's pace as one line along the bottom of another presentation (the showcase's): "Now: Activity N",
  * the time left and the message, in projector type; nothing while no pace is set, so the screen keeps its
  * own layout. Live on the cohort's stream, which the page showing it holds (`useCohortEvents`).
  */
@@ -16,7 +16,7 @@ export function PaceStrip({ tag, className }: { tag: string; className?: string 
   const held = useCohortPaceState(tag);
   const millisLeft = useTimeLeft(held);
   // The activity named as the cohort's programme names it, for a browser that may read it (its teams, an
-  // instructor); anyone else sees "Now: activity N" alone.
+  // instructor); anyone else sees "Now: Activity N" alone.
   const status = useQuery(cohortStatusQueryOptions(tag)).data;
   const activities = useProgrammeActivities(status ? status.programme : null);
   const pace = shownPace(held?.pace, millisLeft);

@@ -9,7 +9,7 @@ import { nowLine, shownPace, showsPace, timeLeftText } from './pace-lines';
 
 /**
  * The room's pace at projector size (docs/product.md, Pacing the room and joining a cohort): the message,
- * "Now: activity N" (named as the cohort's programme names it) and the countdown, read from the back of the room; live on the cohort's stream. Sizes
+ * "Now: Activity N" (named as the cohort's programme names it) and the countdown, read from the back of the room; live on the cohort's stream. Sizes
  * follow the screen (container units: the room screen's box). `empty` shows while nothing is set.
  */
 export function RoomPace({

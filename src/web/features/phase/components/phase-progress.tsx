@@ -1,56 +1,62 @@
 import { PHASE_NUMBERS, TOTAL_PHASES } from '@shared/phases';
-import { activitiesDone } from '@shared/progress';
+import { doneWords, progressFigure } from '@shared/progress';
 import { clsx } from 'clsx';
 
 /**
- * Where this activity sits and how far the team is (docs/product.md, Activity page): the activities done
- * (src/shared/progress.ts) show as completed. Only the activities the team's programme runs are counted and
- * drawn; they keep their numbers.
+ * Where this activity sits and how far the team is (docs/product.md, Activity page), read one way: the
+ * activities done (the done rule, src/shared/activity-done.ts) are counted in words and drawn as the
+ * completed segments; beside them, with a workspace, the specification's figure "Progress d/8 (p%)" says
+ * what it counts (src/shared/progress.ts, `progressFigure`), so the two never read as a contradiction. The
+ * dashboard shows the same two for the same team. Only the activities the team's programme runs are counted
+ * and drawn; they keep their numbers.
  */
 export function PhaseProgress({
   phase,
   currentPhase,
   websiteSubmitted,
-  doneCount,
+  done,
   switchedOff = [],
 }: {
   phase: number;
-  /** Undefined without a workspace (practice mode): no progress to show. */
+  /** Undefined without a workspace (practice mode): no figure to show. */
   currentPhase: number | undefined;
   websiteSubmitted: boolean;
-  /** Activities done by the done rule (src/shared/activity-done.ts), shown beside the figure once known. */
-  doneCount?: number;
+  /** The activities done by the done rule, once the answers have loaded. */
+  done?: readonly number[];
   /** The activities the team's programme switched off. */
   switchedOff?: readonly number[];
 }) {
   const running = PHASE_NUMBERS.filter((n) => !switchedOff.includes(n));
   const total = running.length;
-  const done =
+  const doneCount = done === undefined ? undefined : running.filter((n) => done.includes(n)).length;
+  const figure =
     currentPhase === undefined
       ? undefined
-      : activitiesDone(
+      : progressFigure(
           { currentPhase, submittedWebsiteUrl: websiteSubmitted ? 'submitted' : null },
           switchedOff,
         );
-  const isCompleted = (n: number) => currentPhase !== undefined && (websiteSubmitted || n < currentPhase);
   return (
     <div className="space-y-2">
-      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
         <span className="font-semibold text-primary">
           {total === TOTAL_PHASES
             ? `Activity ${phase} of ${TOTAL_PHASES}`
             : `Activity ${phase} · ${total} in your programme`}
         </span>
-        {(done !== undefined || doneCount !== undefined) && (
-          <span className="flex flex-wrap items-center gap-x-3 text-muted-foreground">
+        {(figure !== undefined || doneCount !== undefined) && (
+          <span className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5">
             {doneCount !== undefined && (
-              <span data-testid="activities-done">
-                {doneCount} of {total} activities done
+              <span className="font-semibold text-foreground" data-testid="activities-done">
+                {doneWords(doneCount, total)}
               </span>
             )}
-            {done !== undefined && (
-              <span data-testid="phase-progress">
-                Progress {done}/{total} ({Math.round((done / total) * 100)}%)
+            {figure !== undefined && (
+              <span className="text-muted-foreground">
+                <span data-testid="phase-progress">{figure.text}</span>{' '}
+                <span className="text-xs" data-testid="progress-means">
+                  ({figure.means})
+                </span>
               </span>
             )}
           </span>
@@ -58,7 +64,7 @@ export function PhaseProgress({
       </div>
       <ol className="flex gap-1" aria-label="Activities">
         {running.map((n) => {
-          const completed = isCompleted(n);
+          const completed = done?.includes(n) ?? false;
           const current = n === phase;
           return (
             <li
@@ -72,7 +78,7 @@ export function PhaseProgress({
             >
               <span className="sr-only">
                 Activity {n}
-                {completed ? ': completed' : current ? ': open' : ''}
+                {completed ? ': done' : current ? ': open' : ''}
               </span>
             </li>
           );

@@ -1,6 +1,6 @@
 import { unmetNeeds } from '@shared/activity-needs';
 import type { PhaseConfig } from '@shared/phase-config';
-import { AlertCircle, CheckCircle2, ClipboardList } from 'lucide-react';
+import { AlertCircle, CheckCircle2, ClipboardList, Info } from 'lucide-react';
 import * as React from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { LivePausedNotice } from '@/components/live-paused-notice';
@@ -18,6 +18,10 @@ import { PresenceLine } from './presence-line';
 import { MissingInputs, ProfileFacts, WorkedExampleNote } from './prompt-inputs';
 import { PromptPreview } from './prompt-preview';
 import { SaveStatus } from './save-status';
+
+/** Beside the required-fields banner while it is guidance: nothing is wrong yet. */
+export const REQUIRED_GUIDANCE =
+  'Answer the fields marked * in any order, then press "Check my answers" when you are ready to go on.';
 
 /** What "Check my answers" says when every required answer is there and valid. */
 export const ALL_IN_ORDER =
@@ -153,15 +157,31 @@ export function PhaseWorkspace({
                 void checkAnswers(event);
               }}
             >
-              {showBanner && (
-                <div
-                  role="alert"
-                  className="mb-6 flex items-start gap-2 rounded-lg border border-destructive/30 bg-destructive-soft p-3 text-sm font-medium text-destructive"
-                >
-                  <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-                  {REQUIRED_BANNER}
-                </div>
-              )}
+              {/* Guidance while the team is still answering; the error once it asks to go on ("Check my
+                  answers") with something missing. */}
+              {showBanner &&
+                (isSubmitted ? (
+                  <div
+                    role="alert"
+                    className="mb-6 flex items-start gap-2 rounded-lg border border-destructive/30 bg-destructive-soft p-3 text-sm font-medium text-destructive"
+                    data-testid="required-banner"
+                    data-state="error"
+                  >
+                    <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+                    {REQUIRED_BANNER}
+                  </div>
+                ) : (
+                  <div
+                    className="mb-6 flex items-start gap-2 rounded-lg border border-primary/20 bg-primary-soft p-3 text-sm text-foreground"
+                    data-testid="required-banner"
+                    data-state="guidance"
+                  >
+                    <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+                    <span>
+                      {REQUIRED_BANNER} <span className="text-muted-foreground">{REQUIRED_GUIDANCE}</span>
+                    </span>
+                  </div>
+                ))}
               <p role="status">
                 {checkedOk && !showBanner && (
                   <span className="mb-6 flex items-start gap-2 rounded-lg border border-success/30 bg-success-soft p-3 text-sm font-medium text-success">

@@ -1,6 +1,7 @@
 import { renderPromptTemplate } from '@shared/prompt-template';
 import { Check, Copy, Download, Wand2 } from 'lucide-react';
 import * as React from 'react';
+import { preloadable } from '@/lib/preloadable';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
@@ -10,7 +11,18 @@ import { useCopyToClipboard } from '@/lib/use-copy-to-clipboard';
 import { modelRunsSetUp } from '@/lib/model-runs';
 import { RunPrompt } from '@/features/runs';
 
-const PromptMarkdown = React.lazy(() => import('./prompt-markdown'));
+const PromptMarkdown = preloadable(() => import('./prompt-markdown'));
+
+/** A prompt's text without the Markdown marks a reader would otherwise see (headings, quotes, emphasis). */
+function withoutMarks(prompt: string): string {
+  return prompt
+    .replace(/^\s{0,3}#{1,6}\s+/gm, '')
+    .replace(/^\s{0,3}>\s?/gm, '')
+    .replace(/\*\*(.+?)\*\*/g, '$1');
+}
+
+/** Loads the prompt's renderer ahead of the activity's first render (phase-page.tsx). */
+export const preloadPromptMarkdown = () => PromptMarkdown.preload();
 
 /**
  * The live prompt, rendered with `data`: the activity's answers, every other activity's, and the facts.
@@ -100,7 +112,8 @@ export function PromptPreview({
           data-testid="prompt-preview"
           className="h-96 overflow-y-auto rounded-lg border border-border bg-muted/50 p-4 text-sm break-words"
         >
-          <React.Suspense fallback={<p className="whitespace-pre-wrap">{prompt}</p>}>
+          {/* Until the renderer arrives, the text without its Markdown marks: never raw Markdown. */}
+          <React.Suspense fallback={<p className="whitespace-pre-wrap">{withoutMarks(prompt)}</p>}>
             <PromptMarkdown prompt={prompt} />
           </React.Suspense>
         </section>

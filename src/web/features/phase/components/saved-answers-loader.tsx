@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PhaseConfig } from '@shared/phase-config';
 import { WEBSITE_PHASE } from '@shared/phases';
 import { AlertTriangle } from 'lucide-react';
+import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { WebsiteSubmissionSlot } from '@/features/showcase';
 import type { WorkspaceMode } from '@/features/workspace';
@@ -23,6 +24,8 @@ export default function SavedAnswersLoader({ config, phase, mode }: PhaseProps) 
   const store = useAnswerStore();
   const activities = useQuery({ ...store.activities, refetchOnMount: 'always' });
   const facts = useQuery({ ...store.facts, refetchOnMount: 'always' });
+  // A store in this browser (practice mode) is read at once: the form is there from the first render.
+  const [now] = React.useState(() => store.readNow?.());
   const websitePanel =
     phase === WEBSITE_PHASE && mode.kind === 'workspace' && mode.team.cohortTag ? (
       <WebsiteSubmissionSlot team={mode.team} />
@@ -51,14 +54,15 @@ export default function SavedAnswersLoader({ config, phase, mode }: PhaseProps) 
       </div>
     );
   }
-  if (!activities.isFetchedAfterMount || !facts.isFetchedAfterMount) {
+  const fresh = activities.isFetchedAfterMount && facts.isFetchedAfterMount;
+  if (!fresh && !now) {
     return <AnswersLoading />;
   }
 
   // Answers still waiting to be saved (an earlier visit while offline) are newer than the stored ones; the
   // other fields show what is stored (a teammate may have saved them since).
-  const stored = savedActivity(phase)(activities.data ?? [])?.data;
-  const factsNow = { ...factValues(facts.data), ...unsavedFacts(store) };
+  const stored = savedActivity(phase)((fresh ? activities.data : now?.activities) ?? [])?.data;
+  const factsNow = { ...factValues(fresh ? facts.data : now?.facts), ...unsavedFacts(store) };
   const loaded = formAnswers(config.fields, { ...stored, ...unsavedAnswers(store, phase) }, factsNow);
   return (
     <PhaseWorkspace

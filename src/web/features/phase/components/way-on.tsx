@@ -41,7 +41,7 @@ export function WayOn({
   const team = mode.kind === 'workspace' ? mode.team : null;
 
   if (way.kind === 'activity') {
-    const name = activityNames(session, way.phase).activity;
+    const name = activityNames(session, way.phase).page;
     return (
       <nav aria-label="Next activity" data-testid="way-on">
         <Link
@@ -55,11 +55,11 @@ export function WayOn({
               </span>
             )}
             <span className="block text-lg font-semibold text-foreground text-balance">
-              Next: activity {way.phase} — {name}
+              Next: Activity {way.phase} — {name}
             </span>
           </span>
           <span className={buttonVariants({ className: 'self-start sm:self-center' })}>
-            Go to activity {way.phase}
+            Go to Activity {way.phase}
             <ArrowRight className="transition group-hover:translate-x-0.5" aria-hidden />
           </span>
         </Link>

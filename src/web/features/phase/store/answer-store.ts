@@ -38,6 +38,12 @@ export type AnswerStore = {
   readonly facts: StoreQuery<FactsResponse>;
 } & StoreWrites;
 
+/**
+ * What a store that keeps its answers in this browser reads at once (practice mode): an activity opens
+ * with them in its first render, never a spinner while a read that needs no network finishes.
+ */
+export type AnswersNow = { activities: SavedActivity[]; facts: FactsResponse };
+
 /** What a store writes, and how it follows other tabs: the half the first route does not need. */
 export type StoreWrites = {
   /** Saves the `changed` fields of one activity, merged with what others saved, and caches the result. */
@@ -55,6 +61,8 @@ export type StoreWrites = {
   ): Promise<FactsResponse>;
   /** Follows what other tabs of this browser change, while a page shows the store; returns the stop. */
   follow(queryClient: QueryClient): () => void;
+  /** The answers as they are now, when the store can read them at once (in this browser); else absent. */
+  readNow?(): AnswersNow;
 };
 
 const AnswerStoreContext = React.createContext<AnswerStore | null>(null);

@@ -38,6 +38,12 @@ export const practiceWrites: StoreWrites = {
     if (!saveLocalFacts(values, givenIn)) throw unavailable();
     return { facts: Object.entries(loadLocalFacts()).map(([id, fact]) => ({ id, ...fact })) };
   },
+  readNow() {
+    return {
+      activities: readPracticeActivities(),
+      facts: { facts: Object.entries(loadLocalFacts()).map(([id, fact]) => ({ id, ...fact })) },
+    };
+  },
   follow(queryClient) {
     const onStorage = (event: StorageEvent) => {
       // A cleared storage (key null) changes everything.
