@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { adminApi } from './support/api.ts';
-import { createWorkspace, E2E_ADMIN, expect, expectNoSideScroll, test } from './support/fixtures.ts';
+import { createWorkspace, expect, expectNoSideScroll, loginAsAdmin, test } from './support/fixtures.ts';
 
 test.describe('landing page', () => {
   test('shows the hero, features, activities with their names, and no footer', async ({ page }) => {
