@@ -41,6 +41,7 @@ describe('query keys', () => {
         'phaseConfigKeys',
         'phaseDataKeys',
         'programmeKeys',
+        'runKeys',
         'showcaseKeys',
         'teamKeys',
       ].sort(),

@@ -157,7 +157,7 @@ describe("the instructors' list of open requests", () => {
 
   it("is not read for a team's changes no request shows", () => {
     const unshown = AdminTeamChangeSchema.options.filter((r) => r !== 'deleted' && r !== 'cohort');
-    expect(unshown).toEqual(['created', 'saved', 'website', 'voted', 'avatar', 'code']);
+    expect(unshown).toEqual(['created', 'saved', 'website', 'voted', 'avatar', 'code', 'page']);
     for (const reason of unshown) expect(readsHelpQueue(team(reason)), reason).toBe(false);
   });
 });
