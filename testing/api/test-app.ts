@@ -36,7 +36,7 @@ type ApiContext = {
 let template: Blob | undefined;
 
 /** The migrated PGlite archive of this run (pglite-template.ts), read once per file; none outside vitest's run. */
-function pgliteTemplate(): Blob | undefined {
+export function pgliteTemplate(): Blob | undefined {
   const file = inject('pgliteTemplate');
   if (!file) return undefined;
   template ??= new Blob([readFileSync(file)]);

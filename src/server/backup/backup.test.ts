@@ -18,6 +18,7 @@ import { upsertAdmin } from '../auth/queries.ts';
 import {
   buildTestApp,
   cookiesFrom,
+  pgliteTemplate,
   DATABASE_MODES,
   type DatabaseMode,
 } from '../../../testing/api/test-app.ts';
@@ -45,9 +46,16 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
-/** A database that does not exist yet: a PGlite directory not yet made, or a new empty PostgreSQL one. */
-async function newTarget(mode: DatabaseMode, label: string): Promise<BackupTarget> {
-  if (mode === 'pglite') return { dataDir: fileIn(`pglite-${label}`), where: `PGlite ${label}` };
+/**
+ * A database that does not exist yet: a PGlite directory not yet made, or a new empty PostgreSQL one. A PGlite
+ * directory starts from the run's migrated archive unless `fresh` (made and migrated as a server makes it:
+ * seconds of CPU each), as a PostgreSQL one starts from the server's template.
+ */
+async function newTarget(mode: DatabaseMode, label: string, { fresh = false } = {}): Promise<BackupTarget> {
+  if (mode === 'pglite') {
+    const dataDir = fileIn(`pglite-${label}`);
+    return { dataDir, where: `PGlite ${label}`, ...(fresh ? {} : { loadDataDir: pgliteTemplate() }) };
+  }
   const name = `genai_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(`create database ${name}`);
   cleanups.push(() => adminQuery(`drop database if exists ${name} with (force)`));
@@ -269,7 +277,8 @@ for (const mode of DATABASE_MODES) {
       expect(backup.migration).toEqual(knownMigrations().at(-1));
       expect(await sessionCount(source)).toBeGreaterThan(0);
 
-      const target = await newTarget(mode, 'target');
+      // Into a database made by the restore itself, as on a new machine.
+      const target = await newTarget(mode, 'target', { fresh: true });
       const restored = await restoreDatabase(target, file);
       expect(restored.rows).toEqual(backup.rows);
       expect(restored.replaced).toBeUndefined();
@@ -528,7 +537,7 @@ for (const mode of DATABASE_MODES) {
     }, 180_000);
 
     it('refuses to back up a database this app never migrated, and to replace an existing file', async () => {
-      const empty = await newTarget(mode, 'never-migrated');
+      const empty = await newTarget(mode, 'never-migrated', { fresh: true });
       const file = fileIn('empty.backup.gz');
       expect(await refusal(backupDatabase(empty, file))).toBe(
         `${empty.where} holds no data of this app yet (no migration has run): nothing to back up.`,
@@ -598,7 +607,7 @@ describe('npm run backup / restore (the commands)', () => {
 
   it('back up, refuse a restore over data, restore with --force, refuse while the server runs', async () => {
     const source = fileIn('cli-source');
-    await seedRoom({ dataDir: source, where: 'source' });
+    await seedRoom({ dataDir: source, where: 'source', loadDataDir: pgliteTemplate() });
     const file = fileIn('cli.backup.gz');
 
     const backup = await command('backup', [file], { DATA_DIR: source });

@@ -63,8 +63,8 @@ export type DatabaseOptions = {
   /** PGlite: told when the data directory's lock must wait for a process that is exiting (to stderr). */
   onLockWait?: (message: string) => void;
   /**
-   * PGlite in memory: start from this archive of a data directory (PGlite's `dumpDataDir`) instead of an
-   * empty one. The test suites start each database from one archive, made and migrated once per run:
+   * PGlite, in memory or in a directory not made yet: start from this archive of a data directory (PGlite's
+   * `dumpDataDir`) instead of an empty one (a directory that holds a database already opens as it is). The test suites start each database from one archive, made and migrated once per run:
    * creating an empty one costs seconds of CPU, loading an archive a third of that.
    */
   loadDataDir?: Blob;
@@ -139,13 +139,19 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   }
   let client: PGlite;
   try {
-    if (!dataDir.startsWith('memory://') && !existsSync(path.join(dataDir, 'PG_VERSION'))) {
-      initialisePgliteDataDir(dataDir);
-    }
-    client =
-      options.loadDataDir && dataDir.startsWith('memory://')
+    const fresh = dataDir.startsWith('memory://') || !existsSync(path.join(dataDir, 'PG_VERSION'));
+    if (fresh && options.loadDataDir) {
+      // A new database from an archive of another (a directory is written out from it).
+      client = dataDir.startsWith('memory://')
         ? await PGlite.create({ loadDataDir: options.loadDataDir, startParams: PGLITE_START_PARAMS })
-        : await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
+        : await PGlite.create(dataDir, {
+            loadDataDir: options.loadDataDir,
+            startParams: PGLITE_START_PARAMS,
+          });
+    } else {
+      if (fresh && !dataDir.startsWith('memory://')) initialisePgliteDataDir(dataDir);
+      client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
+    }
   } catch (error) {
     unlock();
     throw error;
