@@ -116,10 +116,11 @@ async function seedRoom(target: BackupTarget): Promise<void> {
       members.push({ id: created.json().id, cookie: cookiesFrom(created) });
     }
     const [alpha, beta, gamma] = members as [(typeof members)[0], (typeof members)[0], (typeof members)[0]];
+    // An avatar chosen before the cohort: in it, another team's random one may be the fox (refused, 409).
+    await call('PATCH', `/api/teams/${alpha.id}/avatar`, alpha.cookie, { avatarIcon: 'fox.svg' });
     await call('POST', '/api/admin/cohorts/spring/teams', admin, {
       teamIds: members.slice(0, 3).map((m) => m.id),
     });
-    await call('PATCH', `/api/teams/${alpha.id}/avatar`, alpha.cookie, { avatarIcon: 'fox.svg' });
     // Coaching: a note (marked done by the team) and a request for help that is still open.
     const note = await call('POST', `/api/teams/${beta.id}/feedback`, admin, {
       phaseNumber: 2,

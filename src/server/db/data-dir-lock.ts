@@ -178,8 +178,10 @@ function listen(address: string): Promise<net.Server | undefined> {
 type Holder = {
   /** The holder's pid, when it answered as this app's lock. */
   pid?: number;
-  /** Nobody listens: the holder died and left its socket file (the `file` kind only). */
+  /** Nobody listens: the holder died and left its socket file (the `file` kind only), or there is none. */
   gone?: boolean;
+  /** There is no socket file at all (gone, and nothing to remove). */
+  absent?: boolean;
 };
 
 /** Asks whoever listens on the address who it is. */
@@ -201,7 +203,10 @@ function askHolder(address: string): Promise<Holder> {
     });
     socket.on('end', () => done({}));
     socket.on('error', (error: NodeJS.ErrnoException) =>
-      done({ gone: error.code === 'ECONNREFUSED' || error.code === 'ENOENT' }),
+      done({
+        gone: error.code === 'ECONNREFUSED' || error.code === 'ENOENT',
+        absent: error.code === 'ENOENT',
+      }),
     );
   });
 }
@@ -227,8 +232,11 @@ async function removeDeadSocket(file: string): Promise<boolean> {
   }
   try {
     // Checked again now that no one else can remove it: a file at this name listened when it got there,
-    // so a refusal means its holder is dead, and no new holder can link its own while it stands.
-    if ((await askHolder(file)).gone) rmSync(file, { force: true });
+    // so a refusal means its holder is dead, and no new holder can link its own while it stands. No file
+    // at all is left alone: a new holder may link its own between this look and a removal, and removing
+    // that one would let a second holder in.
+    const holder = await askHolder(file);
+    if (holder.gone && !holder.absent) rmSync(file, { force: true });
     return true;
   } finally {
     rmSync(marker, { recursive: true, force: true });
