@@ -25,10 +25,14 @@ async function renderSettled(location: string, seed: (client: QueryClient) => vo
       </Router>,
     );
   };
-  // Lazy parts nest (a lazy page holds lazy widgets): each pass starts the next level; a few suffice.
+  // Lazy parts nest (a lazy page holds lazy widgets): each pass starts the next level, and renders again
+  // once the modules it asked for had a moment to load. A bound, not a wait: on an idle machine a few
+  // passes suffice; beside busy processes a module can take seconds (six passes of 100 ms once failed a
+  // build), so the passes go on until nothing is left to the client or a minute has gone.
+  const deadline = Date.now() + 60_000;
   let html = render();
-  for (let pass = 0; pass < 6 && html.includes('<!--$!-->'); pass++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  while (html.includes('<!--$!-->') && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
     html = render();
   }
   if (html.includes('<!--$!-->'))
