@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PhaseConfigSchema } from '../../shared/phase-config.ts';
 import { sharedFact } from '../../shared/shared-facts.ts';
 import { DATABASE_MODES, type DatabaseMode, openTestDatabase } from '../../../testing/api/test-app.ts';
+import { migrateFromFolder } from '../../../testing/api/migrations.ts';
 import { readConfig } from '../../../testing/phase-content.ts';
 import { type DatabaseHandle, MIGRATIONS_FOLDER, migrateDatabase } from './client.ts';
 
@@ -31,19 +32,7 @@ async function openAtPreviousMigration(mode: DatabaseMode) {
   await database.db.execute(sql`drop schema drizzle cascade`);
   await database.db.execute(sql`create schema public`);
   const folder = migrationsBefore();
-  try {
-    if (database.kind === 'postgres') {
-      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-      // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete driver type.
-      await migrate(database.db as any, { migrationsFolder: folder });
-    } else {
-      const { migrate } = await import('drizzle-orm/pglite/migrator');
-      // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete driver type.
-      await migrate(database.db as any, { migrationsFolder: folder });
-    }
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
+  await migrateFromFolder(database, folder);
   return opened;
 }
 

@@ -1,10 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinCodeOf, ROOM_CODE_LENGTH } from '../../shared/schemas/cohort.ts';
 import { DATABASE_MODES, openTestDatabase } from '../../../testing/api/test-app.ts';
+import { migrateFromFolder } from '../../../testing/api/migrations.ts';
 import { type DatabaseHandle, MIGRATIONS_FOLDER, migrateDatabase } from './client.ts';
 
 const ROOM_CODE_MIGRATION = '0011_room_codes_and_avatars';
@@ -27,22 +28,6 @@ function migrationsFolder(until: string, change?: (text: string) => string): str
     writeFileSync(file, change(readFileSync(file, 'utf8')));
   }
   return folder;
-}
-
-async function migrateWith(database: DatabaseHandle, folder: string) {
-  try {
-    if (database.kind === 'postgres') {
-      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-      // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete driver type.
-      await migrate(database.db as any, { migrationsFolder: folder });
-    } else {
-      const { migrate } = await import('drizzle-orm/pglite/migrator');
-      // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete driver type.
-      await migrate(database.db as any, { migrationsFolder: folder });
-    }
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
 }
 
 async function emptied(database: DatabaseHandle) {
@@ -79,7 +64,7 @@ for (const mode of DATABASE_MODES) {
 
     it('gives every existing cohort a room code of its own, and a new cohort one too', async () => {
       await emptied(opened.database);
-      await migrateWith(opened.database, migrationsFolder(ROOM_CODE_MIGRATION));
+      await migrateFromFolder(opened.database, migrationsFolder(ROOM_CODE_MIGRATION));
       await withCohorts(40);
       await migrateDatabase(opened.database);
       const codes = await roomCodes(opened.database);
@@ -95,10 +80,10 @@ for (const mode of DATABASE_MODES) {
 
     it('draws again for cohorts whose first codes were equal, until none are', async () => {
       await emptied(opened.database);
-      await migrateWith(opened.database, migrationsFolder(ROOM_CODE_MIGRATION));
+      await migrateFromFolder(opened.database, migrationsFolder(ROOM_CODE_MIGRATION));
       await withCohorts(40);
       // The first draw made to collide: one character of 16 for 40 cohorts.
-      await migrateWith(
+      await migrateFromFolder(
         opened.database,
         migrationsFolder(ROOM_CODE_MIGRATION, (text) => text.replace('1, 6)', '1, 1)')),
       );
@@ -109,7 +94,7 @@ for (const mode of DATABASE_MODES) {
 
     it("gives each cohort's teams avatars of their own: the first to come keeps it, and a team alone keeps its own", async () => {
       await emptied(opened.database);
-      await migrateWith(opened.database, migrationsFolder(ROOM_CODE_MIGRATION));
+      await migrateFromFolder(opened.database, migrationsFolder(ROOM_CODE_MIGRATION));
       await withCohorts(2);
       const team = async (code: string, cohort: string | null, avatar: string, created: string) =>
         opened.database.db.execute(
