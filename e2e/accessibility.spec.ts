@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { settleAnimations } from './support/axe.ts';
 import { adminApi, apiTeam, castBallots, createCohort, setSwitches, uniqueTag } from './support/api.ts';
 import {
   createWorkspace,
@@ -47,30 +48,7 @@ const PAGE_RULES = new Set(['page-has-heading-one', 'landmark-one-main']);
  * violation.
  */
 async function seriousViolations(page: Page, label: string, overlay = false): Promise<string[]> {
-  // A dialog or a toast fading in is half transparent: scan what the user sees once everything settles.
-  // An animation can start while another finishes (a toast arriving as a dialog opens), so wait until two
-  // frames in a row have no finite animation running.
-  await page.evaluate(async () => {
-    const running = () =>
-      document
-        .getAnimations()
-        .filter(
-          (a) =>
-            a.playState === 'running' &&
-            Number.isFinite(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY),
-        );
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
-    for (let calm = 0; calm < 2; ) {
-      const animations = running();
-      if (animations.length === 0) {
-        calm += 1;
-        await frame();
-        continue;
-      }
-      calm = 0;
-      await Promise.all(animations.map((a) => a.finished.catch(() => undefined)));
-    }
-  });
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).withTags([...WCAG_TAGS, 'best-practice']).analyze();
   // The contrast rule must have run: it is the WCAG AA contrast check of this spec.
   const ran = [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable];

@@ -212,15 +212,24 @@ test.describe('header', () => {
 });
 
 test.describe('asking for the team session only when one may exist', () => {
-  /** Every console message of the page that is an error, and every call to the team session's status. */
-  function watch(page: Page) {
+  /**
+   * Every console message of the page that is an error, and every call to the team session's status; with
+   * `fromNextPage`, only those of the page the tab goes to next (what the page already open did once the
+   * session ended elsewhere is not the next page's doing).
+   */
+  function watch(page: Page, { fromNextPage = false } = {}) {
     const errors: string[] = [];
     const statusCalls: string[] = [];
+    let recording = !fromNextPage;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) recording = true;
+    });
     page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
+      if (recording && message.type() === 'error') errors.push(message.text());
     });
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/auth/team/status') statusCalls.push(request.url());
+      if (recording && new URL(request.url()).pathname === '/api/auth/team/status')
+        statusCalls.push(request.url());
     });
     return { errors, statusCalls };
   }
@@ -252,7 +261,7 @@ test.describe('asking for the team session only when one may exist', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page.getByText('You have been successfully logged out.', { exact: true })).toBeVisible();
 
-    const seen = watch(other);
+    const seen = watch(other, { fromNextPage: true });
     await other.goto('/');
     await expect(other.getByRole('button', { name: 'Enter/Create Workspace' }).first()).toBeVisible();
     await other.waitForLoadState('networkidle');

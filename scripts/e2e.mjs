@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { findChrome, noChromeMessage } from './find-chrome.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const chrome = findChrome();
+const chrome = findChrome({ headless: true });
 if (!chrome) {
   console.error(noChromeMessage());
   process.exit(1);

@@ -7,6 +7,7 @@ const lookup = (
   env: Record<string, string | undefined>,
   installed: string[],
   own: string | undefined = '/cache/ms-playwright/chromium-1/chrome',
+  headless = false,
 ) => {
   const asked: string[] = [];
   const found = findChrome({
@@ -17,6 +18,7 @@ const lookup = (
       return installed.includes(file);
     },
     playwrightPath: () => own,
+    headless,
   });
   return { found, asked };
 };
@@ -43,6 +45,18 @@ describe('finding a browser for the browser tests', () => {
     );
     expect(lookup('linux', {}, ['/usr/bin/chromium-browser']).found).toBe('/usr/bin/chromium-browser');
     expect(lookup('linux', {}, ['/usr/bin/google-chrome']).found).toBe('/usr/bin/google-chrome');
+  });
+
+  it('takes the headless shell first for a browser driven without a window, on Linux only', () => {
+    const shell = '/usr/bin/chromium-headless-shell';
+    const both = [shell, '/usr/bin/chromium'];
+    expect(lookup('linux', {}, both, undefined, true).found).toBe(shell);
+    expect(lookup('linux', {}, both).found).toBe('/usr/bin/chromium');
+    expect(lookup('linux', {}, ['/usr/bin/chromium'], undefined, true).found).toBe('/usr/bin/chromium');
+    expect(
+      lookup('linux', { CHROME_PATH: '/opt/c/chrome' }, [...both, '/opt/c/chrome'], undefined, true).found,
+    ).toBe('/opt/c/chrome');
+    expect(lookup('darwin', {}, [shell, MAC_CHROME], undefined, true).found).toBe(MAC_CHROME);
   });
 
   it('finds Chrome or Chromium in the Applications folders on macOS', () => {
