@@ -10,9 +10,11 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     environment: 'node',
-    // API suites open a real database per file; two cores, so two workers.
+    // API suites open a real database per file. Three workers on two cores: with two, a run keeps the cores
+    // busy 156% of the time (the rest waits on PostgreSQL, on child servers and on sockets); with three, 171%,
+    // and the whole run takes a minute less (docs/PERFORMANCE.md, The test suite).
     pool: 'forks',
-    maxWorkers: 2,
+    maxWorkers: 3,
     // The memory bounds of the live layer's tests measure what the server keeps, after a collection
     // (src/server/live/slow-readers.test.ts): on a busy machine garbage could otherwise still be counted.
     execArgv: ['--expose-gc'],
