@@ -131,6 +131,8 @@ test.describe('a room on one address', () => {
     );
     if (process.env.SHOTS_DIR)
       await page.screenshot({ path: `${process.env.SHOTS_DIR}/room-refused-1280.png` });
+    // A look-up the handler is still sending when the page closes would fail the run outside any test.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
     await context.close();
     await api.dispose();
   });
