@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { findChrome } from './scripts/find-chrome.mjs';
+import { drivesHeadless, findChrome } from './scripts/find-chrome.mjs';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -32,7 +32,10 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     // npm run test:e2e passes the browser it found in CHROME_PATH; `npx playwright test` looks for one alike.
-    launchOptions: { executablePath: findChrome({ headless: true }) ?? undefined, args: CHROMIUM_ARGS },
+    launchOptions: {
+      executablePath: findChrome({ headless: drivesHeadless(process.argv) }) ?? undefined,
+      args: CHROMIUM_ARGS,
+    },
     viewport: { width: 1280, height: 800 },
     trace: 'off',
     screenshot: 'only-on-failure',

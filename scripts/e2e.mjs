@@ -4,10 +4,11 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findChrome, noChromeMessage } from './find-chrome.mjs';
+import { drivesHeadless, findChrome, noChromeMessage } from './find-chrome.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const chrome = findChrome({ headless: true });
+// A run with a window (--headed, --debug, --ui) needs the full browser; the headless shell has none.
+const chrome = findChrome({ headless: drivesHeadless(process.argv.slice(2)) });
 if (!chrome) {
   console.error(noChromeMessage());
   process.exit(1);

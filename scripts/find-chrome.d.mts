@@ -1,4 +1,4 @@
-export const HEADLESS_SHELL_LOCATIONS: string[];
+export function drivesHeadless(argv: string[]): boolean;
 export function chromeLocations(platform: string, env: Record<string, string | undefined>): string[];
 export function findChrome(options?: {
   platform?: string;

@@ -48,7 +48,12 @@ function playwrightChromium() {
  * this project's two-core machines the browser tests spend a third less CPU in it than in the full browser
  * (docs/PERFORMANCE.md, The test suite), so they take it where it is installed.
  */
-export const HEADLESS_SHELL_LOCATIONS = ['/usr/bin/chromium-headless-shell'];
+const HEADLESS_SHELL_LOCATIONS = ['/usr/bin/chromium-headless-shell'];
+
+/** Whether a Playwright command line drives its browser without a window (no --headed, --debug or --ui). */
+export function drivesHeadless(argv) {
+  return !argv.some((arg) => arg === '--headed' || arg === '--debug' || arg === '--ui');
+}
 
 /**
  * The browser to drive, or null when there is none. `headless`: a browser only ever driven without a window

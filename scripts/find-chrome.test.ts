@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findChrome, noChromeMessage } from './find-chrome.mjs';
+import { drivesHeadless, findChrome, noChromeMessage } from './find-chrome.mjs';
 
 /** findChrome on a machine where exactly `installed` exist, Playwright's browser would be at `own`. */
 const lookup = (
@@ -57,6 +57,11 @@ describe('finding a browser for the browser tests', () => {
       lookup('linux', { CHROME_PATH: '/opt/c/chrome' }, [...both, '/opt/c/chrome'], undefined, true).found,
     ).toBe('/opt/c/chrome');
     expect(lookup('darwin', {}, [shell, MAC_CHROME], undefined, true).found).toBe(MAC_CHROME);
+  });
+
+  it('drives the browser without a window unless the command asks for one', () => {
+    expect(drivesHeadless(['test', 'e2e/phase.spec.ts'])).toBe(true);
+    for (const flag of ['--headed', '--debug', '--ui']) expect(drivesHeadless(['test', flag])).toBe(false);
   });
 
   it('finds Chrome or Chromium in the Applications folders on macOS', () => {
