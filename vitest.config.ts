@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './testing/unit-sequencer.ts';
 
 export default defineConfig({
   resolve: {
@@ -8,7 +9,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'testing/**/*.test.ts'],
     environment: 'node',
     // API suites open a real database per file. Three workers on two cores: with two, a run keeps the cores
     // busy 156% of the time (the rest waits on PostgreSQL, on child servers and on sockets); with three, 171%,
@@ -20,6 +21,8 @@ export default defineConfig({
     execArgv: ['--expose-gc'],
     // One migrated PGlite database archived per run, from which every test database starts.
     globalSetup: ['testing/api/pglite-template.ts'],
+    // The longest files first, on a fresh clone too (testing/unit-sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

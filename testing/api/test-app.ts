@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, afterEach, describe, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, afterEach, describe } from 'vitest';
+import { pgliteTemplate } from './template.ts';
 import { type BuildAppOptions, buildApp } from '../../src/server/app.ts';
 import { ProgrammeChecker } from '../../src/server/programmes/checks-pool.ts';
 import { PROJECT_ROOT } from '../../src/server/config.ts';
@@ -33,15 +33,7 @@ type ApiContext = {
   mode: DatabaseMode;
 };
 
-let template: Blob | undefined;
-
-/** The migrated PGlite archive of this run (pglite-template.ts), read once per file; none outside vitest's run. */
-export function pgliteTemplate(): Blob | undefined {
-  const file = inject('pgliteTemplate');
-  if (!file) return undefined;
-  template ??= new Blob([readFileSync(file)]);
-  return template;
-}
+export { pgliteTemplate } from './template.ts';
 
 /** A database of its own for one test file: in-memory PGlite, or a fresh PostgreSQL database. */
 export async function openTestDatabase(

@@ -247,7 +247,7 @@ async function expectUntouched(target: BackupTarget): Promise<void> {
 
 describe('backed-up tables', () => {
   it('cover every table of the schema but sessions and the brute-force counters', async () => {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: pgliteTemplate() });
     try {
       const all = await listTables(database.db);
       expect([...BACKED_UP_TABLES.map((t) => t.name), ...SKIPPED_TABLES].sort()).toEqual(all);
@@ -563,7 +563,7 @@ for (const mode of DATABASE_MODES) {
 describe('backup and restore on PGlite while the data directory is in use', () => {
   it('refuse, naming the process, instead of opening a second PostgreSQL on the same files', async () => {
     const dataDir = fileIn('in-use');
-    const running = await openDatabase({ dataDir });
+    const running = await openDatabase({ dataDir, loadDataDir: pgliteTemplate() });
     try {
       const target = { dataDir, where: 'PGlite' };
       const file = fileIn('busy.backup.gz');

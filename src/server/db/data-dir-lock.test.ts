@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lockingProcess } from '../../../testing/lock-holder.ts';
+import { pgliteTemplate } from '../../../testing/api/template.ts';
 import { openDatabase } from './client.ts';
 import {
   DataDirInUseError,
@@ -150,7 +151,8 @@ describe('the socket file lock (macOS and other systems)', () => {
 describe('the database on a locked directory', () => {
   it('keeps a second PGlite off a data directory in use, and frees it on close', async () => {
     const dir = tempDir();
-    const first = await openDatabase({ dataDir: dir });
+    // From the run's migrated archive: making a PGlite directory from nothing takes seconds of CPU.
+    const first = await openDatabase({ dataDir: dir, loadDataDir: pgliteTemplate() });
     try {
       await expect(openDatabase({ dataDir: dir })).rejects.toThrow(DataDirInUseError);
       await first.ping();
