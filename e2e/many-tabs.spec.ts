@@ -19,7 +19,6 @@ const saved = (page: Page) =>
 test('eight activity tabs, the dashboard, results and showcase share one live stream, and stay live', async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
   const admin = await adminApi();
   const cohortName = uniqueName('Tabs Cohort');
   const tag = await createCohort(admin, cohortName);

@@ -34,7 +34,6 @@ test.describe('pacing the room', () => {
   test('"Now: Activity 3, 10 minutes" reaches every team page and the room screen live, then clears', async ({
     browser,
   }) => {
-    test.setTimeout(150_000);
     const admin = await adminApi();
     const name = uniqueName('Paced Room');
     const tag = await createCohort(admin, name);
@@ -127,7 +126,6 @@ test.describe('a countdown that runs out', () => {
   test('"Time is up" on the team\'s page, the room screen and the dashboard, once the minute has passed', async ({
     browser,
   }) => {
-    test.setTimeout(150_000);
     const admin = await adminApi();
     const name = uniqueName('Timed Room');
     const tag = await createCohort(admin, name);
@@ -175,7 +173,6 @@ test.describe('joining a cohort by its link', () => {
   test('a team joins after confirming, the dashboard shows it live, a move is asked, closed joining refuses', async ({
     browser,
   }) => {
-    test.setTimeout(150_000);
     const admin = await adminApi();
     const name = uniqueName('Join Room');
     const tag = await createCohort(admin, name);

@@ -73,7 +73,6 @@ async function finishEveryActivity(
 }
 
 test('a cohort runs its whole day on a programme made in the app', async ({ page, browser }, testInfo) => {
-  test.setTimeout(180_000);
   const admin = await adminApi();
   const programme = await clinicsProgramme(admin);
   const tag = uniqueTag('clinics');
