@@ -27,7 +27,9 @@ export default defineConfig({
   // clone, and twice that is possible beside busy processes (docs/PERFORMANCE.md, The test suite). Five
   // minutes for every test, so no journey's bound sits near its time; the day's walk-through has its own.
   timeout: 300_000,
-  expect: { timeout: 20_000 },
+  // An expectation's bound: the programme editor's first check (a Web Worker that loads its module first) has
+  // taken over 20 s to answer on a slow day beside three other browser workers.
+  expect: { timeout: 60_000 },
   reporter: [['list']],
   // One built app on a free port, shared by every test (e2e/support/global-setup.ts).
   globalSetup: './e2e/support/global-setup.ts',
