@@ -55,7 +55,6 @@ export type BuildAppOptions = {
   programmeChecks?: ProgrammeCheckerOptions | ProgrammeChecker;
 };
 
-/** Builds the whole app: the server listens on it, the API tests `inject()` into it. */
 /**
  * A plugin under its own name, still encapsulated (its hooks and decorations stay its own). Fastify names a
  * plugin that has none by searching every loaded CommonJS module for it, a dozen milliseconds per app where
@@ -68,6 +67,7 @@ function named<Plugin extends (...args: never[]) => Promise<void>>(plugin: Plugi
   }) as unknown as Plugin;
 }
 
+/** Builds the whole app: the server listens on it, the API tests `inject()` into it. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const fastify = Fastify({

@@ -33,7 +33,7 @@ type ApiContext = {
   mode: DatabaseMode;
 };
 
-export { pgliteTemplate } from './template.ts';
+export { pgliteTemplate };
 
 /** A database of its own for one test file: in-memory PGlite, or a fresh PostgreSQL database. */
 export async function openTestDatabase(
