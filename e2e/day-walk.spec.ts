@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { type APIRequestContext, type Page, request } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   type ApiTeam,
   adminApi,
+  apiContext,
   castBallots,
   createCohort,
   createTeams,
@@ -66,7 +67,7 @@ test('a whole day: five teams join from the projector, are paced, finish, ask fo
     'Fern Street Bakes',
     'Copper Kettle',
   ].map((name) => uniqueName(name));
-  const api = await request.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const api = await apiContext();
   const created = await createTeams(api, names);
   const teams: (Awaited<ReturnType<typeof openAsTeam>> & { team: ApiTeam; phone: boolean })[] = [];
   for (const [i, team] of created.entries()) {

@@ -1,5 +1,6 @@
-import { type Browser, request as playwrightRequest } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { FakeModel } from '../testing/api/fake-model.ts';
+import { apiContext } from './support/api.ts';
 import { E2E_ADMIN, startApp } from './support/global-setup.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -53,7 +54,7 @@ test('a team runs a prompt; its teammate and the instructor see the answer', asy
     parts: ['Three rivals: ', '<b>Crumb & Co</b>', ', Daily Loaf.'],
     usage: { prompt_tokens: 40, completion_tokens: 12 },
   });
-  const admin = await playwrightRequest.newContext({ baseURL: app.baseURL });
+  const admin = await apiContext({ baseURL: app.baseURL });
   expect((await admin.post('/api/auth/admin/login', { data: E2E_ADMIN })).status()).toBe(200);
   expect(
     (await admin.post('/api/admin/cohorts', { data: { tag: 'runs-room', name: 'Runs Room' } })).status(),

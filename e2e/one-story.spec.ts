@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminApi, apiTeam, createCohort, createTeams, uniqueName } from './support/api.ts';
+import { adminApi, apiContext, apiTeam, createCohort, createTeams, uniqueName } from './support/api.ts';
 import { expect, loginAsAdmin, openAsTeam, practice, test } from './support/fixtures.ts';
 
 /*
@@ -227,9 +227,7 @@ test.describe('one story', () => {
   }) => {
     const api = await adminApi();
     const [team] = await createTeams(api, [uniqueName('Story Owl')]);
-    const teamApi = await (await import('@playwright/test')).request.newContext({
-      baseURL: process.env.E2E_BASE_URL,
-    });
+    const teamApi = await apiContext();
     const login = await teamApi.post('/api/auth/team/login', { data: { access_token: team!.accessToken } });
     expect(login.ok()).toBe(true);
     const saved = await teamApi.post('/api/phase-data', {

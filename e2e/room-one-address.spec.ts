@@ -1,4 +1,5 @@
-import { type APIRequestContext, request as playwrightRequest, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiContext } from './support/api.ts';
 import { startApp } from './support/global-setup.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -21,10 +22,7 @@ test.afterAll(async () => {
 
 /** The API as seen from `address`. */
 function apiFrom(address: string): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({
-    baseURL: app.baseURL,
-    extraHTTPHeaders: { 'x-forwarded-for': address },
-  });
+  return apiContext({ baseURL: app.baseURL, extraHTTPHeaders: { 'x-forwarded-for': address } });
 }
 
 /** A code no workspace can have: new codes never hold 0 or 1, so these are misses whatever was created. */

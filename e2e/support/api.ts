@@ -23,6 +23,23 @@ export function uniqueName(prefix: string): string {
 
 export type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
 
+/**
+ * A request context on the app (the test server unless `baseURL` says otherwise) that opens a connection for
+ * each request. With keep-alive, a context left idle while a test's pages load sent its next request on the
+ * connection the server was closing at that moment for being idle, and got ECONNRESET (a browser sends such
+ * a request again; Playwright's request context does not). A new connection on loopback costs nothing a
+ * test can measure.
+ */
+export function apiContext(
+  options: Parameters<typeof playwrightRequest.newContext>[0] = {},
+): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    ...options,
+    extraHTTPHeaders: { ...options.extraHTTPHeaders, connection: 'close' },
+  });
+}
+
 let instructorSession: Promise<StorageState> | undefined;
 
 /**
@@ -33,7 +50,7 @@ let instructorSession: Promise<StorageState> | undefined;
  */
 export function instructorSessionState(): Promise<StorageState> {
   instructorSession ??= (async () => {
-    const api = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const api = await apiContext();
     const login = await api.post('/api/auth/admin/login', { data: E2E_ADMIN });
     expect(login.status(), await login.text()).toBe(200);
     const state = await api.storageState();
@@ -45,10 +62,7 @@ export function instructorSessionState(): Promise<StorageState> {
 
 /** A request context signed in as the instructor the test server was started with. */
 export async function adminApi(): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({
-    baseURL: process.env.E2E_BASE_URL,
-    storageState: await instructorSessionState(),
-  });
+  return apiContext({ storageState: await instructorSessionState() });
 }
 
 /** Creates a cohort and returns its tag (a unique one unless given). */
@@ -82,7 +96,7 @@ export async function createTeams(request: APIRequestContext, names: string[]): 
 
 /** A team with its own API session (cookie jar), assigned to the cohort, optionally with a website. */
 export async function apiTeam(admin: APIRequestContext, tag: string, name: string, website?: string) {
-  const api = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const api = await apiContext();
   const [team] = await createTeams(api, [name]);
   const assigned = await admin.post(`/api/admin/cohorts/${tag}/teams`, { data: { teamIds: [team!.id] } });
   expect(assigned.ok()).toBe(true);

@@ -1,5 +1,5 @@
-import { type Browser, expect, request as playwrightRequest } from '@playwright/test';
-import { type ApiTeam, createTeams, uniqueName } from './api.ts';
+import { type Browser, expect } from '@playwright/test';
+import { type ApiTeam, apiContext, createTeams, uniqueName } from './api.ts';
 import { openAsTeam } from './fixtures.ts';
 
 /** One device of a team: its own browser context (own cookies and storage), signed in by the secure link. */
@@ -10,7 +10,7 @@ export type Device = Awaited<ReturnType<typeof openAsTeam>>;
  * the activity's form ready for typing.
  */
 export async function teamOnDevices(browser: Browser, paths: string[]) {
-  const api = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const api = await apiContext();
   const [team] = await createTeams(api, [uniqueName('Together')]);
   const devices: Device[] = [];
   for (const path of paths) {
