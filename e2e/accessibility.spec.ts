@@ -338,7 +338,7 @@ test.describe('accessibility: axe scans of every dialog and menu', () => {
   test('the keep-practice-answers dialog', async ({ page }) => {
     await practice(page, 2);
     await page.getByLabel('Company name', { exact: true }).fill('Practice Toys');
-    await expect(page.getByTestId('save-status')).toContainText('Saved in this browser', { timeout: 10_000 });
+    await expect(page.getByTestId('save-status')).toContainText('Saved in this browser');
     await page.getByRole('button', { name: 'Enter/Create Workspace' }).first().click();
     await page.getByPlaceholder('How would you like to be known?').fill(uniqueTag('A11y Keepers'));
     await page.getByRole('button', { name: 'Create My Workspace' }).click();
@@ -478,7 +478,7 @@ test.describe('accessibility: keyboard only', () => {
       await expect(trigger).toBeFocused();
       await expectVisibleFocus(page, `${label} after choosing`);
     }
-    await expect(page.getByTestId('save-status')).toContainText('Saved', { timeout: 10_000 });
+    await expect(page.getByTestId('save-status')).toContainText('Saved');
     await expect(page.getByTestId('prompt-preview')).toContainText('BrightBlocks');
 
     // Copy Prompt, with the keyboard: it may sit before or after the form, so search both ways.

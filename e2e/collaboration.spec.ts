@@ -8,8 +8,7 @@ import { expect, practice, test } from './support/fixtures.ts';
  */
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-const saved = (page: Page) =>
-  expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 10_000 });
+const saved = (page: Page) => expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
 /** Holds the page's saves (answers and shared facts) on their way to the server until `release()`. */
 async function holdSaves(page: Page) {
   const held: Route[] = [];
@@ -107,7 +106,7 @@ test.describe('a team on several devices', () => {
     await expect(field(b, 'Company name')).toHaveValue('Bee Mine');
     await note.getByRole('button', { name: 'Keep mine' }).click();
     await expect(note).toHaveCount(0);
-    await expect(field(a, 'Company name')).toHaveValue('Bee Mine', { timeout: 10_000 });
+    await expect(field(a, 'Company name')).toHaveValue('Bee Mine');
     expect((await stored(1)).company_name).toBe('Bee Mine');
     // A, whose text was replaced after it left the field, is told too, with its text one click away.
     await expect(a.locator('[data-remote-note="company_name"]')).toContainText('Yours was “Alpha Again”');
@@ -205,9 +204,7 @@ test.describe('a team on several devices', () => {
     await offline.context.setOffline(true);
     await field(offline.page, 'Target region').fill('Offline region');
     await field(offline.page, 'Out of scope').fill('Offline exclusions');
-    await expect(offline.page.getByTestId('save-status')).toHaveText('Offline – will retry', {
-      timeout: 10_000,
-    });
+    await expect(offline.page.getByTestId('save-status')).toHaveText('Offline – will retry');
     await field(online.page, 'Company name').fill('Saved While You Were Away');
     await saved(online.page);
     expect(await stored(1)).toMatchObject({ company_name: 'Saved While You Were Away' });
@@ -215,9 +212,7 @@ test.describe('a team on several devices', () => {
     await offline.context.setOffline(false);
     await saved(offline.page);
     // Each side now shows the other's answer, and the server holds both.
-    await expect(field(offline.page, 'Company name')).toHaveValue('Saved While You Were Away', {
-      timeout: 10_000,
-    });
+    await expect(field(offline.page, 'Company name')).toHaveValue('Saved While You Were Away');
     await expect(field(online.page, 'Target region')).toHaveValue('Offline region');
     await expect(field(offline.page, 'Target region')).toHaveValue('Offline region');
     await expect(field(online.page, 'Out of scope')).toHaveValue('Offline exclusions');

@@ -12,8 +12,7 @@ import { leaderOf, leadingPage, watchStreams } from './support/live-tabs.ts';
  */
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-const saved = (page: Page) =>
-  expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 10_000 });
+const saved = (page: Page) => expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
 /** A teammate's change reaches an open page within a few seconds, a hand-over between tabs included. */
 
 test('eight activity tabs, the dashboard, results and showcase share one live stream, and stay live', async ({
@@ -51,7 +50,7 @@ test('eight activity tabs, the dashboard, results and showcase share one live st
   const showcase = await openTab(`/showcase/${tag}`);
   await expect(showcase.getByText(team.name).first()).toBeVisible();
   // Eleven tabs, one stream (two for a moment while it opens again with another tab's needs).
-  await expect.poll(() => streams.open(), { timeout: 10_000 }).toBe(1);
+  await expect.poll(() => streams.open()).toBe(1);
   expect(streams.most()).toBeLessThanOrEqual(2);
 
   // A teammate on another device.
@@ -97,7 +96,7 @@ test('eight activity tabs, the dashboard, results and showcase share one live st
   const presence = mate.page.getByTestId('presence');
   if (closedActivity) await expect(presence).not.toContainText(`(Activity ${closedActivity})`);
   await expect(presence).toContainText(`(Activity ${closedActivity === 2 ? 3 : 2})`);
-  await expect.poll(() => streams.open(), { timeout: 10_000 }).toBe(1);
+  await expect.poll(() => streams.open()).toBe(1);
 
   // The live room still reaches the tabs that show it (opened again if one of them was the leader).
   const resultsTab = results === leading ? await openTab(`/results/${tag}`) : results;

@@ -44,7 +44,7 @@ test.describe('phase page', () => {
     await expect(preview(page)).toContainText('BrightBlocks');
     await expect(preview(page)).toContainText('Parents of children aged 6 to 10');
 
-    await expect(saveStatus(page)).toContainText('Saved', { timeout: 10_000 });
+    await expect(saveStatus(page)).toContainText('Saved');
     await expect(saveStatus(page)).toHaveAttribute('data-status', 'saved');
 
     await page.reload();
@@ -73,9 +73,7 @@ test.describe('phase page', () => {
     await expect(second.getByTestId('phase-progress')).toHaveText('Progress 0/8 (0%)');
     // ...the first edit saves the activity's own answers and raises the progress; the facts stay one copy.
     await second.getByLabel('Unmet needs', { exact: true }).fill('Kits that stay interesting');
-    await expect(second.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', {
-      timeout: 10_000,
-    });
+    await expect(second.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
     await expect(company4).toContainText('First given in Activity 1 · Market Research');
     await expect(second.getByTestId('phase-progress')).toHaveText('Progress 3/8 (38%)');
     const team = await (await second.request.get(`/api/teams/${code}`)).json();
@@ -108,7 +106,7 @@ test.describe('phase page', () => {
     await expect(page.getByText('Practice mode: your answers are kept in this browser only.')).toBeVisible();
     await page.getByLabel('Company name', { exact: true }).fill('Practice Toys');
     await page.getByLabel('Competitors to score', { exact: true }).fill('LEGO, KiwiCo');
-    await expect(saveStatus(page)).toContainText('Saved in this browser', { timeout: 10_000 });
+    await expect(saveStatus(page)).toContainText('Saved in this browser');
     const stored = await page.evaluate(() => localStorage.getItem('phase2_data'));
     expect(JSON.parse(stored ?? '{}')).toMatchObject({ competitors: 'LEGO, KiwiCo' });
     const facts = await page.evaluate(() => localStorage.getItem('shared_facts'));
@@ -159,7 +157,7 @@ test.describe('phase page', () => {
     await expect(page.getByRole('form', { name: 'Decision Box' })).toHaveAttribute('data-ready', '');
     await expect(page.getByText('Practice mode: your answers are kept in this browser only.')).toBeVisible();
     await page.getByLabel('Competitors to score', { exact: true }).fill('LEGO, KiwiCo');
-    await expect(saveStatus(page)).toContainText('Saved in this browser', { timeout: 10_000 });
+    await expect(saveStatus(page)).toContainText('Saved in this browser');
     expect(
       JSON.parse((await page.evaluate(() => localStorage.getItem('phase2_data'))) ?? '{}'),
     ).toMatchObject({
@@ -479,12 +477,12 @@ test.describe('phase page', () => {
     );
     await page.getByLabel('Company name', { exact: true }).fill('Saved Offline Ltd');
     await page.getByLabel('Research questions', { exact: true }).fill('How big is it?');
-    await expect(saveStatus(page)).toHaveText('Offline – will retry', { timeout: 10_000 });
+    await expect(saveStatus(page)).toHaveText('Offline – will retry');
     // An edit while offline is kept too: the retry sends the newest answers.
     await page.getByLabel('Target region', { exact: true }).fill('Germany');
     await page.unroute(saves);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await expect(saveStatus(page)).toContainText('Saved', { timeout: 10_000 });
+    await expect(saveStatus(page)).toContainText('Saved');
 
     const team = await (await page.request.get(`/api/teams/${code}`)).json();
     const saved = await page.request.get(`/api/phase-data/${team.id}/1`);
@@ -519,7 +517,7 @@ test.describe('phase page', () => {
   test('the team report holds every answer and prompt', async ({ page }) => {
     await createWorkspace(page, 'Report Writers');
     await page.getByLabel('Company name', { exact: true }).fill('BrightBlocks');
-    await expect(saveStatus(page)).toContainText('Saved', { timeout: 10_000 });
+    await expect(saveStatus(page)).toContainText('Saved');
     const downloadPromise = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download all answers' }).click();
     const download = await downloadPromise;
@@ -559,7 +557,7 @@ test.describe('phase screenshots', () => {
           await page.getByLabel('Unmet needs', { exact: true }).fill('1. Kits that stay interesting');
         }
         if (phase === 6) await page.getByRole('radio', { name: /^Playful & Vibrant/ }).click();
-        await expect(saveStatus(page)).toContainText('Saved', { timeout: 10_000 });
+        await expect(saveStatus(page)).toContainText('Saved');
         await expectNoSideScroll(page);
         await page.screenshot({ path: `/tmp/shots/phase-${phase}-${width}.png`, fullPage: true });
         // Slices of the page at readable size, for reviewing the layout.
