@@ -9,6 +9,7 @@ import {
   setSwitches,
   uniqueTag,
 } from './support/api.ts';
+import { CELEBRATION } from '../src/web/features/results/lib/reveal-choreography.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { E2E_ADMIN, expect, expectNoSideScroll, openAsTeam, test } from './support/fixtures.ts';
 
@@ -323,7 +324,7 @@ test.describe('results', () => {
     const { press, places } = await reveals();
     expect(places.map((p) => p.place)).toEqual([3, 2, 1]);
     for (const [i, { at }] of places.entries()) {
-      expect(at - press).toBeGreaterThanOrEqual([500, 1000, 1500][i]! - 20);
+      expect(at - press).toBeGreaterThanOrEqual(CELEBRATION.stepTimesMs[i]! - 20);
       if (i > 0) expect(at).toBeGreaterThanOrEqual(places[i - 1]!.at);
     }
     await expect(page.getByTestId('podium-place-1')).toContainText('Comet Crew');
