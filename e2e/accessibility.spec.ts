@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { settleAnimations } from './support/axe.ts';
 import { adminApi, apiTeam, castBallots, createCohort, setSwitches, uniqueTag } from './support/api.ts';

@@ -81,13 +81,15 @@ export const staticPlugin = fp(
         prefix: '/',
         index: false,
         wildcard: true,
-        setHeaders: (reply, filePath) => {
+        // The cache rule is this one alone: send's own `public, max-age=0` would replace what it sets.
+        cacheControl: false,
+        setHeaders: (response, filePath) => {
           const cacheControl = filePath.includes(`${path.sep}assets${path.sep}`)
             ? 'public, max-age=31536000, immutable'
             : filePath.endsWith('index.html')
               ? 'no-cache'
               : 'public, max-age=3600';
-          reply.header('cache-control', cacheControl);
+          response.setHeader('cache-control', cacheControl);
         },
       });
     }
