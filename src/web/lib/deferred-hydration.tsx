@@ -40,13 +40,18 @@ export function DeferredHydration({ children }: { children: React.ReactNode }) {
 
 const subscribeNever = () => () => {};
 
-function Held({ children }: { children: React.ReactNode }) {
-  // True only while React adopts server HTML (the server's snapshot); a page reached inside the app is not held.
-  const hydrating = React.useSyncExternalStore(
+/** True only while React adopts server HTML (the server's snapshot); false for a page rendered afresh. */
+export function useHydrating(): boolean {
+  return React.useSyncExternalStore(
     subscribeNever,
     () => false,
     () => true,
   );
+}
+
+function Held({ children }: { children: React.ReactNode }) {
+  // A page reached inside the app is not held.
+  const hydrating = useHydrating();
   if (held && hydrating) React.use(released);
   return children;
 }

@@ -7,7 +7,7 @@ import { useParams } from 'wouter';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { ActivityFeedback, AskForHelp, HelpStatus } from '@/features/coaching';
 import { openWorkspaceDialog, useWorkspace, useWorkspaceUi, type WorkspaceMode } from '@/features/workspace';
-import { DeferredHydration, releaseDeferredHydration } from '@/lib/deferred-hydration';
+import { DeferredHydration, releaseDeferredHydration, useHydrating } from '@/lib/deferred-hydration';
 import { preloadable } from '@/lib/preloadable';
 import { programmePhaseQueryOptions, useTeamProgramme } from '@/lib/team-programme';
 import { STANDARD_TEAM_PROGRAMME } from '@shared/programme-ref';
@@ -40,12 +40,48 @@ const SavedAnswersLoader = preloadable(() => import('./components/saved-answers-
  * a spinner where the activity was.
  */
 export function preloadActivityParts(): Promise<unknown> {
-  return Promise.all([
+  activityParts ??= Promise.all([
     DecisionBox.preload(),
     WorkflowSteps.preload(),
     SavedAnswersLoader.preload(),
     import('./components/prompt-preview').then((m) => m.preloadPromptMarkdown()),
-  ]);
+  ]).then(
+    () => {
+      activityPartsLoaded = true;
+    },
+    (error: unknown) => {
+      // Not reached (offline, or a deploy replaced a chunk): each part's own boundary tries again.
+      activityParts = undefined;
+      throw error;
+    },
+  );
+  return activityParts;
+}
+let activityParts: Promise<void> | undefined;
+let activityPartsLoaded = false;
+
+/**
+ * Whether the activity's parts can render at once. A page rendered afresh (a team's browser) waits for them
+ * behind its one spinner: each part arriving on its own would push the form down under the reader's eyes (a
+ * layout shift of 0.4 of the window at 1280 px, the decision box and the steps arriving above the form's
+ * place). A first visit's hydration renders them from the pre-rendered HTML as they are, and never waits.
+ */
+function useActivityPartsReady(): boolean {
+  const hydrating = useHydrating();
+  const [ready, setReady] = React.useState(() => activityPartsLoaded || hydrating);
+  React.useEffect(() => {
+    if (ready) return;
+    let mounted = true;
+    void preloadActivityParts()
+      .catch(() => undefined)
+      .then(() => {
+        if (mounted) setReady(true);
+      });
+    return () => {
+      mounted = false;
+    };
+  }, [ready]);
+  return ready;
 }
 const KeepPracticeDialog = React.lazy(() =>
   import('./components/keep-practice-dialog').then((m) => ({ default: m.KeepPracticeDialog })),
@@ -65,6 +101,7 @@ export default function PhasePage() {
   const phase = Number(phaseId);
   const { teamLoading, mode } = useWorkspace();
   const dialogOpen = useWorkspaceUi().dialog.open;
+  const partsReady = useActivityPartsReady();
 
   // Practice mode nobody chose, once the session has answered (a browser whose session is a team must not
   // be asked for one): the dialog asks. Answering it in any way, closing it too, ends the asking.
@@ -109,7 +146,7 @@ export default function PhasePage() {
       />
     );
   }
-  if (config.isPending || teamLoading || programme === null) {
+  if (config.isPending || teamLoading || programme === null || !partsReady) {
     return <FullPageSpinner label="Loading activity" />;
   }
 
