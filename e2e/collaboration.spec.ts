@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { teamOnDevices } from './support/collaboration.ts';
-import { expect, practice, test } from './support/fixtures.ts';
+import { expect, openAsTeam, practice, test } from './support/fixtures.ts';
 
 /**
  * Working together: several devices of one team on one workspace. A save writes only the fields its
@@ -221,6 +221,36 @@ test.describe('a team on several devices', () => {
       target_region: 'Offline region',
       exclusions: 'Offline exclusions',
     });
+    await close();
+  });
+  test("a device whose live updates' code could not load (offline as its page opened) gets them once it can", async ({
+    browser,
+  }) => {
+    const { team, devices, close } = await teamOnDevices(browser, ['/phase/1']);
+    const [mate] = devices as [(typeof devices)[0]];
+    // The live layer's code loads after the page: refused, as a dropped connection refuses it, until let through.
+    const hubChunk = /\/assets\/live-hub-[^/]+\.js$/;
+    let refused = 0;
+    const device = await openAsTeam(browser, team, {
+      path: '/phase/1',
+      prepare: (context) =>
+        context.route(hubChunk, (route) => {
+          refused += 1;
+          return route.abort('internetdisconnected');
+        }),
+    });
+    await expect.poll(() => refused, 'the live code was asked for and refused').toBeGreaterThan(0);
+    // The page goes on: its answers save.
+    await field(device.page, 'Target region').fill('Saved without live updates');
+    await saved(device.page);
+
+    await device.context.unroute(hubChunk);
+    // Its live updates start without a reload: the teammate's typing arrives, and the teammate sees it.
+    await field(mate.page, 'Company name').fill('Reached Once Live');
+    await saved(mate.page);
+    await expect(field(device.page, 'Company name')).toHaveValue('Reached Once Live');
+    await expect(mate.page.getByTestId('presence')).toContainText('1 other');
+    await device.close();
     await close();
   });
 });

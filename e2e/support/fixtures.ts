@@ -1,6 +1,7 @@
 import {
   test as base,
   type Browser,
+  type BrowserContext,
   expect,
   type Locator,
   type Page,
@@ -97,11 +98,21 @@ export async function practice(page: Page, phase: number) {
 export async function openAsTeam(
   browser: Browser,
   team: ApiTeam,
-  { path, viewport }: { path?: string; viewport?: ViewportSize } = {},
+  {
+    path,
+    viewport,
+    prepare,
+  }: {
+    path?: string;
+    viewport?: ViewportSize;
+    /** Called with the new context before its page opens (routes to set up, say). */
+    prepare?: (context: BrowserContext) => Promise<unknown>;
+  } = {},
 ) {
   const baseURL = process.env.E2E_BASE_URL;
   const context = await browser.newContext({ baseURL, ...(viewport ? { viewport } : {}) });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await prepare?.(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
