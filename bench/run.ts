@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { TextCopy } from '../src/shared/shared-text.ts';
 import { BENCH_ADMIN, ROOT, cpuMs, rssMb, startServer } from './server.ts';
 
 /** Workspaces one address may create a minute (src/server/plugins/security.ts). */
@@ -140,7 +141,11 @@ async function call(
   const setCookie = (response.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
   const status = response.statusCode ?? 0;
   if (status < 200 || status >= 300) throw new Error(`${method} ${url}: ${status} ${response.text}`);
-  return { json: response.text ? JSON.parse(response.text) : undefined, cookie: setCookie };
+  return {
+    json: response.text ? JSON.parse(response.text) : undefined,
+    cookie: setCookie,
+    text: response.text,
+  };
 }
 
 /**
@@ -148,7 +153,7 @@ async function call(
  * more than the creation limit allows (`offset` continues the numbering of an earlier call).
  */
 async function createTeams(base: string, count: number, concurrency = 20, offset = 0) {
-  const teams: { id: string; cookie: string }[] = [];
+  const teams: { id: string; cookie: string; accessToken: string }[] = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -165,7 +170,7 @@ async function createTeams(base: string, count: number, concurrency = 20, offset
           undefined,
           from,
         );
-        teams.push({ id: json.id, cookie });
+        teams.push({ id: json.id, cookie, accessToken: json.accessToken });
       }
     }),
   );
@@ -357,6 +362,118 @@ async function pacedAutosave(
   };
 }
 
+/** A room's teams for the shared field's run: 30, each with two devices typing into one field. */
+const ROOM_TEAMS = 30;
+
+/**
+ * Keystrokes in a shared field, as a room types them: each of 30 teams has two devices typing into one
+ * text field ("Assumptions to test") at once, each save carrying a few characters (what a second of typing
+ * holds, the autosave's debounce), in a closed loop of one save in flight per device. `merged`: each save is
+ * an edit of the field's document (docs/decisions/051-text-typed-together-merges.md), its answer heard by the
+ * device; otherwise the same typing saved as today's plain save of another field's whole value. Answers the
+ * saves made and the bytes sent and received per save.
+ */
+async function typeTogether(
+  base: string,
+  teams: { id: string; cookie: string; accessToken: string }[],
+  merged: boolean,
+) {
+  const room = teams.slice(0, ROOM_TEAMS);
+  // Each device its own session, as two laptops of a team have.
+  const sessions = await Promise.all(
+    room.map(async (team) => [
+      team.cookie,
+      (await call(base, 'POST', '/api/auth/team/login', { access_token: team.accessToken })).cookie,
+    ]),
+  );
+  let saves = 0;
+  let sentBytes = 0;
+  let receivedBytes = 0;
+  const until = performance.now() + DURATION * 1000;
+  const field = merged ? 'known_assumptions' : 'exclusions';
+  await Promise.all(
+    room.flatMap((team, t) =>
+      [0, 1].map(async (device) => {
+        const copy = new TextCopy(undefined, '');
+        let typed = '';
+        let n = 0;
+        while (performance.now() < until) {
+          const word = ` d${device}k${n++}`;
+          let body: object;
+          let through = 0;
+          if (merged) {
+            copy.type(copy.value + word, copy.value.length + word.length);
+            const edit = copy.edit();
+            through = edit.through;
+            body = {
+              teamId: team.id,
+              phaseNumber: 1,
+              data: { [field]: copy.value },
+              changed: [field],
+              text: { [field]: edit.edit },
+              clientId: `bench-typing-${t}-${device}`,
+            };
+          } else {
+            typed += word;
+            body = {
+              teamId: team.id,
+              phaseNumber: 2,
+              data: { [field]: typed },
+              changed: [field],
+              clientId: `bench-typing-${t}-${device}`,
+            };
+          }
+          const payload = JSON.stringify(body);
+          const { json, text } = await call(base, 'POST', '/api/phase-data', body, sessions[t]![device]);
+          sentBytes += Buffer.byteLength(payload);
+          receivedBytes += Buffer.byteLength(text);
+          saves++;
+          if (merged) {
+            copy.acknowledge(through);
+            const reply = json.textUpdates?.[field];
+            if (reply) copy.hear(reply);
+          }
+        }
+      }),
+    ),
+  );
+  return {
+    saves,
+    sentBytes: Math.round(sentBytes / saves),
+    receivedBytes: Math.round(receivedBytes / saves),
+  };
+}
+
+/**
+ * What the answer store holds for a room after the typing: for the shared field, its text and its document
+ * (base64) per team, on average; and every activity of the room's teams as their pages read them, in KB.
+ */
+async function storedTextBytes(base: string, room: { id: string; cookie: string }[]) {
+  let text = 0;
+  let document = 0;
+  let all = 0;
+  for (const team of room) {
+    const { json, text: body } = await call(
+      base,
+      'GET',
+      `/api/phase-data/${team.id}`,
+      undefined,
+      team.cookie,
+    );
+    all += Buffer.byteLength(body);
+    const record = (
+      json as { phaseNumber: number; data: Record<string, unknown>; text?: Record<string, string> }[]
+    ).find((r) => r.phaseNumber === 1);
+    text += Buffer.byteLength(String(record?.data.known_assumptions ?? ''));
+    document += Buffer.byteLength(record?.text?.known_assumptions ?? '');
+  }
+  return {
+    text: Math.round(text / room.length),
+    document: Math.round(document / room.length),
+    roomKb: Math.round(all / 1024),
+  };
+}
+
 async function benchLeg(leg: Leg): Promise<Figures> {
   const figures: Figures = {};
   const server = await startServer(leg.databaseUrl);
@@ -430,6 +547,31 @@ async function benchLeg(leg: Leg): Promise<Figures> {
     figures['Autosaves per second one instance (one core) can serve, from its CPU per save'] = Math.round(
       1000 / closedCost.server,
     );
+
+    // Keystrokes in a shared field (30 teams, two devices each typing into one field), beside today's plain
+    // save of the same typing; then what the answer store holds for that room.
+    const plainCpu = await startCpuMeter(server.child.pid!, leg.databaseName);
+    const plain = await typeTogether(server.base, teams, false);
+    const plainCost = await plainCpu.stop(plain.saves);
+    const mergedCpu = await startCpuMeter(server.child.pid!, leg.databaseName);
+    const merged = await typeTogether(server.base, teams, true);
+    const mergedCost = await mergedCpu.stop(merged.saves);
+    figures['Shared field, 30 teams x 2 devices typing at once: saves/s, plain / merged text'] =
+      `${Math.round(plain.saves / DURATION)} / ${Math.round(merged.saves / DURATION)}`;
+    figures['Shared field: server CPU ms per save, plain / merged text'] =
+      `${plainCost.server} / ${mergedCost.server}`;
+    if (leg.databaseName) {
+      figures['Shared field: PostgreSQL CPU ms per save, plain / merged text'] =
+        `${plainCost.database} / ${mergedCost.database}`;
+    }
+    figures['Shared field: bytes sent per save, plain / merged text'] =
+      `${plain.sentBytes} / ${merged.sentBytes}`;
+    figures['Shared field: bytes of the answer per save, plain / merged text'] =
+      `${plain.receivedBytes} / ${merged.receivedBytes}`;
+    const stored = await storedTextBytes(server.base, teams.slice(0, ROOM_TEAMS));
+    figures['Shared field after the run, per team: text / its document as stored, bytes'] =
+      `${stored.text} / ${stored.document}`;
+    figures['Answer store of a room of 30 teams (every activity), as served: KB'] = stored.roomKb;
 
     const bursts = await run({
       url: server.base,

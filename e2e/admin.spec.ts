@@ -12,6 +12,9 @@ import {
   settledBoxes,
   test,
 } from './support/fixtures.ts';
+import { shotsNamed } from './support/shots.ts';
+
+const shot = shotsNamed('admin', { fullPage: false });
 
 test.describe('instructor dashboard', () => {
   test('Access Denied for a visitor, with the way to the login', async ({ page }) => {
@@ -23,6 +26,41 @@ test.describe('instructor dashboard', () => {
     await page.getByRole('link', { name: 'Go to Admin Login' }).click();
     await expect(page).toHaveURL(/\/admin-login$/);
     await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  });
+
+  test('before the day, the empty Cohorts tab says to create the cohort first and show its join code on the projector', async ({
+    page,
+  }) => {
+    // An instructor with no cohort yet (other tests' cohorts share this server: the list is answered empty).
+    await page.route('**/api/admin/cohorts', (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({ status: 200, contentType: 'application/json', body: '[]' })
+        : route.continue(),
+    );
+    await loginAsAdmin(page);
+    await page.getByRole('tab', { name: /Cohorts/ }).click();
+    await expect(page.getByText('No active cohorts', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(
+        'Create the cohort above before the day starts, then show its join code on the projector (its Room screen) so teams join as they arrive. Move a team later from the Participants tab.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByText(/activities 4-5/)).toHaveCount(0);
+    await shot(page, 'cohorts-empty-1280');
+
+    // The instructions say the same, first.
+    await page.getByRole('button', { name: 'Instructions' }).click();
+    const steps = page.getByRole('dialog', { name: 'How to run a cohort' }).getByRole('listitem');
+    await expect(steps.nth(0).getByRole('heading')).toHaveText('Create the cohort before the day starts');
+    await expect(steps.nth(1).getByRole('heading')).toHaveText('Show its join code on the projector');
+    await expect(steps.nth(2).getByRole('heading')).toHaveText('Move teams if you need to');
+    await shot(page, 'instructions-1280');
+    await page.keyboard.press('Escape');
+
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expectNoSideScroll(page);
+    await page.getByText('No active cohorts', { exact: true }).scrollIntoViewIfNeeded();
+    await shot(page, 'cohorts-empty-375');
   });
 
   test('login: missing fields, a failed attempt, then success to the dashboard tabs', async ({ page }) => {
@@ -52,7 +90,12 @@ test.describe('instructor dashboard', () => {
 
     await page.getByRole('button', { name: 'Instructions' }).click();
     const dialog = page.getByRole('dialog', { name: 'How to run a cohort' });
-    await expect(dialog).toContainText('activities 4-5');
+    // Teams join by the code on the projector at the start of the day: the cohort is there before they are.
+    await expect(
+      dialog.getByRole('heading', { name: 'Create the cohort before the day starts' }),
+    ).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Show its join code on the projector' })).toBeVisible();
+    await expect(dialog).not.toContainText('activities 4-5');
     // The programme's time and two sample schedules, added up from the activities' step times.
     await expect(dialog.getByRole('heading', { name: 'Plan the time' })).toBeVisible();
     await expect(dialog).toContainText(

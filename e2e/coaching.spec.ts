@@ -3,14 +3,13 @@ import { adminApi, apiTeam, createCohort, uniqueName } from './support/api.ts';
 import { teamOnDevices } from './support/collaboration.ts';
 import { expect, expectNoSideScroll, test } from './support/fixtures.ts';
 import { instructorContext } from './support/live-room.ts';
+import { field } from './support/form.ts';
 
 /**
  * The instructor reads, coaches and unblocks every team live: a team's work read as the team types, a note
  * that reaches the team's activity page, a request for help that reaches the dashboard and its answer that
  * reaches the team. Two browsers each time, and no reload anywhere.
  */
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 test('the instructor reads a team’s work while the team types, and the note sent reaches the team’s page', async ({
   browser,

@@ -1,32 +1,13 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { teamOnDevices } from './support/collaboration.ts';
-import { expect, openAsTeam, practice, test } from './support/fixtures.ts';
+import { chooseOption, expect, openAsTeam, practice, test } from './support/fixtures.ts';
+import { field, saved } from './support/form.ts';
 
 /**
  * Working together: several devices of one team on one workspace. A save writes only the fields its
- * device changed, and every open page receives its teammates' saves live (the team's event stream).
+ * device changed, and every open page receives its teammates' saves live (the team's event stream). Text
+ * typed into one field at once merges (e2e/typing-together.spec.ts); a choice is one value, the later one.
  */
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-const saved = (page: Page) => expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
-/** Holds the page's saves (answers and shared facts) on their way to the server until `release()`. */
-async function holdSaves(page: Page) {
-  const held: Route[] = [];
-  let holding = true;
-  const hold = (route: Route) => {
-    if (holding && route.request().method() === 'POST') held.push(route);
-    else return route.continue();
-  };
-  await page.route('**/api/phase-data', hold);
-  await page.route('**/api/teams/*/facts', hold);
-  return {
-    count: () => held.length,
-    release: async () => {
-      holding = false;
-      for (const route of held) await route.continue();
-    },
-  };
-}
 
 test.describe('a team on several devices', () => {
   test('two devices editing different fields: both answers survive and each appears on the other page', async ({
@@ -69,109 +50,34 @@ test.describe('a team on several devices', () => {
     await close();
   });
 
-  test('the same field: a device typing in it gets a note, not a silent revert, and can take the other version', async ({
-    browser,
-  }) => {
-    const { devices, stored, close } = await teamOnDevices(browser, ['/phase/1', '/phase/1']);
-    const [a, b] = devices.map((d) => d.page) as [Page, Page];
-    const note = b.locator('[data-remote-note="company_name"]');
-
-    // B types the company name; its save is held on the way (still unsaved) when A's save of it arrives.
-    const held = await holdSaves(b);
-    await field(b, 'Company name').pressSequentially('Bee');
-    await expect.poll(held.count).toBe(1);
-    await field(a, 'Company name').fill('Alpha Labs');
-    await saved(a);
-    await expect(note).toContainText('Changed on another device');
-    await expect(note).toContainText('Alpha Labs');
-    await expect(field(b, 'Company name')).toHaveValue('Bee');
-    await expect(field(b, 'Company name')).toBeFocused();
-
-    await note.getByRole('button', { name: 'Use their version' }).click();
-    await expect(field(b, 'Company name')).toHaveValue('Alpha Labs');
-    await expect(note).toHaveCount(0);
-    // B's held save lands after A's; B then saves the version it took, so the store ends with it.
-    await held.release();
-    await saved(b);
-    expect((await stored(1)).company_name).toBe('Alpha Labs');
-    await expect(field(a, 'Company name')).toHaveValue('Alpha Labs');
-
-    // "Keep mine": the answer shown here is saved again and, being later, wins everywhere.
-    await field(b, 'Company name').fill('Bee Mine');
-    await saved(b);
-    await field(a, 'Company name').fill('Alpha Again');
-    await saved(a);
-    await field(a, 'Target region').focus();
-    await expect(note).toContainText('Alpha Again');
-    await expect(field(b, 'Company name')).toHaveValue('Bee Mine');
-    await note.getByRole('button', { name: 'Keep mine' }).click();
-    await expect(note).toHaveCount(0);
-    await expect(field(a, 'Company name')).toHaveValue('Bee Mine');
-    expect((await stored(1)).company_name).toBe('Bee Mine');
-    // A, whose text was replaced after it left the field, is told too, with its text one click away.
-    await expect(a.locator('[data-remote-note="company_name"]')).toContainText('Yours was “Alpha Again”');
-    await close();
-  });
-
-  test('two devices typing in one field: the one whose text was replaced gets a note, whichever save lands first', async ({
+  test('one choice made on two devices: the later shows on both, and the device whose choice was replaced is told', async ({
     browser,
   }) => {
     const { devices, stored, close } = await teamOnDevices(browser, ['/phase/1', '/phase/1']);
     const [laptop, phone] = devices.map((d) => d.page) as [Page, Page];
-    const region = (page: Page) => field(page, 'Target region');
-    const note = (page: Page) => page.locator('[data-remote-note="target_region"]');
+    const horizon = (page: Page) => page.getByRole('combobox', { name: 'Time horizon' });
+    const note = (page: Page) => page.locator('[data-remote-note="time_horizon"]');
 
-    // In turn: the laptop's text is saved, then the phone's replaces it while the laptop is elsewhere.
-    await region(laptop).fill('the United Kingdom');
+    // In turn: the laptop's choice is saved, then the phone's replaces it.
+    await chooseOption(laptop, horizon(laptop), /Five-year outlook/);
     await saved(laptop);
+    // The laptop moves on: a field still being edited would keep its choice and offer the other one.
     await field(laptop, 'Company name').focus();
-    await region(phone).fill('Germany');
+    await chooseOption(phone, horizon(phone), /Last 12 months/);
     await saved(phone);
-    await expect(region(laptop)).toHaveValue('Germany');
+    await field(phone, 'Company name').focus();
+    await expect(horizon(laptop)).toContainText('Last 12 months');
     await expect(note(laptop)).toHaveAttribute('data-note-kind', 'replaced');
     await expect(note(laptop)).toContainText('Replaced on another device');
-    await expect(note(laptop)).toContainText('Yours was “the United Kingdom”');
+    // The choice as the person reads it, not its stored value.
+    await expect(note(laptop)).toContainText('Yours was “Five-year outlook”');
     await expect(note(phone)).toHaveCount(0);
-    // One click puts the laptop's text back and saves it; now the phone, still in the field, is told.
+    // One click puts the laptop's choice back and saves it; being later, it wins everywhere.
     await note(laptop).getByRole('button', { name: 'Restore mine' }).click();
-    await expect(region(laptop)).toHaveValue('the United Kingdom');
     await expect(note(laptop)).toHaveCount(0);
     await saved(laptop);
-    await expect(note(phone)).toContainText('“the United Kingdom”');
-    await expect(region(phone)).toHaveValue('Germany');
-    expect((await stored(1)).target_region).toBe('the United Kingdom');
-    await note(phone).getByRole('button', { name: 'Use their version' }).click();
-    await expect(note(phone)).toHaveCount(0);
-
-    // Crossed: the laptop's save lands first but its answer comes back after the phone's later save was
-    // heard. The laptop keeps the note with the phone's text, and the store keeps the later save.
-    let answer: (() => Promise<void>) | undefined;
-    await laptop.route('**/api/teams/*/facts', async (route) => {
-      if (route.request().method() !== 'POST') return route.continue();
-      const response = await route.fetch();
-      answer = () => route.fulfill({ response });
-    });
-    await region(laptop).fill('the United Kingdom, again');
-    await expect.poll(() => answer !== undefined).toBe(true);
-    expect((await stored(1)).target_region).toBe('the United Kingdom, again');
-    await region(phone).fill('Germany, again');
-    await saved(phone);
-    expect((await stored(1)).target_region).toBe('Germany, again');
-    await expect(note(laptop)).toContainText('“Germany, again”');
-    await answer!();
-    await saved(laptop);
-    await expect(note(laptop)).toContainText('Changed on another device');
-    await expect(note(laptop)).toContainText('“Germany, again”');
-    await expect(region(laptop)).toHaveValue('the United Kingdom, again');
-    expect((await stored(1)).target_region).toBe('Germany, again');
-    // Its own text is one click away: kept, it is saved again and wins everywhere.
-    await laptop.unroute('**/api/teams/*/facts');
-    await note(laptop).getByRole('button', { name: 'Keep mine' }).click();
-    await saved(laptop);
-    expect((await stored(1)).target_region).toBe('the United Kingdom, again');
-    // The phone, still in the field, now holds the note.
-    await expect(note(phone)).toContainText('“the United Kingdom, again”');
-    await expect(region(phone)).toHaveValue('Germany, again');
+    await expect(horizon(phone)).toContainText('Five-year outlook');
+    expect((await stored(1)).time_horizon).toBe('five_year');
     await close();
   });
 

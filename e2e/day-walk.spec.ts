@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   type ApiTeam,
@@ -13,6 +12,9 @@ import {
 import { finishMarketResearch } from './support/activities.ts';
 import { chooseOption, expect, expectNoSideScroll, openAsTeam, test } from './support/fixtures.ts';
 import { instructorContext, watchedPage } from './support/live-room.ts';
+import { shotsNamed } from './support/shots.ts';
+
+const shot = shotsNamed('day');
 
 /**
  * A workshop day as a room lives it, in one go: five teams (two on phones) join the cohort by its link
@@ -21,15 +23,6 @@ import { instructorContext, watchedPage } from './support/live-room.ts';
  * projector. Every step is seen live, without a reload. With SHOTS_DIR set, each screen is kept for review
  * at the width it is used at (1280, 375 and the projector's 1920x1080).
  */
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  // A phone's page is kept as the phone shows it (what is in view), a wider screen whole.
-  const fullPage = (page.viewportSize()?.width ?? 0) > 400;
-  await page.screenshot({ path: `${dir}/day-${name}.png`, fullPage });
-}
 
 async function joinCodeOf(admin: APIRequestContext, tag: string): Promise<string> {
   const cohorts = (await (await admin.get('/api/admin/cohorts')).json()) as {

@@ -9,6 +9,7 @@ import {
   TABS_CHANNEL,
   watchStreams,
 } from './support/live-tabs.ts';
+import { field, saved } from './support/form.ts';
 
 /**
  * The tabs of one browser share one live stream (e2e/many-tabs.spec.ts) and keep doing so whatever else
@@ -16,8 +17,6 @@ import {
  * messages of another shape, which are dropped. And a stream that goes silent says so on every tab.
  */
 
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-const saved = (page: Page) => expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
 const PAUSED = 'Live updates paused — reconnecting… Your typing is still saved.';
 
 /** One browser of the team with tabs on `paths`, and a teammate on another device on activity 1. */

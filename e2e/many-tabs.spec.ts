@@ -3,6 +3,7 @@ import { adminApi, apiTeam, createCohort, setSwitches, uniqueName } from './supp
 import { expect, openAsTeam, test } from './support/fixtures.ts';
 import { instructorContext } from './support/live-room.ts';
 import { leaderOf, leadingPage, watchStreams } from './support/live-tabs.ts';
+import { field, saved } from './support/form.ts';
 
 /**
  * Many tabs, one live connection: the app on plain HTTP/1.1 (as `npm start` serves it), where a browser
@@ -11,8 +12,6 @@ import { leaderOf, leadingPage, watchStreams } from './support/live-tabs.ts';
  * stay live together.
  */
 
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-const saved = (page: Page) => expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
 /** A teammate's change reaches an open page within a few seconds, a hand-over between tabs included. */
 
 test('eight activity tabs, the dashboard, results and showcase share one live stream, and stay live', async ({

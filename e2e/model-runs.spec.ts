@@ -2,7 +2,10 @@ import type { Browser } from '@playwright/test';
 import { FakeModel } from '../testing/api/fake-model.ts';
 import { apiContext } from './support/api.ts';
 import { E2E_ADMIN, startApp } from './support/global-setup.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, expectNoSideScroll, test } from './support/fixtures.ts';
+import { shotsNamed } from './support/shots.ts';
+
+const shot = shotsNamed('model-runs');
 
 /**
  * Running a prompt on the institute's model, in real browsers: an app of its own, pointed at a small
@@ -83,7 +86,15 @@ test('a team runs a prompt; its teammate and the instructor see the answer', asy
   // The answer is text: the markup the model wrote is shown as written, never rendered.
   await expect(answer).toHaveText('Three rivals: <b>Crumb & Co</b>, Daily Loaf.');
   await expect(first.page.getByTestId('model-run-status').first()).toHaveText('Answered');
-  await expect(first.page.getByTestId('run-allowance')).toContainText('52 of 50,000 tokens used');
+  // The line says the runs left in words, from the server's count (a typical run reserves 6,000).
+  await expect(first.page.getByTestId('run-allowance')).toContainText(
+    'Budget: about 8 runs left (49,948 of 50,000 tokens left; spent about EUR 0.0005).',
+  );
+  // "Copy answer" puts the answer on the clipboard.
+  await first.page.getByRole('button', { name: 'Copy answer' }).first().click();
+  expect(await first.page.evaluate(() => navigator.clipboard.readText())).toBe(
+    'Three rivals: <b>Crumb & Co</b>, Daily Loaf.',
+  );
 
   // The teammate's page of the same activity hears it live.
   await expect(mate.page.getByTestId('model-run-answer').first()).toHaveText(
@@ -99,11 +110,29 @@ test('a team runs a prompt; its teammate and the instructor see the answer', asy
   const row = instructor.page.getByTestId('team-runs-row').filter({ hasText: 'Bakers' });
   await expect(row).toContainText('52 tokens');
 
-  // The instructor pauses the team: its page says so at once.
+  // The instructor pauses the team: its page says so at once, and its row says "Paused" in words beside
+  // the name (not only a "Resume" button, nor a colour).
+  await expect(row.getByText('Paused', { exact: true })).toHaveCount(0);
   await row.getByRole('button', { name: 'Pause runs of Bakers' }).click();
   await expect(first.page.getByTestId('run-refusal')).toHaveText(
     "Your instructor has paused your team's runs. Copy the prompt instead, or ask your instructor.",
   );
+  await expect(row.getByRole('button', { name: 'Resume runs of Bakers' })).toBeVisible();
+  await expect(row.getByText('Paused', { exact: true })).toBeVisible();
+  for (const [width, height] of [
+    [1280, 800],
+    [375, 740],
+  ] as const) {
+    await instructor.page.setViewportSize({ width, height });
+    await row.scrollIntoViewIfNeeded();
+    await expect(row.getByText('Paused', { exact: true })).toBeInViewport();
+    await expectNoSideScroll(instructor.page);
+    await shot(instructor.page, `paused-${width}`);
+  }
+
+  // The model heard the activity's prompt as the server rendered it, never a text the page sent.
+  const heard = (fake.heard.at(-1)!.body.messages as { content: string }[])[0]!.content;
+  expect(heard).toContain('## Task');
 
   for (const opened of [first, mate, instructor]) {
     expect(await opened.page.content()).not.toContain(KEY);
@@ -112,3 +141,64 @@ test('a team runs a prompt; its teammate and the instructor see the answer', asy
   }
   await admin.dispose();
 });
+
+/** The page scrolls no wider than the window, and `locator` is inside the window. */
+async function inView(page: import('@playwright/test').Page, testId: string) {
+  const answer = page.getByTestId(testId).first();
+  await expect(answer).toBeInViewport();
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(wide, 'sideways scroll').toBeLessThanOrEqual(0);
+}
+
+for (const [width, height] of [
+  [1280, 800],
+  [375, 740],
+] as const) {
+  test(`at ${width} px the streaming answer is in view without scrolling, nothing scrolls sideways, and it is used in activity 2`, async ({
+    browser,
+  }) => {
+    // The last words of a part wait for the next (the key scrubber's look-ahead): the first part has more.
+    fake.will({ kind: 'held', parts: ['The first rivals are here, and more are coming '], rest: ['now.'] });
+    const admin = await apiContext({ baseURL: app.baseURL });
+    expect((await admin.post('/api/auth/admin/login', { data: E2E_ADMIN })).status()).toBe(200);
+    const tag = `view-${width}`;
+    expect((await admin.post('/api/admin/cohorts', { data: { tag, name: `View ${width}` } })).status()).toBe(
+      201,
+    );
+    const created = await admin.post('/api/teams', { data: { name: `Viewers ${width}` } });
+    const team = (await created.json()) as { id: string; accessToken: string };
+    expect(
+      (await admin.post(`/api/admin/cohorts/${tag}/teams`, { data: { teamIds: [team.id] } })).status(),
+    ).toBe(200);
+    expect((await admin.patch(`/api/admin/cohorts/${tag}/runs`, { data: { on: true } })).status()).toBe(200);
+    const opened = await openAt(browser, '/phase/1', { team: team.accessToken });
+    await opened.page.setViewportSize({ width, height });
+    const run = opened.page.getByRole('button', { name: 'Run', exact: true });
+    await expect(run).toBeEnabled();
+    await run.click();
+    // While it streams: the answer where the team is looking.
+    await expect(opened.page.getByTestId('model-run-answer').first()).toContainText(
+      'The first rivals are here',
+    );
+    await expect(opened.page.getByTestId('model-run-status').first()).toHaveText('Running…');
+    await inView(opened.page, 'model-run-answer');
+    await opened.page.screenshot({ path: `/tmp/e2e-model-run-${width}-streaming.png` });
+    fake.release();
+    await expect(opened.page.getByTestId('model-run-status').first()).toHaveText('Answered');
+    await inView(opened.page, 'model-run-answer');
+    await opened.page.screenshot({ path: `/tmp/e2e-model-run-${width}-answered.png` });
+
+    // "Use in" puts the answer into the activity's handoff field, saved like typing: activity 2's prompt
+    // builds on it.
+    const answerText = 'The first rivals are here, and more are coming now.';
+    await opened.page.getByRole('button', { name: 'Use in “Competitors and unmet needs found”' }).click();
+    await expect(opened.page.getByLabel('Competitors and unmet needs found')).toHaveValue(answerText);
+    await expect(opened.page.getByText('Saved', { exact: false }).first()).toBeVisible();
+    await opened.page.goto('/phase/2');
+    await expect(opened.page.getByTestId('prompt-preview')).toContainText(answerText);
+    await opened.page.screenshot({ path: `/tmp/e2e-model-run-${width}-used-in-2.png` });
+    expect(opened.errors, 'console errors').toEqual([]);
+    await opened.context.close();
+    await admin.dispose();
+  });
+}

@@ -1,7 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { adminApi, apiContext, apiTeam, createCohort, createTeams, uniqueName } from './support/api.ts';
 import { expect, loginAsAdmin, openAsTeam, practice, test } from './support/fixtures.ts';
+import { shotsNamed } from './support/shots.ts';
+
+const shot = shotsNamed('story');
 
 /*
  * One story in the room (docs/product.md; docs/decisions/049-one-story-in-the-room.md): progress reads one
@@ -10,17 +12,6 @@ import { expect, loginAsAdmin, openAsTeam, practice, test } from './support/fixt
  * instructor's, the room names an activity as its page does with the number first, and an activity page
  * never gives its content back to a spinner.
  */
-
-/** Screenshots for a person to look at, when SHOTS_DIR names a folder. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({
-    path: `${dir}/story-${name}.png`,
-    fullPage: (page.viewportSize()?.width ?? 0) > 400,
-  });
-}
 
 type Field = { id: string; type: string; required?: boolean; options?: { value: string }[] };
 

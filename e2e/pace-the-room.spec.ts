@@ -9,6 +9,7 @@ import {
   openAsTeam,
   test,
 } from './support/fixtures.ts';
+import { audioContexts, CHIME, chimeNotes, listenForChimes } from './support/chimes.ts';
 import { instructorContext, watchedPage } from './support/live-room.ts';
 
 /** The cohort as the instructors' list has it (its join code is only there). */
@@ -61,6 +62,10 @@ test.describe('pacing the room', () => {
     await expect(card.getByText("Nothing on the teams' screens.", { exact: false })).toBeVisible();
     await card.getByRole('button', { name: `Pace the room of ${name}` }).click();
     const dialog = lectern.getByRole('dialog', { name: `Pace the room: ${name}` });
+    // It says where the teams see it: the bar along the bottom of their window.
+    await expect(dialog).toContainText(
+      "Every open page of the cohort's teams shows it at once, in a bar along the bottom of the window, and so does the room's screen.",
+    );
     await chooseOption(lectern, dialog.getByLabel('Now: activity'), /Activity 3:/);
     await dialog.getByLabel('Countdown (minutes)').fill('10');
     await dialog.getByRole('button', { name: 'Send to the room' }).click();
@@ -132,12 +137,19 @@ test.describe('a countdown that runs out', () => {
     const member = await apiTeam(admin, tag, uniqueName('Falcon'));
     // A real minute: the time left is counted by the server's clock (a page's own clock may be wrong), so a
     // clock faked in the pages alone is put right again by the next word from the server.
-    const team = await openAsTeam(browser, member.team, { viewport: { width: 375, height: 740 } });
+    const team = await openAsTeam(browser, member.team, {
+      viewport: { width: 375, height: 740 },
+      prepare: listenForChimes,
+    });
     await team.page.goto('/phase/2');
     const instructor = await instructorContext(browser);
+    await listenForChimes(instructor);
     const { page: screen, errors: screenErrors } = await watchedPage(instructor);
     await screen.goto(`/admin/cohorts/${tag}/room`);
     await expect(screen.getByRole('heading', { name: `Room screen: ${name}` })).toBeVisible();
+    // The room screen's chime, switched on: it sounds once to set the volume, then when the time is up.
+    await screen.getByRole('switch', { name: 'Chime' }).click();
+    await expect.poll(() => chimeNotes(screen)).toEqual(CHIME.place);
     const { page: lectern, errors: lecternErrors } = await watchedPage(instructor);
     const card = await cohortCard(lectern, tag);
 
@@ -157,6 +169,10 @@ test.describe('a countdown that runs out', () => {
     );
     await expect(screen.getByTestId('room-pace-time')).toHaveText('Time is up');
     await expect(card.getByTestId('pace-panel-time')).toHaveText('Time is up');
+    // The room hears it from the room screen alone: the dashboard beside it and the team's phone are silent.
+    await expect.poll(() => chimeNotes(screen)).toEqual([...CHIME.place, ...CHIME.timeUp]);
+    expect(await chimeNotes(lectern)).toEqual([]);
+    expect(await audioContexts(team.page)).toBe(0);
     // The phone's banner keeps to its width, along the bottom of the window.
     await expectNoSideScroll(team.page);
     await expectAtWindowBottom(banner);
@@ -191,9 +207,14 @@ test.describe('joining a cohort by its link', () => {
     await expect(linkDialog.getByText('Joining is open')).toBeVisible();
     await lectern.keyboard.press('Escape');
 
-    // A team in no cohort: one confirmation, and the dashboard shows it without a reload.
+    // A team in no cohort, already at work on activity 3: one confirmation, and the dashboard shows it
+    // without a reload.
     const newcomer = await apiTeam(admin, otherTag, uniqueName('Newcomer'));
     await admin.patch('/api/admin/cohorts/unassign-teams', { data: { teamIds: [newcomer.team.id] } });
+    const worked = await newcomer.api.post('/api/phase-data', {
+      data: { teamId: newcomer.team.id, phaseNumber: 3, data: { company_name: 'Newcomer Bakes' } },
+    });
+    expect(worked.status(), await worked.text()).toBe(200);
     const team = await openAsTeam(browser, newcomer.team, { path: link });
     await expect(team.page.getByRole('heading', { name: `Join cohort ${name}?` })).toBeVisible();
     await expectNoSeriousAxeViolations(team.page);
@@ -201,6 +222,11 @@ test.describe('joining a cohort by its link', () => {
     await expect(team.page.getByRole('heading', { name: `You joined ${name}` })).toBeVisible();
     await expect(lectern.getByText(`${newcomer.team.name} joined ${name}.`, { exact: true })).toBeVisible();
     await expect(card.locator('dl')).toContainText('Teams1');
+    // "Back to your activities" goes back to the team's own activity, in its workspace (not the home page).
+    await team.page.getByRole('link', { name: 'Back to your activities' }).click();
+    await expect(team.page).toHaveURL(new RegExp(`/phase/3\\?team_id=${newcomer.team.code}$`));
+    await expect(team.page).toHaveTitle(/^Activity 3: /);
+    await expect(team.page.getByTestId('workspace-name')).toHaveText(newcomer.team.name);
 
     // A team of another cohort is asked before it moves.
     const mover = await apiTeam(admin, otherTag, uniqueName('Mover'));
@@ -224,6 +250,21 @@ test.describe('joining a cohort by its link', () => {
       `Joining ${name} is closed. Ask your instructor to open it, then try again.`,
     );
     expect((await adminCohort(admin, tag)).teamCount).toBe(2);
+
+    // A room code mistyped from the projector, one no cohort has: the page says where to check it.
+    const roomCodes = ((await (await admin.get('/api/admin/cohorts')).json()) as { roomCode: string }[]).map(
+      (c) => c.roomCode,
+    );
+    const mistyped = ['WXWXWX', 'XWXWXW', 'TWTWTW'].find((c) => !roomCodes.includes(c))!;
+    await refused.page.goto('/join');
+    await refused.page.getByLabel('Room code').fill(mistyped);
+    await refused.page.getByRole('button', { name: 'Continue' }).click();
+    await expect(
+      refused.page.getByRole('heading', { name: 'You cannot join with this link now' }),
+    ).toBeVisible();
+    await expect(refused.page.getByRole('alert')).toHaveText(
+      "No cohort has this code. Check it on the room's screen or with your instructor.",
+    );
 
     // A visitor without a workspace opens one first, and comes back to the link.
     await card.getByRole('switch', { name: 'Joining' }).click();

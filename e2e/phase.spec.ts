@@ -10,9 +10,7 @@ import {
   practice,
   test,
 } from './support/fixtures.ts';
-
-const saveStatus = (page: Page) => page.getByTestId('save-status');
-const preview = (page: Page) => page.getByTestId('prompt-preview');
+import { preview, saveStatus } from './support/form.ts';
 
 test.describe('phase page', () => {
   test('answers build the prompt as you type, survive a reload and show on another device', async ({

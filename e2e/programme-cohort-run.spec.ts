@@ -8,7 +8,7 @@ import { adminApi, apiTeam, castBallots, setSwitches, uniqueName, uniqueTag } fr
 import { expect, openAsTeam, test } from './support/fixtures.ts';
 
 /*
- * Issue 31's "done when": a programme made in the app runs a cohort end to end exactly as a shipped one does.
+ * A programme made in the app runs a cohort end to end exactly as a shipped one does.
  * An instructor's programme relabels a field of activity 1, adds a line to activity 8's prompt and switches
  * activity 7 off; a cohort of four teams runs on it: the activity pages and prompts are the programme's, every
  * team finishes its seven activities and submits its site, the teams vote, the podium shows on the projector,

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { adminApi, apiTeam, createCohort, uniqueName } from './support/api.ts';
@@ -9,6 +9,16 @@ import { expect, loginAsAdmin, openAsTeam, test } from './support/fixtures.ts';
  * id and an option's value never follow their labels, so a team's answers and the templates keep working;
  * publishing to, or switching, a cohort that has teams asks first; an import never takes a name already used.
  */
+
+/** Where a field of the standard's activity 1 sits in its form, as the editor numbers its controls. */
+const activity1 = JSON.parse(readFileSync('content/phases/phase-1.json', 'utf8')) as {
+  fields: { id: string }[];
+};
+const fieldAt = (id: string) => {
+  const index = activity1.fields.findIndex((f) => f.id === id);
+  if (index < 0) throw new Error(`activity 1 has no field ${id}`);
+  return `#programme-edit-a1-fields-${index}`;
+};
 
 /** A copy of the standard, published once, with a unique name; its id and name. */
 async function publishedCopy(admin: APIRequestContext, prefix: string) {
@@ -55,23 +65,23 @@ test('renaming a field and an option keeps their id and value: the checks stay g
   await expect(page.getByText('No problems: ready to publish.')).toBeVisible();
 
   // The field "Research depth" renamed: its id stays, shown fixed.
-  const depth = page.locator('#programme-edit-a1-fields-13-label');
+  const depth = page.locator(`${fieldAt('research_depth')}-label`);
   await expect(depth).toHaveValue('Research depth');
   await depth.fill('How deep should the research go');
   await depth.press('Tab');
-  const depthId = page.locator('#programme-edit-a1-fields-13-id');
+  const depthId = page.locator(`${fieldAt('research_depth')}-id`);
   await expect(depthId).toHaveText('research_depth');
   await expect(depthId).toHaveJSProperty('tagName', 'P');
-  await expect(page.locator('#programme-edit-a1-fields-13-id-hint')).toHaveText(
+  await expect(page.locator(`${fieldAt('research_depth')}-id-hint`)).toHaveText(
     'Fixed: templates and saved answers use it. Renaming the field changes its label only.',
   );
   // Its option "Standard (...)" renamed: its value stays.
-  const standard = page.locator('#programme-edit-a1-fields-13-options-1-label');
+  const standard = page.locator(`${fieldAt('research_depth')}-options-1-label`);
   await standard.fill('Standard research');
   await standard.press('Tab');
-  await expect(page.locator('#programme-edit-a1-fields-13-options-1-value')).toHaveText('standard');
+  await expect(page.locator(`${fieldAt('research_depth')}-options-1-value`)).toHaveText('standard');
   // A shared fact's options are asked alike in every activity: shown, not edited.
-  await expect(page.locator('#programme-edit-a1-fields-2-options-0-label')).toHaveAttribute('readonly', '');
+  await expect(page.locator(`${fieldAt('customer_type')}-options-0-label`)).toHaveAttribute('readonly', '');
   // An unclosed block is named as such, first, as soon as it is typed; an unknown placeholder after it.
   const template = page.getByRole('textbox', { name: 'Template', exact: true });
   const original = await template.inputValue();

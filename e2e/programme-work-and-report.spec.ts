@@ -5,8 +5,8 @@ import { adminApi, apiTeam, createCohort, uniqueName } from './support/api.ts';
 import { expect, loginAsAdmin, openAsTeam, test } from './support/fixtures.ts';
 
 /*
- * Issue 31's "one source everywhere" for the instructor's "View work" and the team report (docs/product.md,
- * A team's work, and The team report): a team whose cohort is given a programme that renames a field,
+ * One source everywhere: the instructor's "View work" and the team report read a cohort's programme as the
+ * team's pages do (docs/product.md, A team's work, and The team report). A team whose cohort is given a programme that renames a field,
  * removes another and switches an activity off. "View work", open meanwhile, switches to the programme
  * without a reload; it and the downloaded report show the programme's labels, no switched-off activity, and
  * the answer to the removed field. A team of another cohort cannot read the programme.

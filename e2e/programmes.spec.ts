@@ -13,7 +13,8 @@ import {
 } from './support/fixtures.ts';
 
 /*
- * Issue 31's journey (docs/product.md, Programmes and the programme editor): an instructor copies the
+ * An instructor's programme from copy to a running cohort (docs/product.md, Programmes and the programme
+ * editor): an instructor copies the
  * Standard programme, changes a field's options and a line of the template, sees a check fail and then
  * pass, publishes and assigns it; a team of the cohort, typing meanwhile in another browser, sees the change
  * without a reload and loses nothing; a switched-off activity leaves the team's navigation; export then

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createWorkspace, expect, forgiveConsoleErrors, test } from './support/fixtures.ts';
+import { saveStatus } from './support/form.ts';
 
 /**
  * Failure, the browser's side: while the server answers saves with 503 (its answer when the
@@ -8,7 +9,6 @@ import { createWorkspace, expect, forgiveConsoleErrors, test } from './support/f
  */
 
 const UNAVAILABLE = { message: 'The database is unavailable. Please try again shortly.' };
-const saveStatus = (page: Page) => page.getByTestId('save-status');
 
 /** The browser logs the 503s itself; these tests cause them on purpose. */
 const REFUSED_SAVE = /Failed to load resource: the server responded with a status of 503/;

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { adminApi, apiTeam, createCohort, uniqueName } from './support/api.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
@@ -11,6 +10,9 @@ import {
   test,
 } from './support/fixtures.ts';
 import { instructorContext, roomCohort, vote, watchedPage } from './support/live-room.ts';
+import { shotsNamed } from './support/shots.ts';
+
+const shot = shotsNamed('room', { fullPage: false });
 
 /**
  * Records, from the page's first frame, every state of the page a frame could show: after each change of the
@@ -40,14 +42,6 @@ function recordRevealFrames(names: readonly string[]) {
     characterData: true,
     attributes: true,
   });
-}
-
-/** Screenshots for review go here when SHOTS_DIR is set (e.g. SHOTS_DIR=/tmp/shots). */
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/room-${name}.png` });
 }
 
 test.describe('the room reads one story', () => {

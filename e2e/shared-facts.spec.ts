@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createWorkspace, expect, practice, test } from './support/fixtures.ts';
+import { preview, saved } from './support/form.ts';
 
 /**
  * Shared facts (docs/product.md, The activities and the prompt engine): an answer several activities need
@@ -7,9 +8,7 @@ import { createWorkspace, expect, practice, test } from './support/fixtures.ts';
  * prompt; an activity's handoff answer feeds the next activities' prompts.
  */
 
-const preview = (page: Page) => page.getByTestId('prompt-preview');
 const company = (page: Page) => page.getByLabel('Company name', { exact: true });
-const saved = (page: Page) => expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
 
 /** Activity 1 -> 2 -> 1: the company given in 1 shows in 2, a rename in 2 shows back in 1. */
 async function carryAcrossActivities(page: Page, open: (phase: number) => Promise<void>) {

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import {
   type ApiTeam,
@@ -12,16 +11,10 @@ import {
 import { CELEBRATION } from '../src/web/features/results/lib/reveal-choreography.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { E2E_ADMIN, expect, expectNoSideScroll, openAsTeam, test } from './support/fixtures.ts';
+import { instructorContext, watchedPage } from './support/live-room.ts';
+import { shotsNamed } from './support/shots.ts';
 
-/** Screenshots for review go here when SHOTS_DIR is set (e.g. SHOTS_DIR=/tmp/shots). */
-async function shot(target: Page | Locator, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  const path = `${dir}/showcase-${name}.png`;
-  if ('goto' in target) await target.screenshot({ path, fullPage: true });
-  else await target.screenshot({ path });
-}
+const shot = shotsNamed('showcase', { fullPage: true });
 
 type PodiumReveals = { press: number; places: { place: number; at: number }[] };
 
@@ -399,6 +392,67 @@ test.describe('results', () => {
     await expect(page.getByRole('heading', { name: "The Moment You've Been Waiting For" })).toBeVisible();
     await adminContext.close();
     await cohort.dispose();
+  });
+
+  test("before the release, an instructor's results page says where to release them; a team's only says the votes are being tallied", async ({
+    browser,
+  }) => {
+    const admin = await adminApi();
+    const tag = uniqueTag('release');
+    await createCohort(admin, 'Release Night', tag);
+    await setSwitches(admin, tag, { competitionEnabled: true });
+    const member = await apiTeam(admin, tag, 'Harbour Lights');
+    const tallied = 'The final votes are being tallied. Please check back later!';
+    const pointer =
+      'Instructors: the results show here once this cohort’s “Results” switch is set to “Visible” on its card, in the dashboard’s Cohorts tab. Open the Cohorts tab';
+
+    // The instructor's own results page: the words teams read, then where the results are released.
+    const instructor = await instructorContext(browser);
+    const { page, errors } = await watchedPage(instructor);
+    await page.goto(`/results/${tag}`);
+    await expect(page.getByRole('heading', { name: 'Results Not Yet Available' })).toBeVisible();
+    await expect(page.getByText(tallied)).toBeVisible();
+    const note = page.getByTestId('results-release-pointer');
+    await expect(note).toHaveText(pointer);
+    await expect(note.getByRole('link', { name: 'Open the Cohorts tab' })).toHaveAttribute(
+      'href',
+      '/admin?tab=cohorts',
+    );
+    await shot(page, 'release-pointer-1280');
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expectNoSideScroll(page);
+    await note.scrollIntoViewIfNeeded();
+    await shotsNamed('showcase')(page, 'release-pointer-375');
+
+    // On the projector too, under the big words.
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.getByRole('button', { name: 'Present' }).click();
+    const presentation = page.getByRole('main', { name: 'Results presentation' });
+    await expect(presentation.getByText(tallied)).toBeVisible();
+    await expect(presentation.getByTestId('results-release-pointer')).toHaveText(pointer);
+    await shotsNamed('showcase')(page, 'release-pointer-present-1920');
+    await page.getByRole('button', { name: 'Exit' }).click();
+
+    // The words name the switch as the dashboard does: its link opens the Cohorts tab, with that switch.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await note.getByRole('link', { name: 'Open the Cohorts tab' }).click();
+    await expect(page.getByRole('tab', { name: /Cohorts/ })).toHaveAttribute('aria-selected', 'true');
+    const card = page.getByTestId(`cohort-${tag}`);
+    await expect(card.getByRole('switch', { name: 'Results' })).toHaveAttribute('aria-checked', 'false');
+    await expect(card.getByTestId('results-state')).toHaveText('Hidden');
+
+    // A team reads the specification's words alone.
+    const team = await openAsTeam(browser, member.team, { path: `/results/${tag}` });
+    await expect(team.page.getByRole('heading', { name: 'Results Not Yet Available' })).toBeVisible();
+    await expect(team.page.getByText(tallied, { exact: true })).toBeVisible();
+    await expect(team.page.getByText(/Cohorts tab/)).toHaveCount(0);
+    await expect(team.page.getByTestId('results-release-pointer')).toHaveCount(0);
+
+    await team.close();
+    await instructor.close();
+    expect(errors).toEqual([]);
+    await member.api.dispose();
+    await admin.dispose();
   });
 
   /** Casts the cohort's ballots, releases its results and opens them with reduced motion (no counting). */

@@ -1,5 +1,7 @@
 // `npm run lint` runs it. The rules on imports:
-// 1. Imports run one way: web -> shared, server -> shared; shared imports nothing but zod and itself.
+// 1. Imports run one way: web -> shared, server -> shared; shared imports nothing but zod and itself, except
+//    that text typed on several devices at once is merged by one module, shared/shared-text.ts, with Yjs
+//    (docs/decisions/051-text-typed-together-merges.md): it alone imports yjs and lib0.
 // 2. Inside the web app, a feature (src/web/features/<name>) is a small package: anything outside it
 //    imports only what its index.ts exports (`@/features/<name>`), and lib/ and components/ import no
 //    feature at all. The one exception: src/web/app/router.tsx loads a feature's page module
@@ -23,6 +25,9 @@
 // 7. Test support lives in the top-level testing/ folder (docs/decisions/029-test-support-and-programme-checks.md):
 //    production code (anything in src/ but a *.test.ts(x)) never imports it, nor the test runner; testing/
 //    imports src/server, src/shared, packages and itself, never src/web, and no resource's routes.
+// 8. No cycle between modules anywhere (src/ and testing/; type imports, re-exports and import() included):
+//    a module never imports one that imports it back, directly or through others. What two modules both
+//    need moves to a third that imports neither.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -81,12 +86,15 @@ const mayReachAnswerStorage = (file) =>
   file === 'web/features/phase/lib/team-cache.ts';
 
 /** Rules 1 and 6: which parts of the code each part may import; a test may also import testing/. */
-function oneWayAllows(from, to, spec, isTest) {
+function oneWayAllows(from, to, spec, isTest, isTextModule) {
   if (isTest && to === 'testing') return true;
   if (from === 'shared') {
     return (
       to === 'shared' ||
-      (to === 'package' && (spec === 'zod' || (isTest && /^(vitest|fast-check)$/.test(spec))))
+      (to === 'package' &&
+        (spec === 'zod' ||
+          (isTextModule && /^(yjs|lib0\/[a-z]+)$/.test(spec)) ||
+          (isTest && /^(vitest|fast-check)$/.test(spec))))
     );
   }
   if (from === 'web') return to === 'web' || to === 'shared' || to === 'package';
@@ -109,7 +117,8 @@ export function importProblem(file, spec, { dynamic = false } = {}) {
       return `imports "${spec}": only tests use the test runner; test support lives in testing/`;
     }
   }
-  if (!oneWayAllows(from, to, spec, isTest)) {
+  const isTextModule = /^shared\/shared-text(\.test)?\.ts$/.test(file);
+  if (!oneWayAllows(from, to, spec, isTest, isTextModule)) {
     return `imports "${spec}" (${from} -> ${to}): imports run web -> shared, server -> shared, testing -> server and shared`;
   }
   if (from === 'server' || from === 'testing') return serverProblem(file, spec, target, isTest);
@@ -144,19 +153,56 @@ export function featureCycles(imports) {
     if (!edges.has(from)) edges.set(from, new Map());
     if (!edges.get(from).has(to)) edges.get(from).set(to, `src/${file} imports "${spec}"`);
   }
+  return cycleProblems(
+    edges,
+    (cycle, steps) =>
+      `features import each other in a cycle, ${cycle}: ${steps}. Move what they share to lib/ or components/`,
+  );
+}
+
+/**
+ * One problem per cycle of `edges` (node -> node it imports -> the import that does it), written by `say`
+ * from the cycle (`a -> b -> a`) and one import per step.
+ */
+function cycleProblems(edges, say) {
   const problems = [];
   for (const component of stronglyConnected(edges)) {
     if (component.length < 2) continue;
     const cycle = cycleThrough(edges, new Set(component), component.toSorted()[0]);
     const steps = cycle.slice(1).map((to, i) => edges.get(cycle[i]).get(to));
-    problems.push(
-      `features import each other in a cycle, ${cycle.join(' -> ')}: ${steps.join('; ')}. Move what they share to lib/ or components/`,
-    );
+    problems.push(say(cycle.join(' -> '), steps.join('; ')));
   }
   return problems;
 }
 
-/** Tarjan's strongly connected components of the feature graph. */
+/** A module's name without its extension, a folder's index.ts named as the folder (`web/features/phase`). */
+const moduleOf = (name) => name.replace(/\.(ts|tsx|mjs|js)$/, '').replace(/\/index$/, '');
+
+/**
+ * Rule 8: the cycles among the modules that `imports` (each `{ file, spec }`, as for featureCycles) make, each
+ * once, as a problem naming one import per step.
+ */
+export function moduleCycles(imports) {
+  /** module -> module it imports -> the import that does it */
+  const edges = new Map();
+  for (const { file, spec } of imports) {
+    const target = targetOf(file, spec);
+    if (target === null) continue;
+    const from = moduleOf(file);
+    const to = moduleOf(target);
+    if (from === to) continue;
+    if (!edges.has(from)) edges.set(from, new Map());
+    if (!edges.get(from).has(to))
+      edges.get(from).set(to, `${file.startsWith('testing/') ? '' : 'src/'}${file} imports "${spec}"`);
+  }
+  return cycleProblems(
+    edges,
+    (cycle, steps) =>
+      `modules import each other in a cycle, ${cycle}: ${steps}. Move what they share to a module that imports neither`,
+  );
+}
+
+/** Tarjan's strongly connected components of a graph of imports (features, or modules). */
 function stronglyConnected(edges) {
   const nodes = new Set([...edges.keys(), ...[...edges.values()].flatMap((to) => [...to.keys()])]);
   const index = new Map();
@@ -246,13 +292,13 @@ function main() {
       if (problem) problems.push(`${file.startsWith('testing/') ? '' : 'src/'}${file}: ${problem}`);
     }
   }
-  problems.push(...featureCycles(imports));
+  problems.push(...featureCycles(imports), ...moduleCycles(imports));
   if (problems.length) {
     console.error(`Import rules broken:\n${problems.join('\n')}`);
     process.exit(1);
   }
   console.log(
-    'imports: one-way rule, feature boundaries, no feature cycles, server resources and test support hold',
+    'imports: one-way rule, feature boundaries, no feature or module cycles, server resources and test support hold',
   );
 }
 

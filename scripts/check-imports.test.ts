@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain script, without type declarations.
-import { featureCycles, importProblem } from './check-imports.mjs';
+import { featureCycles, importProblem, moduleCycles } from './check-imports.mjs';
 
 const check = (file: string, spec: string, dynamic = false): string | null =>
   importProblem(file, spec, { dynamic });
@@ -14,6 +14,15 @@ describe('the import rules', () => {
     expect(check('shared/scoring.ts', 'react')).toMatch(/shared -> package/);
     expect(check('shared/schemas/team.ts', 'zod')).toBeNull();
     expect(check('shared/scoring.test.ts', 'vitest')).toBeNull();
+  });
+
+  it('lets only the shared text module import the text-merging packages', () => {
+    expect(check('shared/shared-text.ts', 'yjs')).toBeNull();
+    expect(check('shared/shared-text.ts', 'lib0/encoding')).toBeNull();
+    expect(check('shared/shared-text.ts', 'react')).toMatch(/shared -> package/);
+    expect(check('shared/answer-merge.ts', 'yjs')).toMatch(/shared -> package/);
+    expect(check('shared/shared-text-extra.ts', 'lib0/decoding')).toMatch(/shared -> package/);
+    expect(check('web/features/phase/lib/text-replica.ts', 'yjs')).toBeNull();
   });
 
   it("lets a feature use another feature's index only", () => {
@@ -183,5 +192,40 @@ describe('the import rules', () => {
     expect(check('testing/api/cohorts.ts', '../../src/server/cohorts/routes.ts')).toMatch(
       /only src\/server\/app.ts/,
     );
+  });
+
+  it('refuses any cycle between modules, a type import and a folder index included', () => {
+    const cycles = (imports: [string, string][]): string[] =>
+      moduleCycles(imports.map(([file, spec]) => ({ file, spec })));
+    // The programme checks once re-exported their limits, and the limits imported a type back.
+    expect(
+      cycles([
+        ['shared/programme-checks.ts', './programme-limits.ts'],
+        ['shared/programme-limits.ts', './programme-checks.ts'],
+      ]),
+    ).toEqual([
+      'modules import each other in a cycle, shared/programme-checks -> shared/programme-limits -> shared/programme-checks: ' +
+        'src/shared/programme-checks.ts imports "./programme-limits.ts"; ' +
+        'src/shared/programme-limits.ts imports "./programme-checks.ts". ' +
+        'Move what they share to a module that imports neither',
+    ]);
+    // Through a folder's index and an alias, three steps long.
+    const [longer] = cycles([
+      ['web/features/phase/index.ts', './components/phase-workspace'],
+      ['web/features/phase/components/phase-workspace.tsx', '../lib/answers'],
+      ['web/features/phase/lib/answers.ts', '@/features/phase'],
+    ]);
+    expect(longer).toMatch(
+      /cycle, web\/features\/phase -> web\/features\/phase\/components\/phase-workspace -> web\/features\/phase\/lib\/answers -> web\/features\/phase:/,
+    );
+    // One way, packages, and a module importing itself by another name: no cycle.
+    expect(
+      cycles([
+        ['shared/programme-checks.ts', './programme-limits.ts'],
+        ['shared/programme-limits.ts', './schemas/programmes.ts'],
+        ['shared/schemas/programmes.ts', 'zod'],
+        ['web/features/phase/index.ts', './index.ts'],
+      ]),
+    ).toEqual([]);
   });
 });

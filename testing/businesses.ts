@@ -18,6 +18,8 @@ export type BusinessKind =
   | 'safety'
   | 'advice'
   | 'employment'
+  | 'employment_advice'
+  | 'staff_records'
   | 'consumers'
   | 'businesses'
   | 'us'
@@ -48,11 +50,13 @@ export const LEDGERLOOP: Business = {
     company_name: 'LedgerLoop',
     sector: 'accounts-receivable automation software for small accounting firms',
     customer_type: 'businesses',
+    offer_kind: 'software',
     target_audience:
       'Owners and office managers of accounting firms with 5 to 50 staff, who chase their own clients for unpaid invoices by email and phone; the owner signs off, the office team uses it every day.',
     target_region: 'Germany and the Netherlands',
     rule_regions: 'eu',
     sensitive_areas: 'finance',
+    own_sensitive_area: "clients' unpaid invoices shown to their own customers",
     claims_to_avoid: 'guaranteed on-time payment, zero errors, replaces your accountant',
     current_offer:
       'LedgerLoop Remind: automatic, polite payment reminders with a pay-by-link button, EUR 39 per firm per month, sold online with a 30-day trial.',
@@ -176,11 +180,13 @@ export const HEARTH_AND_BEAN: Business = {
     company_name: 'Hearth & Bean',
     sector: 'specialty coffee beans roasted to order for home brewers',
     customer_type: 'consumers',
+    offer_kind: 'product',
     target_audience:
       'Home brewers in the south-west of England who own a grinder and buy beans every two to three weeks, and their friends who buy them coffee as a present.',
     target_region: 'the United Kingdom',
     rule_regions: 'uk',
     sensitive_areas: 'food',
+    own_sensitive_area: 'the caffeine in our cold brew',
     claims_to_avoid: 'best coffee in Britain, ethically perfect',
     current_offer:
       'Single-origin beans roasted every Tuesday, GBP 9 a bag, sold in our Bristol café and online.',
@@ -296,11 +302,13 @@ export const SHIFTSENSE: Business = {
     company_name: 'ShiftSense',
     sector: 'workforce scheduling and attendance software for warehouses and logistics sites',
     customer_type: 'businesses',
+    offer_kind: 'software',
     target_audience:
       'Operations managers of warehouses and logistics sites with 100 to 1,000 staff, who plan shifts in spreadsheets and find out about gaps on the morning; the operations director signs off, the shift leads use it every day.',
     target_region: 'the United Kingdom and Ireland',
     rule_regions: 'uk, eu',
     sensitive_areas: 'personal_data',
+    own_sensitive_area: "union representatives' access to shift data",
     claims_to_avoid: 'no more agency staff, staff love being tracked, fully anonymous',
     current_offer:
       'ShiftSense Rota: shift planning from the staff rota and clock-in data, GBP 4 per employee per month, sold on a yearly contract after a demo.',
@@ -420,11 +428,13 @@ export const FAIRHAND_LEGAL: Business = {
     company_name: 'Fairhand Legal',
     sector: 'employment-law advice for small employers',
     customer_type: 'businesses',
+    offer_kind: 'professional_service',
     target_audience:
       'Owners and office managers of firms with 10 to 100 staff and no HR department, who need an answer the same day when a problem with an employee comes up; the owner pays, the office manager calls.',
     target_region: 'England and Wales',
     rule_regions: 'uk',
     sensitive_areas: 'advice',
+    own_sensitive_area: "clients' settlement agreements",
     claims_to_avoid: 'guaranteed to win at tribunal, no solicitor needed, instant legal advice',
     current_offer:
       'Fairhand Advice Line: unlimited calls with our solicitors, GBP 95 per month on a yearly contract.',
@@ -545,11 +555,13 @@ export const ROADWISE: Business = {
     company_name: 'RoadWise',
     sector: 'in-cab driver alert cameras for commercial vehicle fleets',
     customer_type: 'businesses',
+    offer_kind: 'mix',
     target_audience:
       'Fleet and safety managers of companies running 20 to 500 vans or trucks, who answer for their drivers’ safety and their insurance costs; the fleet manager chooses, the drivers live with it.',
     target_region: 'the United States and Canada',
     rule_regions: 'us, canada',
     sensitive_areas: 'safety, personal_data',
+    own_sensitive_area: 'footage of members of the public',
     claims_to_avoid: 'prevents crashes, guarantees lower insurance, drivers never notice it',
     current_offer:
       'RoadWise Cam: a forward-facing dashcam with cloud video, USD 29 per vehicle per month on a two-year contract.',
@@ -667,11 +679,13 @@ export const STEADFAST_OCCUPATIONAL_HEALTH: Business = {
     company_name: 'Steadfast Occupational Health',
     sector: 'workplace drug and alcohol testing and fitness-for-duty exams for employers',
     customer_type: 'businesses',
+    offer_kind: 'in_person_service',
     target_audience:
       'Safety and HR managers of trucking and construction firms with 20 to 500 workers, who must test drivers and crews before hiring, at random and after incidents; the safety manager books the tests, the owner signs the contract, the workers are the ones tested.',
     target_region: 'Texas, Oklahoma and Louisiana',
     rule_regions: 'us',
     sensitive_areas: 'health, personal_data, safety, employment',
+    own_sensitive_area: 'results for workers in safety-critical jobs',
     claims_to_avoid: '100% accurate results, a test no one can cheat, keeps you fully compliant',
     current_offer:
       'Drug and alcohol tests for DOT-regulated drivers at our four clinics, USD 65 per test, with every positive result reviewed by our medical review officer.',
@@ -792,11 +806,13 @@ export const TALLYHOUSE: Business = {
     company_name: 'Tallyhouse Accounting',
     sector: 'bookkeeping, payroll and tax filing for independent restaurants',
     customer_type: 'businesses',
+    offer_kind: 'professional_service',
     target_audience:
       'Owners of independent restaurants and small restaurant groups with 10 to 80 staff, who do the books at night and dread the tax deadlines; the owner signs, the manager sends the receipts.',
     target_region: 'Ontario and British Columbia',
     rule_regions: 'canada',
     sensitive_areas: 'finance, advice',
+    own_sensitive_area: 'tips shared between restaurant staff',
     claims_to_avoid: 'guaranteed tax savings, audit-proof books, never wrong',
     current_offer:
       'Monthly bookkeeping and sales-tax filing by a team led by a CPA, CAD 450 per restaurant per month.',
@@ -915,11 +931,13 @@ export const NORTHBEAM: Business = {
     company_name: 'Northbeam Engineering',
     sector: 'structural and fire-safety engineering for owners of mid-rise buildings',
     customer_type: 'businesses',
+    offer_kind: 'professional_service',
     target_audience:
       'Owners, developers and building managers of mid-rise residential and commercial buildings who must inspect, repair and certify their structures and fire-safety systems; the owner or developer signs, the building manager runs the job.',
     target_region: 'New South Wales and Victoria, Australia',
     rule_regions: 'other',
     sensitive_areas: 'safety, advice',
+    own_sensitive_area: 'defects we find that owners must report',
     claims_to_avoid: 'guaranteed approval, zero-risk designs, a fully compliant building',
     current_offer:
       'Structural inspections and repair designs signed by a registered engineer, from AUD 4,500 per building.',
@@ -1130,6 +1148,14 @@ export const KIND_WORDS: Record<BusinessKind, readonly RegExp[]> = {
     /\bworkers' health information\b/i,
     /\bpassed or failed\b/i,
   ],
+  employment_advice: [
+    /\bEmployment Rights Act\b/,
+    /\bAcas\b/,
+    /\badvise or represent an employer\b/i,
+    /\bmember of staff\b/i,
+    /\badvise or act for employers\b/i,
+  ],
+  staff_records: [/\bstaff records?\b/i, /\bpayroll records\b/i, /\bpayroll is free of errors\b/i],
   consumers: [/\bhouseholds?\b/i, /\bcancel an online purchase\b/i],
   businesses: [/\bsigns? off\b/i, /\bpricing model\b/i, /\bbusiness buyers\b/i, /\bcontract terms\b/i],
   us: [/\bUnited States\b/, /\bFTC\b/, /\bCAN-SPAM\b/, /\bCensus Bureau\b/, /\bFDA\b/, /\bUS states\b/],
@@ -1159,3 +1185,384 @@ export const CONSUMER_WORDS: readonly RegExp[] = [
   /\bpackaging\b/i,
   /\bshelf space\b/i,
 ];
+
+/**
+ * Three more professional services sold to businesses, each of a kind no other business here is: a payroll
+ * and HR bureau that advises employers on their staff and holds those staff's records (in Scotland), an
+ * architects' practice (in Ireland), and a patent attorneys' firm (in the United States).
+ */
+export const MARLOW_PAYROLL: Business = {
+  name: 'Marlow Payroll & HR (payroll and HR advice for nurseries and care providers, in Scotland)',
+  kinds: ['businesses', 'employment_advice', 'staff_records', 'uk'],
+  facts: {
+    company_name: 'Marlow Payroll & HR',
+    sector: 'outsourced payroll and HR advice for small nurseries and care providers',
+    customer_type: 'businesses',
+    offer_kind: 'professional_service',
+    target_audience:
+      'Owners and managers of nurseries and care providers with 10 to 60 staff, who run payroll themselves and have no HR person; the owner pays, the manager sends the hours each month.',
+    target_region: 'Scotland',
+    rule_regions: 'uk',
+    sensitive_areas: 'employment_advice, staff_records',
+    own_sensitive_area: 'staff who are registered with the care regulator',
+    claims_to_avoid: 'never a payroll mistake, tribunal-proof, guaranteed compliance',
+    current_offer:
+      'Marlow Payroll: monthly payroll, payslips and pension submissions, GBP 6 per employee per month, with a 12-month agreement.',
+    brand_adjectives: 'careful, warm, dependable',
+    concept_name: 'Marlow People Desk',
+    unmet_need:
+      'Small nursery owners handle staff problems alone and late, because an HR adviser costs more than they can pay by the hour.',
+    concept_description:
+      'Marlow People Desk adds HR advice to payroll: a named adviser answers questions about contracts, absence and discipline by phone or email within one working day, and keeps each employer’s policies up to date once a year.',
+    proof_points:
+      'In the last 12 months, 99.6% of the 14,200 payslips we ran were correct first time (our own payroll records); members of the Chartered Institute of Payroll Professionals on staff (membership on file).',
+  },
+  answers: {
+    1: {
+      research_questions:
+        '1. How many nurseries and care providers in Scotland have 10 to 60 staff?\n2. Who do they call today about a staff problem?\n3. What do they pay for payroll and for HR advice?',
+      known_assumptions:
+        'Owners buy HR advice from whoever runs their payroll. Price matters more than speed.',
+      exclusions: 'large care groups, councils, staff looking for advice about their own job',
+      time_horizon: 'last_12_months',
+      research_depth: 'standard',
+      research_findings:
+        'Competitors: national payroll bureaux; HR-advice subscriptions; local accountants. Unmet needs: 1. One firm for payroll and staff questions. 2. A known monthly price.',
+    },
+    2: {
+      competitors: 'National payroll bureaux; HR-advice subscriptions; local accountants',
+      weight_market_share: '20',
+      weight_innovation: '15',
+      weight_channel_power: '30',
+      weight_brand_strength: '35',
+      extra_dimension: 'Knowledge of the care sector',
+      weight_extra: '15',
+      evidence_approach: 'web_research',
+      competitor_notes:
+        'The subscriptions sell through trade associations; the bureaux sell on price per payslip.',
+      threat_summary:
+        'High threats: the largest HR subscription (3.6). Openings: 1. payroll and HR from one named adviser; 2. care-sector knowledge.',
+    },
+    3: {
+      core_benefit:
+        'Payroll and HR advice from one adviser helps small nurseries deal with staff problems early.',
+      research_focus:
+        'Nurseries and care providers with 10 to 60 staff in Scotland; staff turnover and disputes.',
+      evidence_horizon: 'recent',
+      tone: 'scientific',
+      statistic_style: 'percentage',
+      verified_evidence:
+        'Hero statistic: 99.6% of 14,200 payslips correct first time in the last 12 months (our own records). Do not claim: never a payroll mistake, tribunal-proof.',
+    },
+    4: {
+      unmet_needs: '1. Nursery owners want an answer about a staff problem before it becomes a dispute.',
+      market_insights:
+        'Owners change supplier at the start of the tax year; trade associations recommend advisers.',
+      competitor_gaps: 'The HR subscriptions do not run payroll, so the owner explains every case twice.',
+      weight_feasibility: '40',
+      weight_differentiation: '35',
+      weight_margin: '25',
+      constraints: 'Two HR advisers to start; no new office; launch before the new tax year.',
+      concept_count: '3',
+      ambition: 'adjacent',
+      chosen_concept:
+        'Hero: Marlow People Desk, a named HR adviser on top of payroll (score 3.8). Riskiest assumption: owners pay for advice before a problem; test: ten clients this quarter.',
+    },
+    5: {
+      price_tier: 'mid',
+      price_terms:
+        'GBP 4 per employee per month on top of payroll, 12-month agreement, one month’s notice after that',
+      competitors_to_beat: 'HR-advice subscriptions; payroll bureaux with advice by the hour',
+      brief_reader: 'internal',
+      launch_window: 'Pilot with 10 payroll clients in February, open to all clients in April',
+      brief_summary:
+        'Tagline: Your payroll and your people, one call. Proposition: one named adviser who knows your staff. Voice: do be warm and careful; do not promise outcomes.',
+    },
+    6: {
+      key_message: 'Your payroll and your people, one call.',
+      chosen_statistic: '99.6% of payslips correct first time (Marlow payroll records, last 12 months)',
+      visual_style: 'organic_natural',
+      perspective: 'lifestyle',
+      brand_color: '#2F6B5E',
+      voice_persona: 'friend',
+      own_persona: 'A calm adviser who has sat in many nursery offices.',
+      music_genre: 'none',
+      asset_channel: 'professional',
+      asset_summary: 'Key visual: our adviser at a desk with a phone and a folder, in a small office.',
+    },
+    7: {
+      agent_name: 'Isla',
+      agent_persona: 'Warm and careful; explains what People Desk covers and books a call with an adviser.',
+      primary_goal: 'demo',
+      agent_context:
+        'Marlow People Desk: GBP 4 per employee per month on top of payroll, 12-month agreement. Advisers answer within one working day, Monday to Friday 9-17. Contact: hello@marlow.example.',
+      knowledge_handling: 'in_prompt',
+      boundaries:
+        'No advice about a named employee on the call. Anything about a dispute goes to an adviser.',
+      first_message:
+        'Hello, I am Isla, the Marlow Payroll assistant. Are you calling about payroll or about your staff?',
+      languages: 'English',
+      agent_summary: 'Share link: https://voice.example/marlow. Passed 10 of 11 tests.',
+    },
+    8: {
+      pitch: 'Marlow People Desk gives small nurseries payroll and HR advice from one named adviser.',
+      brief_approach: 'existing',
+      brief:
+        'Marlow People Desk brief: proposition payroll and people from one adviser; audience nursery owners and managers; GBP 4 per employee per month; voice warm and careful.',
+      faqs: 'Who is my adviser? What does it cost? What if I only want payroll?',
+      launch_note: 'Open to payroll clients in April. Button: "Book a consultation".',
+      builder_type: 'site_builder',
+      voice_agent_link: 'https://voice.example/marlow',
+      launch_summary: 'Live at https://marlow.example. Still to do: the case studies page.',
+    },
+  },
+};
+
+export const ARDMORE_ARCHITECTS: Business = {
+  name: 'Ardmore Architects (design and planning applications for small hotels, in Ireland)',
+  kinds: ['businesses', 'advice', 'eu'],
+  facts: {
+    company_name: 'Ardmore Architects',
+    sector: 'architecture and planning services for small hotels and guesthouses',
+    customer_type: 'businesses',
+    offer_kind: 'professional_service',
+    target_audience:
+      'Owners of hotels and guesthouses with 10 to 40 rooms in the west of Ireland who want to extend or refurbish; the owner decides and pays, often with a bank that asks for drawings.',
+    target_region: 'the west of Ireland',
+    rule_regions: 'eu',
+    sensitive_areas: 'advice',
+    own_sensitive_area: 'protected structures and their planning conditions',
+    claims_to_avoid: 'guaranteed planning permission, on time and on budget every time',
+    current_offer:
+      'Ardmore Feasibility: a site visit, a measured survey and three outline options, EUR 2,400 fixed fee.',
+    brand_adjectives: 'thoughtful, local, exact',
+    concept_name: 'Ardmore Planning Path',
+    unmet_need:
+      'Small hotel owners spend months and fees on a design before they know whether the planning authority is likely to accept it.',
+    concept_description:
+      'Ardmore Planning Path is a fixed-fee stage before design: we review the site’s planning history and the development plan, meet the planning authority for a pre-application consultation, and give the owner a written view of what is likely to be acceptable.',
+    proof_points:
+      'Of our last 31 planning applications for hotels, 26 were granted (our own records, 2021-2025); a registered architect with the RIAI leads every project (registration on file).',
+  },
+  answers: {
+    1: {
+      research_questions:
+        '1. How many hotels and guesthouses with 10 to 40 rooms are there in the west of Ireland?\n2. How many apply for planning each year?\n3. How do owners choose an architect?',
+      known_assumptions: 'Owners pay for certainty before design. Banks prefer a pre-application view.',
+      exclusions: 'large hotel groups, private houses, building contracts',
+      time_horizon: 'five_year',
+      research_depth: 'deep_dive',
+      research_findings:
+        'Competitors: regional architects’ practices; planning consultants; design-and-build contractors. Unmet needs: 1. An early view on planning. 2. A fixed fee for it.',
+    },
+    2: {
+      competitors: 'Regional architects’ practices; planning consultants; design-and-build contractors',
+      weight_market_share: '15',
+      weight_innovation: '20',
+      weight_channel_power: '30',
+      weight_brand_strength: '35',
+      extra_dimension: 'Planning record',
+      weight_extra: '20',
+      evidence_approach: 'team_knowledge',
+      competitor_notes: 'Contractors offer design for free inside a building contract.',
+      threat_summary:
+        'High threats: design-and-build contractors (3.5). Openings: 1. a fixed-fee planning view; 2. hotel experience.',
+    },
+    3: {
+      core_benefit: 'A pre-application planning view lowers the risk that a hotel extension is refused.',
+      research_focus: 'Planning decisions on hotel extensions in the west of Ireland; refusal reasons.',
+      evidence_horizon: 'established',
+      tone: 'persuasive',
+      statistic_style: 'human_scale',
+      verified_evidence:
+        'Hero statistic: 26 of our last 31 hotel applications were granted (our own records). Do not claim: guaranteed planning permission.',
+    },
+    4: {
+      unmet_needs: '1. Owners want to know what is likely to be accepted before they pay for a full design.',
+      market_insights: 'Owners plan works for the winter; banks ask for drawings before lending.',
+      competitor_gaps: 'Planning consultants do not design; contractors design only what they build.',
+      weight_feasibility: '35',
+      weight_differentiation: '40',
+      weight_margin: '25',
+      constraints: 'Three architects; no new office; launch before the winter.',
+      concept_count: '5',
+      ambition: 'core',
+      chosen_concept:
+        'Hero: Ardmore Planning Path, a fixed-fee planning view (score 4.0). Riskiest assumption: owners pay before design; test: five owners this autumn.',
+    },
+    5: {
+      price_tier: 'premium',
+      price_terms: 'EUR 3,500 fixed fee, credited against a full design commission within 12 months',
+      competitors_to_beat: 'Planning consultants; design-and-build contractors',
+      brief_reader: 'agency',
+      launch_window: 'Open to hotel owners in October',
+      brief_summary:
+        'Tagline: Know before you draw. Proposition: a planning view before a full design. Voice: do be exact and local; do not promise permission.',
+    },
+    6: {
+      key_message: 'Know before you draw.',
+      chosen_statistic: '26 of our last 31 hotel applications granted (Ardmore records, 2021-2025)',
+      visual_style: 'clean_minimalist',
+      perspective: 'flat_lay',
+      brand_color: '#7A5C3E',
+      voice_persona: 'expert',
+      own_persona: 'A quiet architect who explains drawings plainly.',
+      music_genre: 'orchestral_wonder',
+      asset_channel: 'web',
+      asset_summary: 'Key visual: a site plan, a tape measure and a sketchbook on a drawing table.',
+    },
+    7: {
+      agent_name: 'Niamh',
+      agent_persona: 'Exact and friendly; explains Planning Path and books a consultation with an architect.',
+      primary_goal: 'demo',
+      agent_context:
+        'Ardmore Planning Path: EUR 3,500 fixed fee, credited against a full design within 12 months. A registered architect leads every project. Contact: studio@ardmore.example.',
+      knowledge_handling: 'knowledge_base',
+      boundaries:
+        'No view on whether a particular site will get permission. Planning questions go to an architect.',
+      first_message:
+        'Hello, I am Niamh, the Ardmore Architects assistant. Are you planning works on a hotel?',
+      languages: 'English and Irish',
+      agent_summary: 'Share link: https://voice.example/ardmore. Passed 12 of 12 tests.',
+    },
+    8: {
+      pitch:
+        'Ardmore Planning Path tells hotel owners what is likely to get planning permission before they pay for a design.',
+      brief_approach: 'existing',
+      brief:
+        'Ardmore Planning Path brief: proposition know before you draw; audience owners of small hotels; EUR 3,500 fixed fee; voice exact and local.',
+      faqs: 'Who leads the work? What does it cost? What if we go ahead with the design?',
+      launch_note: 'Open in October. Button: "Book a consultation".',
+      builder_type: 'prompt_to_app',
+      voice_agent_link: 'https://voice.example/ardmore',
+      launch_summary: 'Live at https://ardmore.example. Still to do: the Irish version of the page.',
+    },
+  },
+};
+
+export const LUMEN_PATENT: Business = {
+  name: 'Lumen Patent Law (patent filings for hardware start-ups, in the United States)',
+  kinds: ['businesses', 'advice', 'us'],
+  facts: {
+    company_name: 'Lumen Patent Law',
+    sector: 'patent drafting and filing for hardware start-ups',
+    customer_type: 'businesses',
+    offer_kind: 'professional_service',
+    target_audience:
+      'Founders and engineering leads of hardware start-ups with 5 to 50 staff, usually before or just after a first funding round; the founder decides, investors often ask for the filing.',
+    target_region: 'the United States',
+    rule_regions: 'us',
+    sensitive_areas: 'advice',
+    own_sensitive_area: 'inventions not yet disclosed in public',
+    claims_to_avoid: 'guaranteed patent grant, bulletproof patents, investor-ready in a day',
+    current_offer:
+      'Lumen Provisional: a provisional patent application drafted and filed by a registered patent attorney, USD 3,900 fixed fee.',
+    brand_adjectives: 'rigorous, candid, fast',
+    concept_name: 'Lumen Claim Map',
+    unmet_need:
+      'Founders file one provisional application and then cannot tell which of their later designs it actually covers.',
+    concept_description:
+      'Lumen Claim Map is a fixed-fee review every six months: the attorney compares new designs with what the founder has filed, marks what is covered and what is not, and recommends whether to file again before the next disclosure.',
+    proof_points:
+      'Our attorneys filed 212 applications in 2025, 64 of them for hardware start-ups (our own docket records); every filing is signed by a registered patent attorney (USPTO registration on file).',
+  },
+  answers: {
+    1: {
+      research_questions:
+        '1. How many hardware start-ups in the United States file a first patent each year?\n2. What do they pay for it?\n3. When do investors ask for patents?',
+      known_assumptions: 'Founders file once and forget. Investors ask about patents at the first round.',
+      exclusions: 'software-only start-ups, large companies, litigation',
+      time_horizon: 'three_year',
+      research_depth: 'quick_scan',
+      research_findings:
+        'Competitors: large law firms’ start-up teams; solo patent agents; online filing services. Unmet needs: 1. Knowing what the filing covers. 2. A fixed fee.',
+    },
+    2: {
+      competitors: 'Large law firms’ start-up teams; solo patent agents; online filing services',
+      weight_market_share: '20',
+      weight_innovation: '25',
+      weight_channel_power: '25',
+      weight_brand_strength: '30',
+      extra_dimension: 'Hardware expertise',
+      weight_extra: '10',
+      evidence_approach: 'web_research',
+      competitor_notes: 'Large firms reach start-ups through investors and accelerators.',
+      threat_summary:
+        'High threats: large firms’ start-up teams (3.8). Openings: 1. a fixed-fee review of coverage; 2. hardware engineers as attorneys.',
+    },
+    3: {
+      core_benefit:
+        'A regular review of what a filing covers helps hardware founders file before a disclosure, not after.',
+      research_focus:
+        'Hardware start-ups in the United States; patents filed before and after a first round.',
+      evidence_horizon: 'recent',
+      tone: 'scientific',
+      statistic_style: 'comparison',
+      verified_evidence:
+        'Hero statistic: 64 of our 212 filings in 2025 were for hardware start-ups (our own docket). Do not claim: guaranteed patent grant, bulletproof patents.',
+    },
+    4: {
+      unmet_needs:
+        '1. Founders want to know which designs their filing covers before they show them to anyone.',
+      market_insights: 'Founders act before a funding round or a trade show; accelerators recommend firms.',
+      competitor_gaps: 'Online services file but never review; large firms bill the review by the hour.',
+      weight_feasibility: '40',
+      weight_differentiation: '30',
+      weight_margin: '30',
+      constraints:
+        'Four attorneys; every review signed by a registered patent attorney; launch in one quarter.',
+      concept_count: '8',
+      ambition: 'bold',
+      chosen_concept:
+        'Hero: Lumen Claim Map, a six-monthly coverage review (score 3.9). Riskiest assumption: founders pay between filings; test: eight founders this quarter.',
+    },
+    5: {
+      price_tier: 'entry',
+      price_terms: 'USD 1,200 fixed fee per review, or USD 2,000 a year for two',
+      competitors_to_beat: 'Large law firms billing by the hour; online filing services',
+      brief_reader: 'internal',
+      launch_window: 'Pilot with 8 clients this quarter, open to all next quarter',
+      brief_summary:
+        'Tagline: Know what you have filed. Proposition: a fixed-fee review before each disclosure. Voice: do be rigorous and candid; do not promise a grant.',
+    },
+    6: {
+      key_message: 'Know what you have filed.',
+      chosen_statistic: '64 of our 212 filings in 2025 were for hardware start-ups (Lumen docket)',
+      visual_style: 'bold_dynamic',
+      perspective: 'hands_on',
+      brand_color: '#1F4E79',
+      voice_persona: 'own',
+      own_persona: 'A candid engineer turned attorney who speaks in plain terms.',
+      music_genre: 'light_electronic',
+      asset_channel: 'both',
+      asset_summary: 'Key visual: hands marking up a printed drawing of a circuit board with a pen.',
+    },
+    7: {
+      agent_name: 'Max',
+      agent_persona: 'Rigorous and candid; explains Claim Map and books a call with an attorney.',
+      primary_goal: 'product_questions',
+      agent_context:
+        'Lumen Claim Map: USD 1,200 fixed fee per review, or USD 2,000 a year for two. Reviews signed by a registered patent attorney. Contact: hello@lumen.example.',
+      knowledge_handling: 'hybrid',
+      boundaries:
+        'Never discuss the details of an invention on the call. Anything about a filing goes to an attorney.',
+      first_message:
+        'Hello, I am Max, the Lumen Patent Law assistant. Are you a founder with a filing already?',
+      languages: 'English and Spanish',
+      agent_summary: 'Share link: https://voice.example/lumen. Passed 9 of 10 tests.',
+    },
+    8: {
+      pitch:
+        'Lumen Claim Map tells hardware founders what their patent filing covers before each disclosure.',
+      brief_approach: 'generate',
+      brief: 'Key points: fixed fee, signed by an attorney, every six months.',
+      faqs: 'Who signs the review? What does it cost? Do you file for us too?',
+      launch_note: 'Pilot this quarter. Button: "Book a 20-minute call".',
+      builder_type: 'site_builder',
+      voice_agent_link: 'https://voice.example/lumen',
+      launch_summary: 'Live at https://lumen.example. Still to do: the Spanish page.',
+    },
+  },
+};
+
+export const PROFESSIONAL_SERVICES: readonly Business[] = [MARLOW_PAYROLL, ARDMORE_ARCHITECTS, LUMEN_PATENT];

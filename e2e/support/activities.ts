@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { chooseOption } from './fixtures.ts';
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+import { field } from './form.ts';
 
 /** Answers every required field of activity 1, Market Research, through the form, for a coffee company. */
 export async function finishMarketResearch(page: Page, company = 'Harbour Roasters') {

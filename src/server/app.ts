@@ -20,6 +20,7 @@ import { phaseDataRoutes } from './phase-data/routes.ts';
 import { runRoutes } from './runs/routes.ts';
 import { ProgrammeChecker, type ProgrammeCheckerOptions } from './programmes/checks-pool.ts';
 import { ProgrammeLibrary } from './programmes/library.ts';
+import { TeamActivityFields } from './programmes/team-fields.ts';
 import { programmeRoutes } from './programmes/routes.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -133,13 +134,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(named(authRoutes));
   await app.register(named(teamRoutes), { programmes });
   await app.register(named(cohortRoutes));
-  await app.register(named(phaseDataRoutes));
+  await app.register(named(phaseDataRoutes), {
+    activityFields: new TeamActivityFields(() => app.db, programmes),
+  });
   await app.register(named(showcaseRoutes));
   await app.register(named(coachingRoutes));
   await app.register(named(programmeRoutes), { library: programmes, checks: programmeChecks });
   await app.register(named(liveEventRoutes));
   // Running prompts on the institute's model: only when one is set up (OPENAI_MODEL); else no such path.
-  if (config.model) await app.register(named(runRoutes), { model: config.model });
+  if (config.model) await app.register(named(runRoutes), { model: config.model, library: programmes });
   await app.register(named(configRoutes), { phaseConfigs });
   await app.register(staticPlugin, {
     webRoot: config.webRoot,

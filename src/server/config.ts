@@ -119,6 +119,7 @@ const EnvSchema = z.object({
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   OPENAI_MAX_RUN_MS: z.coerce.number().int().min(1000).max(1_800_000).default(180_000),
   OPENAI_RUNS_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(8),
+  OPENAI_RUNS_PER_TEAM: z.coerce.number().int().min(1).max(100).default(1),
   OPENAI_STREAM: z.enum(['true', 'false']).default('true'),
 });
 
@@ -144,6 +145,8 @@ export type ModelConfig = {
   maxRunMs: number;
   /** Runs in flight on one instance at most: the rest are refused until one ends. */
   runsInFlight: number;
+  /** Runs one team may have in flight at once (on every instance together): the rest wait their turn. */
+  runsPerTeam: number;
   /** Ask for the answer as it is written (the default); false for a server that only answers whole. */
   stream: boolean;
 };
@@ -232,6 +235,7 @@ function modelConfig(e: z.infer<typeof EnvSchema>): ModelConfig | undefined {
     timeoutMs: e.OPENAI_TIMEOUT_MS,
     maxRunMs: e.OPENAI_MAX_RUN_MS,
     runsInFlight: e.OPENAI_RUNS_IN_FLIGHT,
+    runsPerTeam: e.OPENAI_RUNS_PER_TEAM,
     stream: e.OPENAI_STREAM === 'true',
   };
 }

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../testing/phase-content.ts';
 import { PHASE_NUMBERS } from './phases.ts';
-import { checkProgramme, renderAndLint } from './programme-checks.ts';
+import { checkProgramme } from './programme-checks.ts';
+import { renderAndLint } from './programme-rendering-checks.ts';
 import { lintRenderedPrompt } from './prompt-lint.ts';
 import {
   listTemplatePlaceholders,

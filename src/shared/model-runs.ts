@@ -4,13 +4,12 @@
  * estimate does not load them.
  */
 
-/** The longest prompt a run sends, in characters: far above any activity's prompt, well below a model's window. */
-export const RUN_PROMPT_MAX = 40_000;
-
 /** A team's budget, in tokens: what an instructor may set, and what a cohort starts with. */
 export const RUN_BUDGET_MIN = 1_000;
 export const RUN_BUDGET_MAX = 10_000_000;
 export const RUN_BUDGET_DEFAULT = 50_000;
+/** A cohort's own total, that all its teams draw from (optional), in tokens: the most an instructor may set. */
+export const COHORT_BUDGET_MAX = 1_000_000_000;
 
 /** Runs a team may start in one minute: what an instructor may set, and what a cohort starts with. */
 export const RUNS_PER_MINUTE_MIN = 1;

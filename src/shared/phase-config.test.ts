@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FormFieldSchema, isFieldId, isReservedFieldId } from './phase-config.ts';
+import { isActivityShaped } from './activity-reference.ts';
+import { FormFieldSchema, isFieldId } from './phase-config.ts';
 import { lintRenderedPrompt } from './prompt-lint.ts';
 
 /*
@@ -29,8 +30,8 @@ describe('the field-id rule', () => {
   });
 
   it('reserves phase1 ... phaseN for other activities', () => {
-    expect(isReservedFieldId('phase3')).toBe(true);
-    expect(isReservedFieldId('phase3_answer')).toBe(false);
+    expect(isActivityShaped('phase3')).toBe(true);
+    expect(isActivityShaped('phase3_answer')).toBe(false);
   });
 
   it('lets only a field id stay in a prompt as a deliberate marker', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-
+import { isActivityShaped } from './activity-reference.ts';
 import { TOTAL_PHASES } from './phases.ts';
 import { formatMinutes, parseDuration, stepsDuration } from './programme-time.ts';
 import { parseTemplateCondition } from './prompt-template.ts';
@@ -19,8 +19,59 @@ export const FieldOptionSchema = z.object({
   exclusive: z.literal(true).optional(),
 });
 
-/** `checkboxes`: several options may be ticked, stored as their values joined with ", " ("children, food"). */
-export const FieldTypeSchema = z.enum(['text', 'textarea', 'select', 'checkboxes', 'color']);
+/**
+ * `checkboxes`: several options may be ticked, stored as their values joined with ", " ("children, food").
+ * `number`: a whole number, from `min` (0 unless given) to `max` when given, stored as its digits ("25").
+ */
+export const FieldTypeSchema = z.enum(['text', 'textarea', 'select', 'checkboxes', 'color', 'number']);
+
+/**
+ * Why `value` is not an answer a number field takes ("Enter a whole number from 0 to 100."), or undefined
+ * when it is one, or blank. The one rule: the form says it under the field, the server refuses a save with it.
+ */
+export function wholeNumberProblem(
+  field: { min?: number; max?: number },
+  value: unknown,
+): string | undefined {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : null;
+  if (text === '') return undefined;
+  const min = field.min ?? 0;
+  const range = field.max === undefined ? `of ${min} or more` : `from ${min} to ${field.max}`;
+  if (text === null || !/^-?\d{1,9}$/.test(text)) return `Enter a whole number ${range}.`;
+  const number = Number(text);
+  return number < min || (field.max !== undefined && number > field.max)
+    ? `Enter a whole number ${range}.`
+    : undefined;
+}
+
+/**
+ * What the number fields of a form that share a `total` add up to, counting those answered with a whole
+ * number, and the total they should make; null when the form has none.
+ */
+export function numbersTotal(
+  fields: readonly { id: string; type?: string; total?: number; min?: number; max?: number }[],
+  answers: Readonly<Record<string, unknown>>,
+): { sum: number; total: number; last: string } | null {
+  const counted = fields.filter((field) => field.type === 'number' && field.total !== undefined);
+  const last = counted.at(-1);
+  if (!last) return null;
+  let sum = 0;
+  for (const field of counted) {
+    const value = answers[field.id];
+    const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+    if (text !== '' && wholeNumberProblem(field, text) === undefined) sum += Number(text);
+  }
+  return { sum, total: last.total!, last: last.id };
+}
+
+/**
+ * The fields whose answer is text typed freely: devices typing into one at once merge their words
+ * (docs/decisions/051-text-typed-together-merges.md). A choice, a colour or a number is one value, the
+ * later save's.
+ */
+export function isTypedTextField(field: { type?: string }): boolean {
+  return field.type === undefined || field.type === 'text' || field.type === 'textarea';
+}
 
 /** The field types whose answer is one or more of the options' values. */
 export function isChoiceField(field: { type?: string }): boolean {
@@ -33,16 +84,10 @@ export function isChoiceField(field: { type?: string }): boolean {
  * the editor's ids made from labels, its preview and the prompt lint's markers all apply it.
  */
 const FIELD_ID_PATTERN = /^[a-z][a-z0-9_]*$/;
-const RESERVED_FIELD_ID = /^phase[0-9]+$/;
-
-/** Whether `id` is one of `phase1`, `phase2`, ...: the names templates read other activities by. */
-export function isReservedFieldId(id: string): boolean {
-  return RESERVED_FIELD_ID.test(id);
-}
 
 /** Whether `id` may be a field's id (`FormFieldSchema` accepts exactly these). */
 export function isFieldId(id: string): boolean {
-  return FIELD_ID_PATTERN.test(id) && !isReservedFieldId(id);
+  return FIELD_ID_PATTERN.test(id) && !isActivityShaped(id);
 }
 
 export const FormFieldSchema = z
@@ -50,7 +95,7 @@ export const FormFieldSchema = z
     id: z
       .string()
       .regex(FIELD_ID_PATTERN, 'field ids are snake_case')
-      .refine((id) => !isReservedFieldId(id), 'phase1 ... phase8 are reserved for other activities'),
+      .refine((id) => !isActivityShaped(id), 'phase1 ... phase8 are reserved for other activities'),
     label: nonBlank,
     type: FieldTypeSchema.default('text'),
     placeholder: z.string().optional(),
@@ -65,8 +110,33 @@ export const FormFieldSchema = z
      * activities' prompts to build on (`{{phaseN.<id>}}`). At most one per activity, an optional textarea.
      */
     handoff: z.literal(true).optional(),
+    /** A number field's smallest and largest answers (whole numbers; `min` 0 unless given). */
+    min: z.number().int('min is a whole number').optional(),
+    max: z.number().int('max is a whole number').optional(),
+    /**
+     * What the form's number fields with a total should add up to (the competitor matrix's weights: 100):
+     * the form shows what they add up to beside it.
+     */
+    total: z.number().int('total is a whole number').optional(),
   })
   .superRefine((field, ctx) => {
+    if (field.type !== 'number') {
+      for (const key of ['min', 'max', 'total'] as const) {
+        if (field[key] !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `"${field.label}" has a ${key}, which only a number field may have.`,
+          });
+        }
+      }
+    } else if (field.max !== undefined && field.max < (field.min ?? 0)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['max'],
+        message: `"${field.label}" takes numbers up to ${field.max}, below its smallest (${field.min ?? 0}).`,
+      });
+    }
     if (isChoiceField(field) && (!field.options || field.options.length === 0)) {
       ctx.addIssue({
         code: 'custom',
@@ -170,7 +240,7 @@ export const PhaseConfigSchema = z
     intro: nonBlank,
     decisionBoxContent: DecisionBoxSchema.optional(),
     stepByStepFlow: z.array(WorkflowStepSchema).min(3).max(7).optional(),
-    fields: z.array(FormFieldSchema).min(4).max(15),
+    fields: z.array(FormFieldSchema).min(4).max(17),
     needs: z.array(NeedSchema).optional(),
     promptTemplate: nonBlank,
     expectedOutput: ExpectedOutputSchema,
@@ -197,6 +267,18 @@ export const PhaseConfigSchema = z
         });
       }
       ids.add(field.id);
+    }
+    const totals = config.fields.flatMap((field, i) =>
+      field.total === undefined ? [] : [[i, field.total] as const],
+    );
+    for (const [i, total] of totals) {
+      if (total !== totals[0]![1]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['fields', i, 'total'],
+          message: `the number fields with a total add up together: give them all the same total (${totals[0]![1]})`,
+        });
+      }
     }
     const handoffs = config.fields.flatMap((field, i) => (field.handoff ? [i] : []));
     if (handoffs.length > 1) {

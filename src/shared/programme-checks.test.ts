@@ -174,7 +174,7 @@ describe('checkProgramme', () => {
       const problems = problemsAfter(
         addToTemplate(
           3,
-          '\n\n{{made_up}} {{phase1.nope}} {{#if phase9.goal}}Goal.{{/if}} {{#if phase3.tone}}Tone.{{/if}}',
+          '\n\n{{made_up}} {{phase1.nope}} {{#if phase9.goal}}Goal.{{/if}} {{#if phase3.tone}}Tone.{{/if}} {{#if phase01.company_name}}Name.{{/if}} {{#if PHASE1.nope}}Upper.{{/if}}',
         ),
       );
       expect(problems).toContainEqual(
@@ -193,6 +193,21 @@ describe('checkProgramme', () => {
       );
       expect(problems).toContainEqual(
         problem(3, 'promptTemplate', '{{phase9.goal}} reads activity 9; the activities are 1 to 8.'),
+      );
+      // The renderer reads neither `phase01` nor any other way of writing 1 but `phase1` and `PHASE1`.
+      expect(problems).toContainEqual(
+        problem(
+          3,
+          'promptTemplate',
+          '{{phase01.company_name}} reads activity 01; the activities are 1 to 8.',
+        ),
+      );
+      expect(problems).toContainEqual(
+        problem(
+          3,
+          'promptTemplate',
+          'Unknown placeholder {{PHASE1.nope}}: activity 1 has no field with the id "nope".',
+        ),
       );
       expect(problems).toContainEqual(
         problem(3, 'promptTemplate', '{{phase3.tone}} names this activity: read its own answer as {{tone}}.'),

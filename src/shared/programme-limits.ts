@@ -1,4 +1,4 @@
-import type { ProgrammeProblem } from './programme-checks.ts';
+import type { ProgrammeProblem } from './schemas/programmes.ts';
 
 /*
  * The bounds of the programme checks (programme-checks.ts), apart from them so the editor's page can name
@@ -12,9 +12,9 @@ import type { ProgrammeProblem } from './programme-checks.ts';
  * says so. docs/decisions/040-programme-checks-off-the-request-thread.md says why.
  */
 export const PROGRAMME_LIMITS = {
-  /** `{{...}}` tags in one prompt template (204). */
+  /** `{{...}}` tags in one prompt template (253). */
   templateTags: 2000,
-  /** Options of one field (9). */
+  /** Options of one field (11). */
   fieldOptions: 30,
   /** Needs of one activity (1). */
   needs: 20,
@@ -37,4 +37,9 @@ export function uncheckedProblem(): ProgrammeProblem {
     path: '',
     message: `Checking this programme took longer than ${CHECK_TIME_LIMIT_MS / 1000} seconds or more memory than a programme may, so it was stopped: shorten its prompt templates, or what they repeat, and try again.`,
   };
+}
+
+/** A count as the checks' messages write it: `2,000`. */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-GB');
 }

@@ -64,6 +64,20 @@ describe('lintRenderedPrompt', () => {
     ).toBe(true);
   });
 
+  // A list item is what the renderer renumbers (prompt-template's listItem): one to three digits. The lint
+  // once read any number and a full stop as an item, so a line "2024." was a bare item to it and a year to the
+  // renderer.
+  it('reads a list item as the renderer does: a year alone on a line is not a bare item, an indented number is', () => {
+    expect(lintRenderedPrompt('Founded in\n2024.').filter((p) => p.startsWith('bare list item'))).toEqual([]);
+    expect(lintRenderedPrompt('Steps:\n1. One.\n  2.').some((p) => p.startsWith('bare list item'))).toBe(
+      true,
+    );
+    expect(lintRenderedPrompt('Steps:\n1. One.\n999.').some((p) => p.startsWith('bare list item'))).toBe(
+      true,
+    );
+    expect(lintRenderedPrompt('Steps:\n1. One.\n2. Two.')).toEqual([]);
+  });
+
   it('finds a colon with nothing after it, before a heading or at the end', () => {
     expect(lintRenderedPrompt('Main goal:\n\n## Task\nDo it.')).toEqual([
       'dangling colon: line 1 "Main goal:"',

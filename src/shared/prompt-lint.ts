@@ -38,6 +38,13 @@ function linesOutsideFences(all: readonly string[]): { line: string; index: numb
   return out;
 }
 
+/** A numbered item (as the renderer reads one: `2024.` is a year) or a bullet with nothing after it. */
+function isBareListItem(line: string): boolean {
+  const item = listItem(line);
+  if (item) return line.slice(item.marker.length).trim() === '';
+  return /^\s*[-*+]\s*$/.test(line);
+}
+
 const LINE_RULES: { name: string; test: (line: string) => boolean }[] = [
   {
     name: 'space before punctuation (a blank answer left a hole)',
@@ -51,7 +58,7 @@ const LINE_RULES: { name: string; test: (line: string) => boolean }[] = [
   },
   { name: 'trailing whitespace', test: (l) => /\S[ \t]+$/.test(l) },
   { name: 'double space', test: (l) => /\S {2,}\S/.test(l.replace(/^\s+/, '')) && !/^\s*\|/.test(l) },
-  { name: 'bare list item', test: (l) => /^\s*(\d+\.|[-*+])\s*$/.test(l) },
+  { name: 'bare list item', test: isBareListItem },
   { name: 'empty heading', test: (l) => /^#{1,6}\s*$/.test(l) },
   { name: 'empty bold', test: (l) => /\*\*\s*\*\*/.test(l) },
   { name: 'line starts with punctuation', test: (l) => /^\s*[,;.:]/.test(l) && !/^\s*\.\.\./.test(l) },

@@ -1,4 +1,4 @@
-import { TOTAL_PHASES } from './phases.ts';
+import { activityNamed } from './activity-reference.ts';
 
 /**
  * The prompt template engine: turns an activity's `promptTemplate` and a team's answers into the AI prompt
@@ -330,16 +330,9 @@ export function conditionHolds(condition: TemplateCondition, data: Record<string
   return condition.operator === '==' ? equal : !equal;
 }
 
-/** `phaseN` as the first segment of a path, N an activity number: a reference to another activity's answer. */
-function referencedActivity(path: readonly string[]): number | undefined {
-  const match = /^phase([1-9][0-9]*)$/i.exec(path[0] ?? '');
-  const phase = Number(match?.[1]);
-  return path.length >= 2 && phase >= 1 && phase <= TOTAL_PHASES ? phase : undefined;
-}
-
 /** What a placeholder without a value renders as: its own tag, or a note for another activity's answer. */
 function unfilled(node: Extract<TemplateNode, { kind: 'placeholder' }>): string {
-  const phase = referencedActivity(node.path);
+  const phase = node.path.length >= 2 ? activityNamed(node.path[0]!) : undefined;
   if (phase === undefined) return node.raw;
   const answer = node.path.slice(1).join(' ').toLowerCase().replace(/[_-]+/g, ' ');
   return `[not yet answered in Activity ${phase}: ${answer}]`;

@@ -48,7 +48,7 @@ describe('shared facts', () => {
     expect(problems[3]!.message).toMatch(/: its options must stay .*, not "A"\.$/);
   });
 
-  it('let a team name eight sensitive areas, or none', () => {
+  it('let a team name ten sensitive areas, or none, and another in its own words', () => {
     const options = sharedFact('sensitive_areas')!.field.options!;
     // Stored answers keep their meaning: the values are as they were, a new area comes before "none", which
     // stays last and alone.
@@ -61,15 +61,23 @@ describe('shared facts', () => {
       'safety',
       'advice',
       'employment',
+      'employment_advice',
+      'staff_records',
       'none',
     ]);
     expect(options.filter((o) => o.exclusive).map((o) => o.value)).toEqual(['none']);
     for (const option of options.filter((o) => !o.exclusive)) expect(option.description?.trim()).toBeTruthy();
     expect(options.map((o) => o.label)).toContain('Data about other people');
     expect(sharedFact('sensitive_areas')!.field.tooltip).toMatch(/employees, drivers, patients or pupils/);
-    expect(options.find((o) => o.value === 'employment')?.description).toMatch(
-      /hire, test, check or monitor/,
+    // "employment" keeps the meaning teams stored it with, under a name that says it; its neighbours split off
+    // the other cases a business that ticked "Employment" might have meant.
+    expect(options.find((o) => o.value === 'employment')?.label).toBe('Screening or monitoring workers');
+    expect(options.find((o) => o.value === 'employment')?.description).toMatch(/test, check or monitor/);
+    expect(options.find((o) => o.value === 'employment_advice')?.label).toBe(
+      'Advising employers on their staff',
     );
+    expect(options.find((o) => o.value === 'staff_records')?.label).toBe('Holding staff records');
+    expect(sharedFact('own_sensitive_area')?.field.type).toBe('text');
     // Each area's wording fits a service as well as a product.
     expect(options.find((o) => o.value === 'health')?.description).toMatch(/a product or a service/);
   });

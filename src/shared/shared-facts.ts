@@ -9,10 +9,10 @@
  * "first given in Activity N".
  *
  * Templates read a fact by its plain id (`{{target_region}}`) in every activity that shows it. The business
- * profile (who the customers are, what is sensitive, whose rules apply, the claims the team must not make) is
- * asked once, in Activity 1, and read by other activities' templates in conditions, to switch the right
- * cautions on, and the claims as `{{phase1.claims_to_avoid}}`; those pages show it as a note with a link to
- * where it is given.
+ * profile (who the customers are, what kind of offer it is, what is sensitive, whose rules apply, the claims the
+ * team must not make) is asked once, in Activity 1, and read by other activities' templates in conditions, to
+ * switch the right cautions and wording on, and the claims as `{{phase1.claims_to_avoid}}`; those pages show it
+ * as a note with a link to where it is given (docs/product.md, How the business profile shapes each activity).
  */
 
 export type SharedFactField = {
@@ -73,13 +73,37 @@ export const SHARED_FACTS = [
     },
   },
   {
+    id: 'offer_kind',
+    label: 'What kind of offer it is',
+    home: 1,
+    field: {
+      type: 'select',
+      placeholder: 'Choose a product, software, a service or a mix',
+      tooltip:
+        'What a buyer gets from you. The prompts follow it: the first step a buyer takes (a visit, a demo, a consultation), the facts a buyer checks (integrations and security for software; qualifications, insurance, regulator and fees for a professional service) and the ways to price it.',
+      options: [
+        { value: 'product', label: 'A physical product (goods, kits, devices, food and drink)' },
+        { value: 'software', label: 'Software or an app' },
+        {
+          value: 'professional_service',
+          label: 'A professional service (legal, accounting, engineering, consulting)',
+        },
+        {
+          value: 'in_person_service',
+          label: 'A service delivered in person (a clinic, a salon, a class, a trade)',
+        },
+        { value: 'mix', label: 'A mix of these (a device with an app, a service with software)' },
+      ],
+    },
+  },
+  {
     id: 'sensitive_areas',
     label: 'Sensitive areas',
     home: 1,
     field: {
       type: 'checkboxes',
       tooltip:
-        'Some products and services carry extra rules: marketing to children and collecting their data, claims about health or a health service and the health data it holds, food labelling and allergens, financial promotions and licences, data about employees, drivers, patients or pupils, testing, checking or monitoring workers, safety claims, and advice only a qualified professional may give. What you tick here switches those cautions on in every prompt, and only those.',
+        'Some products and services carry extra rules: marketing to children and collecting their data, claims about health or a health service and the health data it holds, food labelling and allergens, financial promotions and licences, data about employees, drivers, patients or pupils, testing, checking or monitoring workers, advising employers on their staff, holding staff records, safety claims, and advice only a qualified professional may give. What you tick here switches those cautions on in every prompt, and only those; a risk none of them names goes in your own words below.',
       options: [
         { value: 'children', label: 'Children', description: 'Children use it, or it is made for them' },
         {
@@ -117,12 +141,35 @@ export const SHARED_FACTS = [
         },
         {
           value: 'employment',
-          label: 'Employment',
+          label: 'Screening or monitoring workers',
           description:
-            'It is used to hire, test, check or monitor workers: drug and alcohol tests, fitness for work, background checks, workplace monitoring',
+            'You or what you sell test, check or monitor workers for their employer: drug and alcohol tests, fitness for work, background checks, monitoring at work',
+        },
+        {
+          value: 'employment_advice',
+          label: 'Advising employers on their staff',
+          description:
+            'You advise or act for employers on hiring, contracts, pay, discipline, dismissal or disputes with their staff',
+        },
+        {
+          value: 'staff_records',
+          label: 'Holding staff records',
+          description:
+            "You hold or process records about your customers' staff: payroll, HR files, pensions, right-to-work or training records",
         },
         { value: 'none', label: 'None of these', exclusive: true },
       ],
+    },
+  },
+  {
+    id: 'own_sensitive_area',
+    label: 'Another sensitive area, in your words',
+    home: 1,
+    field: {
+      type: 'text',
+      placeholder: 'button batteries and small magnets in a toy',
+      tooltip:
+        "A risk with its own rules that none of the boxes above names, in a few words: clients' immigration status, pupils' exam results, tenants' rent arrears. The prompts carry it as you write it.",
     },
   },
   {

@@ -1,3 +1,4 @@
+import { activityKey } from './activity-reference.ts';
 import { PHASE_NUMBERS } from './phases.ts';
 import { SHARED_FACT_IDS } from './shared-facts.ts';
 
@@ -6,11 +7,6 @@ type ActivityAnswers = Readonly<Record<string, unknown>>;
 
 /** A team's answers by activity number (1-8); an activity the team has not opened is simply absent. */
 export type TeamAnswers = Readonly<Partial<Record<number, ActivityAnswers | null | undefined>>>;
-
-/** The key under which an activity's answers sit in a template's data: `phase1` ... `phase8`. */
-export function activityKey(phase: number): string {
-  return `phase${phase}`;
-}
 
 /**
  * The data a template of activity `phase` renders with (see the engine's header in prompt-template.ts):

@@ -8,6 +8,7 @@ import { practiceWasChosen } from './features/workspace';
 import { loadAllLocalPhaseData } from './lib/practice-storage';
 import { readWorkspaceMeta } from './lib/workspace-meta';
 import { holdDeferredHydration } from './lib/deferred-hydration';
+import { keepEarlyTyping } from './lib/early-typing';
 import './styles.css';
 
 const container = document.getElementById('root')!;
@@ -53,8 +54,10 @@ if (matchesPrerender()) {
   });
 } else {
   // A pre-rendered page on screen stays there until the render that replaces it has the page's code: never
-  // a spinner between the page and the page again (docs/decisions/049-one-story-in-the-room.md).
+  // a spinner between the page and the page again (docs/decisions/049-one-story-in-the-room.md). What is
+  // typed into its form meanwhile is kept, and typed into the app's form once it is ready.
   const prerendered = container.hasChildNodes();
+  if (prerendered) keepEarlyTyping(container);
   void Promise.all([loadDataLayer(), prerendered ? preloadPage(window.location.pathname) : undefined])
     .catch(() => undefined)
     .then(() => React.startTransition(() => createRoot(container).render(app)));

@@ -60,6 +60,7 @@ export class FakeModel {
       timeoutMs: 2000,
       maxRunMs: 20_000,
       runsInFlight: 8,
+      runsPerTeam: 1,
       stream: true,
       ...overrides,
     };

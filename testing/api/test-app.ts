@@ -27,7 +27,7 @@ export const DATABASE_MODES: DatabaseMode[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
 
-type ApiContext = {
+export type ApiContext = {
   app: FastifyInstance;
   database: DatabaseHandle;
   mode: DatabaseMode;
@@ -265,6 +265,13 @@ export type Member = Awaited<ReturnType<typeof createTeamSession>>;
 /** Logs a team in with its access token, as a second device (or a secure link) does. */
 export function loginTeam(app: FastifyInstance, accessToken: string) {
   return app.inject({ method: 'POST', url: '/api/auth/team/login', payload: { access_token: accessToken } });
+}
+
+/** Another device of a team: its own session, made with the team's access token; its cookie. */
+export async function joinTeam(app: FastifyInstance, team: { accessToken: string }): Promise<string> {
+  const response = await loginTeam(app, team.accessToken);
+  if (response.statusCode !== 200) throw new Error(`the team's login answered ${response.statusCode}`);
+  return cookiesFrom(response);
 }
 
 /** A team's first save of answers to an activity (no versions sent: it changes every field it names). */

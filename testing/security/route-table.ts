@@ -489,6 +489,11 @@ export const ROUTE_TABLE: RouteRow[] = [
     expect: adminOnly(),
   },
   {
+    route: 'POST /api/admin/cohorts/:tag/reveal/hold',
+    request: () => ({ url: `/api/admin/cohorts/${OWN_COHORT}/reveal/hold` }),
+    expect: adminOnly(),
+  },
+  {
     route: 'PATCH /api/admin/cohorts/:tag/pace',
     request: () => ({ url: `/api/admin/cohorts/${OWN_COHORT}/pace`, payload: { phase: 3, minutes: 10 } }),
     expect: adminOnly(),
@@ -605,7 +610,7 @@ export const ROUTE_TABLE: RouteRow[] = [
     route: 'POST /api/teams/:teamId/runs',
     request: (w) => ({
       url: `/api/teams/${w.own.team.id}/runs`,
-      payload: { phaseNumber: 2, prompt: 'Name three competitors.' },
+      payload: { phaseNumber: 2 },
     }),
     expect: { anonymous: 401, otherTeam: 403, ownTeam: 200, admin: 403 },
   },

@@ -537,6 +537,73 @@ for (const mode of DATABASE_MODES) {
       expect(leftovers).toBe(0);
     }, 180_000);
 
+    it("restores a backup made before the sensitive areas were split, giving its programmes today's areas", async () => {
+      const { file: good } = await seededRoom(mode);
+      const lines = linesOf(good);
+      const known = knownMigrations();
+      const header = JSON.parse(lines[0]!);
+      header.migration =
+        known[known.findIndex((m) => m.tag === '0014_sensitive_areas_in_their_own_words') - 1]!;
+      // The old shape: one "Employment" and no area for advising employers or holding staff records.
+      type Field = { id: string; options?: { value: string; label: string }[] };
+      const oldAreas = (activities: { fields: Field[] }[]) =>
+        activities.map((activity) => ({
+          ...activity,
+          fields: activity.fields.map((field) =>
+            field.id === 'sensitive_areas'
+              ? {
+                  ...field,
+                  options: field
+                    .options!.filter((o) => o.value !== 'employment_advice' && o.value !== 'staff_records')
+                    .map((o) => (o.value === 'employment' ? { ...o, label: 'Employment' } : o)),
+                }
+              : field,
+          ),
+        }));
+      const rows = lines.slice(1, -1).map((line) => {
+        const row = JSON.parse(line) as { t: string; r: Record<string, unknown> };
+        if (row.t === 'programme_versions') {
+          const activities = oldAreas(row.r.activities as { fields: Field[] }[]);
+          return JSON.stringify({ t: row.t, r: { ...row.r, activities } });
+        }
+        if (row.t === 'programmes') {
+          const draft = row.r.draft as { activities: { fields: Field[] }[] };
+          return JSON.stringify({
+            t: row.t,
+            r: { ...row.r, draft: { ...draft, activities: oldAreas(draft.activities) } },
+          });
+        }
+        return line;
+      });
+      const older = writeLines(fileIn('before-split.gz'), [JSON.stringify(header), ...rows, lines.at(-1)!]);
+      const target = await newTarget(mode, 'target');
+      await restoreDatabase(target, older);
+      const labels = await withDatabase(target, async ({ db }) => {
+        const result = (await db.execute(sql`
+          select o ->> 'label' as label
+          from programme_versions v,
+            jsonb_array_elements(v.activities) a, jsonb_array_elements(a -> 'fields') f,
+            jsonb_array_elements(f -> 'options') o
+          where f ->> 'id' = 'sensitive_areas' and o ->> 'value' in ('employment', 'staff_records')
+          union all
+          select o ->> 'label'
+          from programmes p,
+            jsonb_array_elements(p.draft -> 'activities') a, jsonb_array_elements(a -> 'fields') f,
+            jsonb_array_elements(f -> 'options') o
+          where f ->> 'id' = 'sensitive_areas' and o ->> 'value' in ('employment', 'staff_records')`)) as unknown as {
+          rows: { label: string }[];
+        };
+        return result.rows.map((r) => r.label);
+      });
+      // Two versions and a draft, each with both areas as they now read.
+      expect(labels.sort()).toEqual(
+        [
+          ...Array.from({ length: 3 }, () => 'Holding staff records'),
+          ...Array.from({ length: 3 }, () => 'Screening or monitoring workers'),
+        ].sort(),
+      );
+    }, 180_000);
+
     it('refuses to back up a database this app never migrated, and to replace an existing file', async () => {
       const empty = await newTarget(mode, 'never-migrated', { fresh: true });
       const file = fileIn('empty.backup.gz');

@@ -280,7 +280,8 @@ export async function restoreDatabase(
     await loadRows(database, file, header, async (tx) => {
       // Rows saved before a data migration are carried over as that migration did, oldest first: answers
       // saved before shared facts hold their own copies, and answers and programmes saved before the
-      // regulated services hold the claims in Activity 3 and the old sensitive areas.
+      // regulated services hold the claims in Activity 3 and the old sensitive areas, and programmes saved before
+      // the areas were split hold a single "Employment".
       for (const migration of DATA_MIGRATIONS) {
         if (madeBefore(header.migration, migration.tag, known)) await carryOver(tx, migration);
       }
@@ -307,6 +308,7 @@ function madeBefore(migration: Migration, tag: string | undefined, known: Migrat
 const DATA_MIGRATIONS: readonly { tag: string; changesRows: (statement: string) => boolean }[] = [
   { tag: '0004_shared_facts', changesRows: (statement) => statement.includes('"phase_data"') },
   { tag: '0008_regulated_services', changesRows: () => true },
+  { tag: '0014_sensitive_areas_in_their_own_words', changesRows: () => true },
 ];
 
 async function carryOver(tx: Database, migration: (typeof DATA_MIGRATIONS)[number]): Promise<void> {

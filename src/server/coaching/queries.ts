@@ -32,6 +32,7 @@ export function toHelpRequest(row: HelpRequestRow): HelpRequest {
     createdAt: row.createdAt.toISOString(),
     closedAt: row.closedAt?.toISOString() ?? null,
     answeredBy: row.answeredBy,
+    answer: row.answer,
   };
 }
 
@@ -126,10 +127,11 @@ export async function answerHelpRequest(
   db: Database,
   requestId: string,
   answeredBy: string,
+  answer = '',
 ): Promise<{ row: HelpRequestRow; changed: boolean } | undefined> {
   const [row] = await db
     .update(helpRequests)
-    .set({ status: 'answered', closedAt: sql`now()`, answeredBy })
+    .set({ status: 'answered', closedAt: sql`now()`, answeredBy, answer })
     .where(and(eq(helpRequests.id, requestId), eq(helpRequests.status, 'open')))
     .returning();
   if (row) return { row, changed: true };

@@ -219,6 +219,43 @@ describeApi('asking for help', (ctx) => {
     expect((await send(ctx.app, 'POST', help(first), first.cookie, { phaseNumber: 4 })).statusCode).toBe(201);
   });
 
+  it('an instructor answers with a short line the team reads; a bad answer or a team is refused, nothing changed', async () => {
+    const member = await teamInClass(ctx.app, 'Lined');
+    const admin = await createAdminSession(ctx.app, 'carol');
+    const request = (await send(ctx.app, 'POST', help(member), member.cookie, { phaseNumber: 2 })).json();
+    const url = `/api/admin/help-requests/${request.id}/answer`;
+
+    // A team cannot answer (its own request included); an answer too long or not text is a 400.
+    expect((await send(ctx.app, 'POST', url, member.cookie, { answer: 'Sure' })).statusCode).toBe(401);
+    const long = await send(ctx.app, 'POST', url, admin.cookie, { answer: 'x'.repeat(201) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toMatch(/answer/);
+    const notText = await send(ctx.app, 'POST', url, admin.cookie, { answer: 42 });
+    expect(notText.statusCode).toBe(400);
+    expect(notText.json().message).toMatch(/answer/);
+    expect((await send(ctx.app, 'GET', help(member), member.cookie)).json().request).toMatchObject({
+      status: 'open',
+      answer: '',
+    });
+
+    const answered = await send(ctx.app, 'POST', url, admin.cookie, {
+      answer: '  Coming to your table in 2 minutes ',
+    });
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json()).toMatchObject({
+      status: 'answered',
+      answeredBy: 'carol',
+      answer: 'Coming to your table in 2 minutes',
+    });
+    expect((await send(ctx.app, 'GET', help(member), member.cookie)).json().request).toMatchObject({
+      status: 'answered',
+      answer: 'Coming to your table in 2 minutes',
+    });
+    // A later press (another instructor's line) changes nothing: the first answer stands.
+    const later = await send(ctx.app, 'POST', url, admin.cookie, { answer: 'Something else' });
+    expect(later.json().answer).toBe('Coming to your table in 2 minutes');
+  });
+
   it('one open request per team, however many devices ask at once (409 for the rest)', async () => {
     const member = await teamInClass(ctx.app);
     const asks = await Promise.all(
@@ -395,7 +432,7 @@ describeApi('asking for help', (ctx) => {
       expect((await send(ctx.app, 'GET', url, alice.cookie)).statusCode, url).toBe(200);
     }
     await Promise.all(dashboards.map((d) => d.close()));
-  });
+  }, 120_000); // About 700 requests one after another: 5 s on a quiet machine, four times that beside busy ones.
 
   it(`keeps answered and withdrawn requests ${CLOSED_HELP_KEPT_HOURS} hours, then the sweep deletes them; open ones stay`, async () => {
     const [a, b, c] = [

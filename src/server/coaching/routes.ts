@@ -6,6 +6,7 @@ import {
   FeedbackNoteSchema,
   HelpQueueSchema,
   type HelpRequest,
+  AnswerHelpBodySchema,
   HelpRequestSchema,
   NewFeedbackBodySchema,
   NewHelpBodySchema,
@@ -228,12 +229,14 @@ export const coachingRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: adminOnly,
       schema: {
         params: HelpRequestParams,
+        body: AnswerHelpBodySchema,
         response: { 200: HelpRequestSchema, 409: ErrorResponseSchema, ...errors },
       },
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      const outcome = await answerHelpRequest(app.db, request.params.requestId, admin.username);
+      const answer = request.body?.answer ?? '';
+      const outcome = await answerHelpRequest(app.db, request.params.requestId, admin.username, answer);
       if (!outcome) throw notFound(MESSAGES.helpRequestNotFound);
       const help = toHelpRequest(outcome.row);
       if (help.status === 'withdrawn') throw conflict(MESSAGES.helpWithdrawn);

@@ -33,7 +33,7 @@ describeApi('cohort event stream', (ctx) => {
       cohort: { tag: 'live', name: 'Live Cohort', competitionEnabled: true, votingOpen: false },
     });
     expect(initial[1]).toEqual({ type: 'ballots', ballotCount: 0, teamCount: 1 });
-    expect(initial[2]).toEqual({ type: 'reveal', revealedAt: null });
+    expect(initial[2]).toEqual({ type: 'reveal', revealedAt: null, revealStep: 0 });
     expect(initial[3]).toMatchObject({ type: 'pace', pace: { message: null, phase: null, endsAt: null } });
 
     const [row] = await ctx.app.db

@@ -121,13 +121,13 @@ describeApi('joining a cohort by its join link', (ctx) => {
         'unknown code',
         () => join(ctx.app, team.team.id, { code: 'ACDEACDEACDE' }, team.cookie),
         404,
-        'No cohort has this join code. Check the link with your instructor.',
+        "No cohort has this code. Check it on the room's screen or with your instructor.",
       ],
       [
         'not a code',
         () => join(ctx.app, team.team.id, { code: 'spring-2026' }, team.cookie),
         404,
-        'No cohort has this join code. Check the link with your instructor.',
+        "No cohort has this code. Check it on the room's screen or with your instructor.",
       ],
       [
         'closed',
@@ -272,7 +272,7 @@ describeApi('joining a cohort by its join link', (ctx) => {
       const refused = await join(ctx.app, other.team.id, { code }, other.cookie);
       expect(refused.statusCode).toBe(404);
       expect(refused.json().message).toBe(
-        'No cohort has this join code. Check the link with your instructor.',
+        "No cohort has this code. Check it on the room's screen or with your instructor.",
       );
     }
     expect(await cohortOf(ctx.app, other.team.id)).toBeNull();

@@ -8,6 +8,7 @@ import {
   inArray,
   isNotNull,
   isNull,
+  lt,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -36,6 +37,8 @@ export function toCohort(row: CohortRow): Cohort {
     archived: row.archivedAt !== null,
     createdAt: row.createdAt.toISOString(),
     revealedAt: row.revealedAt ? row.revealedAt.toISOString() : null,
+    revealStep: row.revealStep,
+    revealHeld: row.revealHeld,
     joiningOpen: row.joiningOpen,
   };
 }
@@ -190,7 +193,7 @@ export async function setCohortSwitch(
   const hidesResults = name === 'resultsVisible' && !value;
   const [row] = await db
     .update(cohorts)
-    .set({ [name]: value, ...(hidesResults ? { revealedAt: null } : {}) })
+    .set({ [name]: value, ...(hidesResults ? { revealedAt: null, revealStep: 0 } : {}) })
     .where(eq(cohorts.tag, tag))
     .returning();
   return row;
@@ -203,25 +206,42 @@ type RevealOutcome =
   | { outcome: 'unknown' };
 
 /**
- * Starts the room's reveal: stores now as the cohort's reveal time, once. Only while the results are
- * released; a second press (or two sent together: the row lock queues them, and the second finds the
- * time set) gets the stored time back, and 'already' says it changed nothing.
+ * Moves the room's reveal to `step` (1 3rd place, 2 2nd, 3 1st, 4 the leaderboard: all of it), starting it
+ * (now as the cohort's reveal time) at its first step. Only while the results are released, and only
+ * forward: a press for a step already reached (a second press, or two instructors pressing together: the
+ * row lock queues them, and the second finds the step reached) gets the stored state back, and 'already'
+ * says it changed nothing.
  */
-export async function revealCohort(db: Database, tag: string): Promise<RevealOutcome> {
+export async function revealCohort(db: Database, tag: string, step: number): Promise<RevealOutcome> {
   // A second pass only when the cohort changed between the two statements (hidden, then released again).
   for (let attempt = 0; attempt < 3; attempt++) {
     const [started] = await db
       .update(cohorts)
-      .set({ revealedAt: sql`now()` })
-      .where(and(eq(cohorts.tag, tag), eq(cohorts.resultsVisible, true), isNull(cohorts.revealedAt)))
+      .set({ revealedAt: sql`coalesce(${cohorts.revealedAt}, now())`, revealStep: step })
+      .where(and(eq(cohorts.tag, tag), eq(cohorts.resultsVisible, true), lt(cohorts.revealStep, step)))
       .returning();
     if (started) return { outcome: 'started', cohort: started };
     const [current] = await db.select().from(cohorts).where(eq(cohorts.tag, tag)).limit(1);
     if (!current) return { outcome: 'unknown' };
     if (!current.resultsVisible) return { outcome: 'hidden', cohort: current };
-    if (current.revealedAt) return { outcome: 'already', cohort: current };
+    if (current.revealStep >= step) return { outcome: 'already', cohort: current };
   }
   throw new Error('the cohort kept changing while its reveal started');
+}
+
+/** An instructor takes the reveal to the big screen; 'already' when it was there. Undefined: no cohort. */
+export async function holdCohortReveal(
+  db: Database,
+  tag: string,
+): Promise<{ changed: boolean; cohort: CohortRow } | undefined> {
+  const [held] = await db
+    .update(cohorts)
+    .set({ revealHeld: true })
+    .where(and(eq(cohorts.tag, tag), eq(cohorts.revealHeld, false)))
+    .returning();
+  if (held) return { changed: true, cohort: held };
+  const [current] = await db.select().from(cohorts).where(eq(cohorts.tag, tag)).limit(1);
+  return current ? { changed: false, cohort: current } : undefined;
 }
 
 export async function setCohortArchived(

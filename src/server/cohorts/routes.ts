@@ -13,6 +13,9 @@ import {
   CohortSchema,
   CohortStatusSchema,
   CreateCohortBodySchema,
+  REVEAL_STEPS,
+  RevealBodySchema,
+  RevealHoldResponseSchema,
   RevealResponseSchema,
   TeamIdsBodySchema,
   UpdateCohortBodySchema,
@@ -40,6 +43,7 @@ import {
   deleteArchivedCohort,
   findCohortByJoinCode,
   findCohortByTag,
+  holdCohortReveal,
   type JoinOutcome,
   joinCohortByCode,
   listCohortsForAdmin,
@@ -92,7 +96,7 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
    * Live classroom: open showcase and results pages of the cohort follow the change. `reveal` also tells
    * them the room's reveal started (a time) or was taken back (null); it goes first, the record after.
    */
-  function announceCohort(cohort: Cohort, reveal?: { revealedAt: string | null }) {
+  function announceCohort(cohort: Cohort, reveal?: { revealedAt: string | null; revealStep: number }) {
     const record: CohortEvent = { type: 'cohort', cohort };
     return reveal
       ? app.announce.cohort(cohort.tag, { type: 'reveal', ...reveal }, record)
@@ -128,7 +132,8 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: CohortTagParams, response: { 200: CohortStatusSchema, 404: ErrorResponseSchema } } },
     async (request) => {
       const cohort = toCohort(await loadCohort(request.params.tag));
-      const { name, competitionEnabled, votingOpen, resultsVisible, revealedAt } = cohort;
+      const { name, competitionEnabled, votingOpen, resultsVisible, revealedAt, revealStep, revealHeld } =
+        cohort;
       const [counts, paceState, programme] = await Promise.all([
         countBallots(app.db, cohort.tag),
         cohortPaceState(app.db, cohort.tag),
@@ -141,6 +146,8 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
         votingOpen,
         resultsVisible,
         revealedAt,
+        revealStep,
+        revealHeld,
         ...counts,
         pace,
         clock,
@@ -220,7 +227,10 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw notFound(MESSAGES.cohortNotFound);
       const cohort = toCohort(row);
       // Hiding the results takes the reveal back: every open results page hides the winners again.
-      await announceCohort(cohort, name === 'resultsVisible' && !value ? { revealedAt: null } : undefined);
+      await announceCohort(
+        cohort,
+        name === 'resultsVisible' && !value ? { revealedAt: null, revealStep: 0 } : undefined,
+      );
       return cohort;
     },
   );
@@ -235,20 +245,38 @@ export const cohortRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: adminOnly,
       schema: {
         params: CohortTagParams,
+        body: RevealBodySchema,
         response: { 200: RevealResponseSchema, 409: ErrorResponseSchema, ...errors },
       },
     },
     async (request) => {
-      const result = await revealCohort(app.db, cohortTag(request.params.tag));
+      const step = request.body?.step ?? REVEAL_STEPS.all;
+      const result = await revealCohort(app.db, cohortTag(request.params.tag), step);
       if (result.outcome === 'unknown') throw notFound(MESSAGES.cohortNotFound);
       if (result.outcome === 'hidden') throw conflict(MESSAGES.revealBeforeRelease);
       const cohort = toCohort(result.cohort);
       const revealedAt = cohort.revealedAt!;
+      const { revealStep } = cohort;
       if (result.outcome === 'started') {
-        request.log.info({ tag: cohort.tag }, 'reveal started');
-        await announceCohort(cohort, { revealedAt });
+        request.log.info({ tag: cohort.tag, revealStep }, 'reveal moved');
+        await announceCohort(cohort, { revealedAt, revealStep });
       }
-      return { revealedAt };
+      return { revealedAt, revealStep };
+    },
+  );
+
+  app.post(
+    '/api/admin/cohorts/:tag/reveal/hold',
+    {
+      onRequest: adminOnly,
+      schema: { params: CohortTagParams, response: { 200: RevealHoldResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const held = await holdCohortReveal(app.db, cohortTag(request.params.tag));
+      if (!held) throw notFound(MESSAGES.cohortNotFound);
+      // Teams' pages drop any result they hold and wait for the big screen.
+      if (held.changed) await announceCohort(toCohort(held.cohort));
+      return { revealHeld: true };
     },
   );
 

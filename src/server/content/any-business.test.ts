@@ -12,23 +12,26 @@ import {
   HEARTH_AND_BEAN,
   KIND_WORDS,
   LEDGERLOOP,
+  PROFESSIONAL_SERVICES,
   REGULATED_SERVICES,
   WORKED_EXAMPLE,
 } from '../../../testing/businesses.ts';
-import { choicesRead, renderAndLint } from '../../shared/programme-checks.ts';
+import { choicesRead, renderAndLint } from '../../shared/programme-rendering-checks.ts';
+import { type Area, CAUTIONS, PLACE_CAUTIONS, type Place } from '../../../testing/area-cautions.ts';
 import { configOf, configs, workedExampleAnswer } from '../../../testing/phase-content.ts';
 
 /**
- * Every prompt, read for nine businesses of different kinds (testing/businesses.ts), fully filled in, with
+ * Every prompt, read for twelve businesses of different kinds (testing/businesses.ts), fully filled in, with
  * only the required answers, and blank: no word that belongs to another kind of business (outside the team's
- * own answers), no raw template tag, no hole. Then the six that sell to businesses (three with the risks of
- * the later sensitive areas, three regulated services), activity by activity: the cautions of the sensitive
- * areas they ticked and of their places, and none other; the claims they must not make, however they typed
- * them; the path for business buyers; and no word of selling to consumers.
+ * own answers), no raw template tag, no hole. Then the nine that sell to businesses (three with the risks of
+ * the later sensitive areas, three regulated services, three more professional services), activity by
+ * activity: the cautions of the sensitive areas they ticked and of their places, and none other; the claims
+ * they must not make, however they typed them; the path for business buyers, as their kind of offer takes
+ * it; and no word of selling to consumers.
  */
 
 const ALL_KINDS = Object.keys(KIND_WORDS) as BusinessKind[];
-const SELLING_TO_BUSINESSES = [...BUSINESS_BUYERS, ...REGULATED_SERVICES];
+const SELLING_TO_BUSINESSES = [...BUSINESS_BUYERS, ...REGULATED_SERVICES, ...PROFESSIONAL_SERVICES];
 const ALL_BUSINESSES = [...BUSINESSES, ...SELLING_TO_BUSINESSES];
 
 /** Every answer of a business: the shared facts, and each activity's own answers. */
@@ -132,6 +135,9 @@ describe('the businesses', () => {
       'businesses health personal_data safety employment us',
       'businesses finance advice canada',
       'businesses safety advice other',
+      'businesses employment_advice staff_records uk',
+      'businesses advice eu',
+      'businesses advice us',
     ]);
     // Each says what it is in its own profile.
     for (const business of ALL_BUSINESSES.filter((b) => b !== WORKED_EXAMPLE)) {
@@ -179,187 +185,7 @@ describe('a team that has answered nothing', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------
-// The six that sell to businesses (testing/businesses.ts, BUSINESS_BUYERS and REGULATED_SERVICES)
-
-type Area = 'children' | 'health' | 'finance' | 'personal_data' | 'safety' | 'advice' | 'employment';
-type Place = 'us' | 'canada' | 'uk' | 'eu' | 'other';
-
-/**
- * What each sensitive area switches on, activity by activity: a line only that area writes, worded for a
- * product or a service alike.
- */
-const CAUTIONS: Record<Exclude<Area, 'children'>, Record<number, string>> = {
-  health: {
-    1: 'What we offer touches health (claims about health or a health service',
-    3: 'What we offer touches health. A claim about a health effect, or about how accurate a test',
-    4: 'For health, say when a promise would make a product a medical device or a service one that must be registered or licensed',
-    5: 'No promise of a health outcome, and no claim that a test or a health service is more accurate',
-    6: 'Show no one being tested, examined or treated',
-    7: "Give no diagnosis, no medical advice and no reading of a caller's own result",
-    8: 'Health: no claim to treat, cure or prevent a disease unless the product is authorised for it',
-  },
-  finance: {
-    1: 'We deal with money: say which activities need a licence, registration or authorisation',
-    4: 'For money, say whether it would need a licence or a regulated partner.',
-    5: 'financial promotions, and whether we need a licence or a regulated partner',
-    6: 'Show no piles of cash, luxury lifestyles or rising charts',
-    7: 'Give no personal financial advice and promise no profit',
-    8: 'Money: fees and risks as prominent as the benefits',
-  },
-  personal_data: {
-    1: 'Our product or service handles data about people other than our buyer',
-    3: 'Our product or service holds data about people other than our buyer',
-    4: 'who can see it, are those people told, and would a customer need a',
-    5: 'No privacy or security claim',
-    6: 'Screens, documents and scenes show invented, clearly fictional data',
-    7: 'Never read out, confirm or discuss what the product or our records hold about a person',
-    8: 'Data about people other than our buyer: the site says what the product or service collects about them',
-  },
-  safety: {
-    1: 'People rely on our product or service to prevent harm, or it falls under a safety regime',
-    3: 'People rely on our product or service to prevent harm. A claim that it prevents accidents',
-    4: 'No concept may promise that it prevents accidents or makes anyone safe.',
-    5: 'No promise that it prevents accidents or injuries, or makes anyone safe',
-    6: 'no dramatised accident that the product is shown to prevent',
-    7: 'Give no safety assurance beyond the facts given',
-    8: 'Safety: the site says what the product or service does and does not do',
-  },
-  advice: {
-    1: 'Our product or our people give professional advice (legal, tax, accounting, engineering',
-    3: 'Our product or our people give professional advice. Evidence about how accurate',
-    4: 'No concept may promise an outcome of the advice',
-    5: 'No promise of an outcome of the advice',
-    6: 'Show no client being advised on their own case',
-    7: "Give no advice on the caller's own situation",
-    8: 'Advice: the site says who gives the advice',
-  },
-  employment: {
-    1: 'Our product or service is used to hire, test, check or monitor workers',
-    3: 'Our product or service is used to test, check or monitor workers. Evidence about how accurate',
-    4: 'For testing, checking or monitoring workers, ask: what may an employer lawfully do with it',
-    5: 'No promise that a test, check or monitoring result cannot be wrong',
-    6: 'Show no worker being tested, checked or watched',
-    7: 'Give no view on whether a worker passed or failed',
-    8: 'Employment: the site says what a test, check or monitoring covers',
-  },
-};
-
-/**
- * The rules each area names for each place it is ticked with, in Evidence Research (3, every area and place)
- * and the website (8): the rules of a service (licensing, health and workers' data, testing) as well as of a
- * product.
- */
-const PLACE_CAUTIONS: Record<Area, Record<Place, Record<number, string>>> = {
-  children: {
-    us: { 3: 'the CARU guidelines', 8: 'COPPA applies' },
-    canada: { 3: 'the Broadcast Code for Advertising to Children', 8: "Quebec's law requires it under 14" },
-    uk: { 3: 'section 5 of the CAP Code', 8: "the ICO's Children's Code applies" },
-    eu: { 3: "the Digital Services Act's ban", 8: "a parent's consent below an age between 13 and 16" },
-    other: {
-      3: 'For children: the rules on advertising to children and on their data.',
-      8: "have we checked the rules on children's data?",
-    },
-  },
-  health: {
-    us: {
-      3: "HIPAA, under which a health care provider or its business associate may not use a patient's story",
-      8: 'the Notice of Privacy Practices a provider must post on its website',
-    },
-    canada: {
-      3: 'the regulatory college of each health profession',
-      8: "each province's health information law (such as Ontario's PHIPA)",
-    },
-    uk: {
-      3: 'the Care Quality Commission where a health service in England must register with it',
-      8: 'whether we must register with the Care Quality Commission',
-    },
-    eu: {
-      3: 'the In Vitro Diagnostic Medical Devices Regulation where it is a test',
-      8: "the GDPR's conditions for health data",
-    },
-    other: {
-      3: 'who licenses health services and the people who deliver them',
-      8: 'who licenses health services and the rules on health data?',
-    },
-  },
-  finance: {
-    us: { 3: 'the SEC for investment advisers', 8: "the SEC's marketing rule for investment advisers" },
-    canada: {
-      3: 'CIRO for investment dealers',
-      8: 'the rules of the provincial securities regulators and the Financial Consumer Agency of Canada?',
-    },
-    uk: {
-      3: "the FCA's financial promotion rules",
-      8: 'a financial promotion made or approved by an FCA-authorised firm',
-    },
-    eu: {
-      3: 'MiFID II for investment products and advice',
-      8: "the national financial regulator's rules on promotions?",
-    },
-    other: {
-      3: "the financial regulator's rules on promotions, and which activities need a licence",
-      8: "Elsewhere, have we checked the financial regulator's rules on promotions?",
-    },
-  },
-  personal_data: {
-    us: { 3: 'the privacy laws of the states where we sell', 8: 'HIPAA or FERPA' },
-    canada: {
-      3: 'PIPEDA, and the private-sector privacy laws of Quebec, Alberta and British Columbia',
-      8: 'PIPEDA and the private-sector laws',
-    },
-    uk: {
-      3: "the ICO's guidance, including on monitoring workers",
-      8: "the ICO's guidance on monitoring workers",
-    },
-    eu: {
-      3: 'whether the AI Act counts the product as high-risk',
-      8: 'whether the AI Act counts the product',
-    },
-    other: { 3: 'For data about other people: the privacy law, and what it says about monitoring people.' },
-  },
-  safety: {
-    us: { 3: "OSHA, and the sector's own regulator" },
-    canada: { 3: 'the provincial occupational health and safety laws where it is used at work' },
-    uk: { 3: "the HSE, and the sector's own regulator, where it is used at work" },
-    eu: { 3: 'the revised Product Liability Directive' },
-    other: { 3: 'For safety: the regulators of product and workplace safety' },
-  },
-  advice: {
-    us: {
-      3: 'the state board of accountancy for accountants',
-      8: "each state licensing board's rules on how a firm may name itself",
-    },
-    canada: {
-      3: 'the law society, the CPA body, the engineering regulator',
-      8: "the professional order's rules on protected titles",
-    },
-    uk: { 3: "the SRA for solicitors' firms", 8: "the SRA's Transparency Rules" },
-    eu: {
-      3: "each country's rules on who may give legal, tax or engineering advice",
-      8: "each country's professional chamber's rules",
-    },
-    other: {
-      3: 'For advice: who may give the advice or sign-off',
-      8: 'the rules of the body that licenses the profession',
-    },
-  },
-  employment: {
-    us: { 3: '49 CFR Part 40', 8: "the ADA's rules on exams of workers" },
-    canada: {
-      3: "each province's human rights code",
-      8: "the human rights codes' limits on testing workers",
-    },
-    uk: {
-      3: "the ICO's guidance on workers' health information, drug and alcohol testing included",
-      8: "the Equality Act 2010 and the ICO's guidance on workers' health information?",
-    },
-    eu: { 3: "a works council's say before workers are tested", 8: 'works-council rules' },
-    other: {
-      3: 'For employment: the rules on testing, checking and monitoring workers',
-      8: 'Elsewhere, have we checked the rules on testing, checking and monitoring workers?',
-    },
-  },
-};
+// The nine that sell to businesses (testing/businesses.ts: BUSINESS_BUYERS, REGULATED_SERVICES, PROFESSIONAL_SERVICES)
 
 const AREAS = Object.keys(CAUTIONS) as Exclude<Area, 'children'>[];
 const PLACES: readonly Place[] = ['us', 'canada', 'uk', 'eu', 'other'];
@@ -443,6 +269,69 @@ describe('the rules by place and kind of business', () => {
     }
   });
 });
+
+type OfferKind = 'product' | 'software' | 'professional_service' | 'in_person_service' | 'mix';
+
+/** What the path for business buyers says for each kind of offer: routes (2), prices (4), agent (7), site (8). */
+const OFFER_PATHS: Record<
+  OfferKind,
+  {
+    routes: string;
+    prices: string;
+    otherBrands: string;
+    goal: string;
+    knowledge: string;
+    test: string;
+    firstStep: string;
+  }
+> = {
+  software: {
+    otherBrands: 'Name another brand only where our product facts say the product works with it',
+    routes: 'key resellers and integration partners, and places on procurement lists',
+    prices: '(per seat, per unit or device, by usage, or an annual contract)',
+    goal: 'book demos with buyers the product fits',
+    knowledge: 'pricing and contracts, security, integrations, data: where it is kept',
+    test: 'A question about security or certifications.',
+    firstStep: 'a demo, a call or a trial',
+  },
+  mix: {
+    otherBrands: 'Name another brand only where our product facts say the product works with it',
+    routes: 'key resellers and integration partners, and places on procurement lists',
+    prices:
+      '(per seat, per unit or device, a fixed fee, per case, a retainer, an hourly rate or an annual contract, whichever fits what we sell)',
+    goal: 'book demos with buyers the product fits',
+    knowledge: 'pricing and contracts, security, integrations, data: where it is kept',
+    test: 'A question about security or certifications.',
+    firstStep: 'a demo, a consultation, a call or a visit',
+  },
+  professional_service: {
+    otherBrands: 'Name another firm or body only where our facts say we work with it',
+    routes: 'the referrers our buyers trust (accountants, trade associations, other advisers)',
+    prices: '(a fixed fee, a fee per case or matter, a monthly retainer or an hourly rate)',
+    goal: 'book consultations with clients we can help',
+    knowledge: 'fees and what they cover, insurance and who regulates us',
+    test: 'A question about who does the work, their qualifications, or who regulates us.',
+    firstStep: 'a consultation or a call',
+  },
+  in_person_service: {
+    otherBrands: 'Name another firm or body only where our facts say we work with it',
+    routes: 'the referrers our buyers trust, contracts with the largest buyers',
+    prices: '(a price per visit or session, a package of sessions, or a contract for regular visits)',
+    goal: 'book visits or calls with buyers we can serve',
+    knowledge: 'where and when, prices and contracts, insurance',
+    test: 'A question about who does the work and their qualifications or insurance.',
+    firstStep: 'a visit or a call',
+  },
+  product: {
+    otherBrands: 'Name another brand only where our product facts say the product works with it',
+    routes: 'key distributors and wholesalers, and places on procurement lists',
+    prices: '(a price per unit, volume pricing, or a supply contract)',
+    goal: 'book demos with buyers the product fits',
+    knowledge: 'pricing and contracts, security, integrations, data: where it is kept',
+    test: 'A question about security or certifications.',
+    firstStep: 'a quote, a sample or a call',
+  },
+};
 
 /** A prompt rendered for a team, with every `own` answer of that activity laid over its own. */
 function promptOf(
@@ -558,9 +447,11 @@ describe.each(SELLING_TO_BUSINESSES.map((business) => [business.name, business] 
       const team = everything(business);
       const read = (phase: number, own: Record<string, string> = {}) => promptOf(phase, team, own).text;
 
-      it('scores the routes to market business buyers use (2) and prices per seat, unit or contract (4)', () => {
-        expect(read(2)).toContain('key resellers and integration partners, and places on procurement lists');
-        expect(read(4)).toContain('(per seat, per unit or device, by usage, or an annual contract)');
+      const offer = OFFER_PATHS[business.facts.offer_kind as OfferKind];
+
+      it('scores the routes to market its business buyers use (2) and prices as its kind of offer is priced (4)', () => {
+        expect(read(2)).toContain(offer.routes);
+        expect(read(4)).toContain(offer.prices);
       });
 
       it('builds the brief on a price and contract, and asks for no price logic without one (5)', () => {
@@ -578,17 +469,15 @@ describe.each(SELLING_TO_BUSINESSES.map((business) => [business.name, business] 
         expect(assets).toContain('a real screenshot or screen recording of our product can be placed on it');
         expect(assets).toContain('square 1:1 and a portrait 4:5 version');
         expect(assets).toContain('landscape 1.91:1 for link posts');
-        expect(assets).toContain(
-          'Name another brand only where our product facts say the product works with it',
-        );
+        expect(assets).toContain(offer.otherBrands);
         expect(assets).not.toContain("do not use other brands' names");
       });
 
       it('books and qualifies demos, knows security, integrations, contracts and data, and tests with business questions (7)', () => {
         const agent = read(7, { primary_goal: 'demo', knowledge_handling: 'knowledge_base' });
-        expect(agent).toContain('book demos with buyers the product fits');
-        expect(agent).toContain('pricing and contracts, security, integrations, data: where it is kept');
-        expect(agent).toContain('A question about security or certifications.');
+        expect(agent).toContain(offer.goal);
+        expect(agent).toContain(offer.knowledge);
+        expect(agent).toContain(offer.test);
         expect(agent).toContain(
           'A buying question (a purchase order, invoicing, the contract length or notice).',
         );
@@ -605,7 +494,7 @@ describe.each(SELLING_TO_BUSINESSES.map((business) => [business.name, business] 
         expect(templateWords(site, team.facts, team.answers)).not.toMatch(/book a demo|demo request/i);
         // Without a launch note, the site proposes the first step and says it is to confirm.
         const noNote = read(8, { builder_type: 'site_builder', launch_note: '' });
-        expect(noNote).toContain('the first step a business buyer takes (a demo, a call or a trial');
+        expect(noNote).toContain(`the first step a business buyer takes (${offer.firstStep}`);
         expect(noNote).toContain(
           'the call-to-action form asks only name, company, company size and work email',
         );

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fieldText } from '../../shared/field-text.ts';
 import { isChoiceField } from '../../shared/phase-config.ts';
 import { PHASE_NUMBERS } from '../../shared/phases.ts';
-import { renderAndLint } from '../../shared/programme-checks.ts';
+import { renderAndLint } from '../../shared/programme-rendering-checks.ts';
 import { listTemplatePlaceholders } from '../../shared/prompt-template.ts';
 import { isSharedFactId } from '../../shared/shared-facts.ts';
 import { workedExampleTeam } from '../../shared/worked-example.ts';
@@ -126,7 +126,7 @@ describe('the form', () => {
     }
     const price = profiled.find((p) => p.field === 'price_tier')!.text;
     expect(fieldText(price, STEADFAST_OCCUPATIONAL_HEALTH.facts)).toContain(
-      `(${STEADFAST_OCCUPATIONAL_HEALTH.facts.sector}), per seat, per unit or per contract`,
+      `(${STEADFAST_OCCUPATIONAL_HEALTH.facts.sector}), per visit, per session or per contract`,
     );
     const button = profiled.find((p) => p.field === 'launch_note')!.text;
     expect(fieldText(button, STEADFAST_OCCUPATIONAL_HEALTH.facts)).toContain('"Book a 20-minute call"');

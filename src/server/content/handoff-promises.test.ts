@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTIVITY_NAMES, PAGE_NAMES, PHASE_NUMBERS } from '../../shared/phases.ts';
 import { listTemplatePlaceholders } from '../../shared/prompt-template.ts';
 import { sharedFact } from '../../shared/shared-facts.ts';
-import { renderAndLint } from '../../shared/programme-checks.ts';
+import { renderAndLint } from '../../shared/programme-rendering-checks.ts';
 import { configOf, configs, pageTexts } from '../../../testing/phase-content.ts';
 
 /**

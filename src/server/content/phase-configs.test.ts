@@ -11,14 +11,9 @@ import {
 } from '../../shared/phase-config.ts';
 import { ACTIVITY_NAMES, HEADER_NAMES, PAGE_NAMES, PHASE_NUMBERS } from '../../shared/phases.ts';
 import { activityDurations, parseDuration } from '../../shared/programme-time.ts';
-import {
-  checkProgramme,
-  choicesRead,
-  fillingStages,
-  placeholdersWithConditions,
-  problemText,
-  renderAndLint,
-} from '../../shared/programme-checks.ts';
+import { checkProgramme, problemText } from '../../shared/programme-checks.ts';
+import { choicesRead, fillingStages, renderAndLint } from '../../shared/programme-rendering-checks.ts';
+import { placeholdersWithConditions } from '../../shared/programme-template-checks.ts';
 import { listTemplatePlaceholders } from '../../shared/prompt-template.ts';
 import { isSharedFactId, SHARED_FACTS } from '../../shared/shared-facts.ts';
 import type { TeamAnswers } from '../../shared/template-context.ts';

@@ -212,6 +212,9 @@ describe('the counts a prompt states', () => {
       }
       expect([...wrong]).toEqual([]);
     },
+    // Thousands of renders of the activity's prompt (every subset of the areas and places): up to 20 s beside
+    // two busy processes on this project's two-core machines, a few seconds on a quiet one.
+    120_000,
   );
 
   it('include the voice agent test script, which lists one conversation for each case it names', () => {

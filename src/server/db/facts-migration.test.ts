@@ -1,43 +1,10 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_MODES, type DatabaseMode, openTestDatabase } from '../../../testing/api/test-app.ts';
-import { migrateFromFolder } from '../../../testing/api/migrations.ts';
-import { type DatabaseHandle, MIGRATIONS_FOLDER, migrateDatabase } from './client.ts';
+import { DATABASE_MODES, type openTestDatabase } from '../../../testing/api/test-app.ts';
+import { openBeforeMigration, rows } from '../../../testing/api/migrations.ts';
+import { migrateDatabase } from './client.ts';
 
 const FACTS_MIGRATION = '0004_shared_facts';
-
-/** The committed migrations up to (not including) the shared-facts one, in a folder of their own. */
-function migrationsBeforeFacts(): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'migrations-before-facts-'));
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === FACTS_MIGRATION);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
-
-/** A database migrated to the migration before shared facts (the test database, emptied and rebuilt). */
-async function openAtPreviousMigration(mode: DatabaseMode) {
-  const opened = await openTestDatabase(mode);
-  const { database } = opened;
-  await database.db.execute(sql`drop schema public cascade`);
-  await database.db.execute(sql`drop schema drizzle cascade`);
-  await database.db.execute(sql`create schema public`);
-  const folder = migrationsBeforeFacts();
-  await migrateFromFolder(database, folder);
-  return opened;
-}
-
-type Rows<T> = { rows: T[] };
-async function rows<T>(database: DatabaseHandle, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await database.db.execute(query)) as unknown as Rows<T>).rows;
-}
 
 for (const mode of DATABASE_MODES) {
   describe(`shared facts migration [${mode}]`, () => {
@@ -46,7 +13,7 @@ for (const mode of DATABASE_MODES) {
     const teamB = '00000000-0000-4000-8000-00000000000b';
 
     beforeAll(async () => {
-      opened = await openAtPreviousMigration(mode);
+      opened = await openBeforeMigration(mode, FACTS_MIGRATION);
       const { database } = opened;
       expect(await rows(database, sql`select to_regclass('team_facts')::text as t`)).toEqual([{ t: null }]);
       await database.db.execute(sql`

@@ -1,50 +1,18 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinCodeOf } from '../../shared/schemas/cohort.ts';
-import { DATABASE_MODES, type DatabaseMode, openTestDatabase } from '../../../testing/api/test-app.ts';
-import { migrateFromFolder } from '../../../testing/api/migrations.ts';
-import { type DatabaseHandle, MIGRATIONS_FOLDER, migrateDatabase } from './client.ts';
+import { DATABASE_MODES, type openTestDatabase } from '../../../testing/api/test-app.ts';
+import { openBeforeMigration, rows } from '../../../testing/api/migrations.ts';
+import { migrateDatabase } from './client.ts';
 
 const PACING_MIGRATION = '0006_pacing_and_joining';
-
-/** The committed migrations before the pacing one, in a folder of their own. */
-function migrationsBeforePacing(): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'migrations-before-pacing-'));
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === PACING_MIGRATION);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
-
-/** The test database, emptied and migrated to the migration before pacing. */
-async function openAtPreviousMigration(mode: DatabaseMode) {
-  const opened = await openTestDatabase(mode);
-  const { database } = opened;
-  await database.db.execute(sql`drop schema public cascade`);
-  await database.db.execute(sql`drop schema drizzle cascade`);
-  await database.db.execute(sql`create schema public`);
-  const folder = migrationsBeforePacing();
-  await migrateFromFolder(database, folder);
-  return opened;
-}
-
-async function rows<T>(database: DatabaseHandle, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 for (const mode of DATABASE_MODES) {
   describe(`pacing and joining migration [${mode}]`, () => {
     let opened: Awaited<ReturnType<typeof openTestDatabase>>;
 
     beforeAll(async () => {
-      opened = await openAtPreviousMigration(mode);
+      opened = await openBeforeMigration(mode, PACING_MIGRATION);
       const { database } = opened;
       for (let i = 0; i < 40; i++) {
         await database.db.execute(

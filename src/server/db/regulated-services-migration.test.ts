@@ -1,45 +1,13 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PhaseConfigSchema } from '../../shared/phase-config.ts';
 import { sharedFact } from '../../shared/shared-facts.ts';
-import { DATABASE_MODES, type DatabaseMode, openTestDatabase } from '../../../testing/api/test-app.ts';
-import { migrateFromFolder } from '../../../testing/api/migrations.ts';
+import { DATABASE_MODES, type openTestDatabase } from '../../../testing/api/test-app.ts';
+import { openBeforeMigration, rows } from '../../../testing/api/migrations.ts';
 import { readConfig } from '../../../testing/phase-content.ts';
-import { type DatabaseHandle, MIGRATIONS_FOLDER, migrateDatabase } from './client.ts';
+import { migrateDatabase } from './client.ts';
 
 const MIGRATION = '0008_regulated_services';
-
-/** The committed migrations up to (not including) this one, in a folder of their own. */
-function migrationsBefore(): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'migrations-before-regulated-'));
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === MIGRATION);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
-
-async function openAtPreviousMigration(mode: DatabaseMode) {
-  const opened = await openTestDatabase(mode);
-  const { database } = opened;
-  await database.db.execute(sql`drop schema public cascade`);
-  await database.db.execute(sql`drop schema drizzle cascade`);
-  await database.db.execute(sql`create schema public`);
-  const folder = migrationsBefore();
-  await migrateFromFolder(database, folder);
-  return opened;
-}
-
-type Rows<T> = { rows: T[] };
-async function rows<T>(database: DatabaseHandle, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await database.db.execute(query)) as unknown as Rows<T>).rows;
-}
 
 type Field = { id: string; options?: unknown; tooltip?: string; [key: string]: unknown };
 type Config = { phase: number; fields: Field[] };
@@ -69,7 +37,7 @@ for (const mode of DATABASE_MODES) {
     const programme = '00000000-0000-4000-8000-0000000000f1';
 
     beforeAll(async () => {
-      opened = await openAtPreviousMigration(mode);
+      opened = await openBeforeMigration(mode, MIGRATION);
       const { database } = opened;
       await database.db.execute(sql`
         insert into teams (id, code, name, access_token) values

@@ -1,40 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinCodeOf, ROOM_CODE_LENGTH } from '../../shared/schemas/cohort.ts';
 import { DATABASE_MODES, openTestDatabase } from '../../../testing/api/test-app.ts';
-import { migrateFromFolder } from '../../../testing/api/migrations.ts';
-import { type DatabaseHandle, MIGRATIONS_FOLDER, migrateDatabase } from './client.ts';
+import { emptyDatabase, migrateFromFolder, migrationsUpTo } from '../../../testing/api/migrations.ts';
+import { type DatabaseHandle, migrateDatabase } from './client.ts';
 
 const ROOM_CODE_MIGRATION = '0011_room_codes_and_avatars';
-
-/**
- * The committed migrations up to `until` (that one left out, or kept with `change` applied to its text), in a
- * folder of their own.
- */
-function migrationsFolder(until: string, change?: (text: string) => string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'migrations-room-code-'));
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === until);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, change ? at + 1 : at);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  if (change) {
-    const file = path.join(folder, `${until}.sql`);
-    writeFileSync(file, change(readFileSync(file, 'utf8')));
-  }
-  return folder;
-}
-
-async function emptied(database: DatabaseHandle) {
-  await database.db.execute(sql`drop schema public cascade`);
-  await database.db.execute(sql`drop schema drizzle cascade`);
-  await database.db.execute(sql`create schema public`);
-}
 
 async function roomCodes(database: DatabaseHandle): Promise<string[]> {
   const result = (await database.db.execute(sql`select room_code from cohorts`)) as unknown as {
@@ -63,8 +34,8 @@ for (const mode of DATABASE_MODES) {
     };
 
     it('gives every existing cohort a room code of its own, and a new cohort one too', async () => {
-      await emptied(opened.database);
-      await migrateFromFolder(opened.database, migrationsFolder(ROOM_CODE_MIGRATION));
+      await emptyDatabase(opened.database);
+      await migrateFromFolder(opened.database, migrationsUpTo(ROOM_CODE_MIGRATION));
       await withCohorts(40);
       await migrateDatabase(opened.database);
       const codes = await roomCodes(opened.database);
@@ -79,13 +50,13 @@ for (const mode of DATABASE_MODES) {
     });
 
     it('draws again for cohorts whose first codes were equal, until none are', async () => {
-      await emptied(opened.database);
-      await migrateFromFolder(opened.database, migrationsFolder(ROOM_CODE_MIGRATION));
+      await emptyDatabase(opened.database);
+      await migrateFromFolder(opened.database, migrationsUpTo(ROOM_CODE_MIGRATION));
       await withCohorts(40);
       // The first draw made to collide: one character of 16 for 40 cohorts.
       await migrateFromFolder(
         opened.database,
-        migrationsFolder(ROOM_CODE_MIGRATION, (text) => text.replace('1, 6)', '1, 1)')),
+        migrationsUpTo(ROOM_CODE_MIGRATION, (text) => text.replace('1, 6)', '1, 1)')),
       );
       const codes = await roomCodes(opened.database);
       expect(codes).toHaveLength(40);
@@ -93,8 +64,8 @@ for (const mode of DATABASE_MODES) {
     });
 
     it("gives each cohort's teams avatars of their own: the first to come keeps it, and a team alone keeps its own", async () => {
-      await emptied(opened.database);
-      await migrateFromFolder(opened.database, migrationsFolder(ROOM_CODE_MIGRATION));
+      await emptyDatabase(opened.database);
+      await migrateFromFolder(opened.database, migrationsUpTo(ROOM_CODE_MIGRATION));
       await withCohorts(2);
       const team = async (code: string, cohort: string | null, avatar: string, created: string) =>
         opened.database.db.execute(

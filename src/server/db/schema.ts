@@ -83,6 +83,16 @@ export const cohorts = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
     // When the instructor started the room's reveal of the winners; hiding the results clears it.
     revealedAt: timestamp('revealed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * How far the room's reveal has come (docs/decisions/052-the-room-reveal-held-and-paced.md): 0 before it,
+     * 1 3rd place, 2 2nd, 3 1st, 4 the leaderboard (the whole reveal). Hiding the results clears it.
+     */
+    revealStep: smallint('reveal_step').notNull().default(0),
+    /**
+     * An instructor runs the room's reveal (opened it on the projector): until it starts, teams get no result
+     * and their pages wait for the big screen. Stays with the cohort.
+     */
+    revealHeld: boolean('reveal_held').notNull().default(false),
     createdAt: createdAt(),
     /**
      * What a team's join link carries (docs/decisions/035-pacing-and-joining.md): 12 random characters of 16
@@ -118,12 +128,19 @@ export const cohorts = pgTable(
     // the instructor switches it on; each team's budget in tokens, and the runs a team may start a minute.
     runsOn: boolean('runs_on').notNull().default(false),
     runBudgetTokens: integer('run_budget_tokens').notNull().default(50000),
+    /** The cohort's own total that all its teams draw from; null: none (each team has its budget only). */
+    runCohortBudgetTokens: integer('run_cohort_budget_tokens'),
     runsPerMinute: smallint('runs_per_minute').notNull().default(3),
   },
   (t) => [
     check('cohorts_pace_phase_range', sql`${t.pacePhase} between 1 and 8`),
     check('cohorts_run_budget', sql`${t.runBudgetTokens} between 1000 and 10000000`),
+    check(
+      'cohorts_run_cohort_budget',
+      sql`${t.runCohortBudgetTokens} is null or ${t.runCohortBudgetTokens} between 1000 and 1000000000`,
+    ),
     check('cohorts_runs_per_minute', sql`${t.runsPerMinute} between 1 and 60`),
+    check('cohorts_reveal_step', sql`${t.revealStep} between 0 and 4`),
     index('cohorts_programme_id_idx').on(t.programmeId),
   ],
 );
@@ -168,6 +185,10 @@ export const phaseData = pgTable(
     // For each answer, the version whose save last wrote it: what lets saves from several devices merge
     // field by field (docs/decisions/014-merging-saves.md).
     fieldVersions: jsonb('field_versions').$type<Record<string, number>>().notNull().default({}),
+    // The document of each text field typed with merging (base64 of a Yjs update, by field id): what lets
+    // devices typing in one field at once keep every word (docs/decisions/051-text-typed-together-merges.md).
+    // A field without one has the seed of its value.
+    textState: jsonb('text_state').$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -177,6 +198,8 @@ export const phaseData = pgTable(
     // Saves merge field by field, so no single save bounds the record: this does. 64 KiB of answers as
     // compact JSON, plus room for the spaces PostgreSQL's text form adds after each ':' and ','.
     check('phase_data_size', sql`octet_length(${t.data}::text) <= 81920`),
+    // A document keeps the ids of what was typed besides the text: four times the answers' bound, as base64.
+    check('phase_data_text_size', sql`octet_length(${t.textState}::text) <= 393216`),
   ],
 );
 
@@ -194,11 +217,14 @@ export const teamFacts = pgTable(
     factId: text('fact_id').notNull(),
     value: text('value').notNull(),
     givenIn: smallint('given_in').notNull(),
+    // The fact's document, as an activity's text field has one (base64 of a Yjs update); none: its value's seed.
+    textState: text('text_state'),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.teamId, t.factId] }),
     check('team_facts_given_in_range', sql`${t.givenIn} between 1 and 8`),
+    check('team_facts_text_size', sql`octet_length(${t.textState}) <= 65536`),
   ],
 );
 
@@ -350,6 +376,8 @@ export const helpRequests = pgTable(
     createdAt: createdAt(),
     closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
     answeredBy: varchar('answered_by', { length: 64 }),
+    /** The instructor's short answer, shown on the team's page; empty when only marked answered. */
+    answer: varchar('answer', { length: 200 }).notNull().default(''),
   },
   (t) => [
     uniqueIndex('help_requests_one_open_idx').on(t.teamId).where(sql`${t.status} = 'open'`),

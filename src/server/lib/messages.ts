@@ -41,6 +41,14 @@ export const MESSAGES = {
   noFreeCode: 'No free Workspace Code could be found right now. Please try again in a few minutes.',
   answersTooLarge: 'data: answers for one activity may take at most 64 KiB.',
   noSavedAnswers: 'No saved answers for this activity yet.',
+  textEditUnreadable: (field: string) => `text.${field}: the text edit could not be read. Nothing was saved.`,
+  textEditConflict: (field: string) =>
+    `text.${field}: the text was replaced while you typed, so your edit no longer fits it. Nothing was saved: read the answer again and type your change on it.`,
+  factTooLong: (field: string, max: number) =>
+    `values.${field}: with what others typed into it, this fact would pass ${max} characters. Nothing was saved: shorten it.`,
+  numberAnswer: (id: string, label: string, problem: string) =>
+    `data.${id}: "${label}": ${problem} Nothing was saved.`,
+  saveContended: 'Other saves of this activity kept landing first. Nothing was saved: try again in a moment.',
   phaseNotFound: 'Phase not found. Please select a valid phase between 1 and 8.',
 
   // Cohorts.
@@ -65,6 +73,8 @@ export const MESSAGES = {
     `The programme has ${count === 1 ? 'a problem' : `${count} problems`}: fix ${count === 1 ? 'it' : 'them'} to publish. Nothing was published.`,
   importRefused: (count: number) =>
     `The file's programme has ${count === 1 ? 'a problem' : `${count} problems`}. Nothing was imported.`,
+  publishTakesAnswers: (label: string, count: number) =>
+    `The new version would blank answers teams running this programme have given, in "${label}"${count > 1 ? ` and ${count - 1} more` : ''}: keep their ids and values. Nothing was published.`,
   publishUnchecked: 'The programme could not be checked, so it cannot be published. Nothing was published.',
   importUnchecked: "The file's programme could not be checked. Nothing was imported.",
   checksBusy:
@@ -75,7 +85,7 @@ export const MESSAGES = {
 
   avatarTaken: 'Another team in your cohort has this avatar. Choose another one.',
   // Joining a cohort by its join link.
-  unknownJoinCode: 'No cohort has this join code. Check the link with your instructor.',
+  unknownJoinCode: "No cohort has this code. Check it on the room's screen or with your instructor.",
   joiningClosed: (name: string) =>
     `Joining ${name} is closed. Ask your instructor to open it, then try again.`,
   joinArchived: (name: string) => `${name} is archived: it takes no new teams.`,
@@ -110,6 +120,12 @@ export const MESSAGES = {
   runsPaused: "Your instructor has paused your team's runs. Copy the prompt instead, or ask your instructor.",
   runBudgetSpent: (left: number, need: number) =>
     `Your team's budget is nearly spent: ${left} tokens left, and a run may take up to ${need}. Ask your instructor for more, or copy the prompt instead.`,
+  cohortBudgetSpent: (left: number, need: number) =>
+    `Your cohort's budget is nearly spent: ${left} tokens left for every team, and a run may take up to ${need}. Ask your instructor for more, or copy the prompt instead.`,
+  runInFlight: "Your team's run is still going: wait for its answer, or stop it, before running again.",
+  runActivityUnknown: "This activity is not in your team's programme, so its prompt cannot run.",
+  budgetBelowOneRun: (setting: string, least: number) =>
+    `${setting} must be at least ${least}: one run reserves its prompt and the longest answer.`,
   tooManyRuns: (perMinute: number) =>
     `Your team may start ${perMinute} ${perMinute === 1 ? 'run' : 'runs'} a minute. Please wait a moment and try again.`,
   modelBusy: "The model is busy with other teams' runs. Please try again in a minute.",
@@ -129,6 +145,7 @@ export const MESSAGES = {
   otherCohortsShowcase: 'This showcase belongs to another cohort.',
   submitToSeeShowcase: 'Submit your own website to see the showcase.',
   resultsHidden: 'The results have not been released yet.',
+  resultsOnTheBigScreen: 'The winners will be revealed on the big screen: watch with the room.',
   voting: {
     competitionDisabled: 'This cohort is running in showcase mode: there is no voting.',
     votingClosed: 'Voting is closed for this cohort.',

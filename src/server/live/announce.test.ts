@@ -61,7 +61,7 @@ describe('Announcer: publishing after a write', () => {
 
     await announce.cohort(
       'spring',
-      { type: 'reveal', revealedAt: null },
+      { type: 'reveal', revealedAt: null, revealStep: 0 },
       { type: 'ballots', ballotCount: 1, teamCount: 2 },
     );
     await announce.team('t1', { type: 'feedback-removed', id: 'n1', phaseNumber: 2 });
@@ -88,7 +88,7 @@ describe('Announcer: publishing after a write', () => {
     await expect(
       announce.cohort(
         'spring',
-        { type: 'reveal', revealedAt: null },
+        { type: 'reveal', revealedAt: null, revealStep: 0 },
         { type: 'ballots', ballotCount: 0, teamCount: 0 },
       ),
     ).resolves.toBeUndefined();

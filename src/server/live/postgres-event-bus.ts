@@ -45,14 +45,15 @@ function parseNotice(payload: string): Notice | undefined {
 }
 
 /**
- * A notice small enough for NOTIFY: a save's values (or a facts save's facts) are left out when they would
+ * A notice small enough for NOTIFY: a save's values and documents (or a facts save's facts) are left out when they would
  * not fit (the pages that receive it read the activity, or the facts, again instead). Undefined when even that does not fit.
  */
 export function notifiablePayload(notice: Notice): string | undefined {
   const full = JSON.stringify(notice);
   if (Buffer.byteLength(full) < NOTIFY_PAYLOAD_MAX) return full;
-  if (notice.event.type === 'answers' && notice.event.values) {
-    const { values: _, ...rest } = notice.event;
+  if (notice.event.type === 'answers' && (notice.event.values || notice.event.textUpdates)) {
+    // Without its values, the save says nothing of its documents either: the pages read the activity again.
+    const { values: _, textUpdates: __, ...rest } = notice.event;
     const compact = JSON.stringify({ ...notice, event: rest });
     if (Buffer.byteLength(compact) < NOTIFY_PAYLOAD_MAX) return compact;
   }

@@ -92,7 +92,7 @@ describeApi('the room reveal', (ctx) => {
     const admin = await createAdminSession(ctx.app);
     const stream = await openCohortStream(ctx.app, 'finale');
     const initial = await stream.waitFor(4);
-    expect(initial[2]).toEqual({ type: 'reveal', revealedAt: null });
+    expect(initial[2]).toEqual({ type: 'reveal', revealedAt: null, revealStep: 0 });
     expect(initial[3]).toMatchObject({ type: 'pace' });
 
     const before = Date.now();
@@ -104,7 +104,7 @@ describeApi('the room reveal', (ctx) => {
 
     // The room hears it: the reveal first, then the cohort's record with it.
     const events = await stream.waitFor(6);
-    expect(events[4]).toEqual({ type: 'reveal', revealedAt });
+    expect(events[4]).toEqual({ type: 'reveal', revealedAt, revealStep: 4 });
     expect(events[5]).toMatchObject({ type: 'cohort', cohort: { tag: 'finale', revealedAt } });
 
     const status = await ctx.app.inject({ url: '/api/cohorts/finale/status' });
@@ -114,6 +114,8 @@ describeApi('the room reveal', (ctx) => {
       votingOpen: false,
       resultsVisible: true,
       revealedAt,
+      revealStep: 4,
+      revealHeld: false,
       ballotCount: 0,
       teamCount: 2,
       pace: { message: null, phase: null, endsAt: null },
@@ -124,10 +126,10 @@ describeApi('the room reveal', (ctx) => {
 
     const again = await reveal(ctx.app, 'finale', admin.cookie);
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ revealedAt });
+    expect(again.json()).toEqual({ revealedAt, revealStep: 4 });
     // A later page starts from the stored reveal: it shows the winners at once.
     const late = await openCohortStream(ctx.app, 'finale');
-    expect((await late.waitFor(4))[2]).toEqual({ type: 'reveal', revealedAt });
+    expect((await late.waitFor(4))[2]).toEqual({ type: 'reveal', revealedAt, revealStep: 4 });
     expect(late.events[0]).toMatchObject({ type: 'cohort', cohort: { revealedAt } });
     // The second press published nothing: the late stream's four events arrived after it, and the first
     // stream still has its six.
@@ -163,7 +165,7 @@ describeApi('the room reveal', (ctx) => {
     const admin = await createAdminSession(ctx.app);
     const first = (await reveal(ctx.app, 'encore', admin.cookie)).json().revealedAt as string;
     const stream = await openCohortStream(ctx.app, 'encore');
-    expect((await stream.waitFor(4))[2]).toEqual({ type: 'reveal', revealedAt: first });
+    expect((await stream.waitFor(4))[2]).toEqual({ type: 'reveal', revealedAt: first, revealStep: 4 });
 
     // Another switch leaves the reveal alone.
     const voting = await setSwitch(ctx.app, 'encore', admin.cookie, { votingOpen: true });
@@ -396,18 +398,22 @@ describeTwoInstances('the live room across app instances', (apps) => {
     ]);
     const admin = await createAdminSession(apps.first);
     const stream = await openCohortStream(apps.second, 'stage');
-    expect((await stream.waitFor(4))[2]).toEqual({ type: 'reveal', revealedAt: null });
+    expect((await stream.waitFor(4))[2]).toEqual({ type: 'reveal', revealedAt: null, revealStep: 0 });
     const pressed = await reveal(apps.first, 'stage', admin.cookie);
     expect(pressed.statusCode).toBe(200);
     const { revealedAt } = pressed.json() as { revealedAt: string };
     expect(await stream.waitUntil((event) => event.type === 'reveal' && event.revealedAt !== null)).toEqual({
       type: 'reveal',
       revealedAt,
+      revealStep: 4,
     });
     await stream.waitUntil((event) => event.type === 'cohort' && event.cohort.revealedAt === revealedAt);
 
     // Two presses together on the two instances: one time.
-    await apps.first.db.update(cohorts).set({ revealedAt: null }).where(eq(cohorts.tag, 'stage'));
+    await apps.first.db
+      .update(cohorts)
+      .set({ revealedAt: null, revealStep: 0 })
+      .where(eq(cohorts.tag, 'stage'));
     const both = await Promise.all([
       reveal(apps.first, 'stage', admin.cookie),
       reveal(apps.second, 'stage', admin.cookie),

@@ -18,6 +18,7 @@ import {
   type Member,
 } from '../../../testing/api/test-app.ts';
 import { liveChannel } from './event-bus.ts';
+import { waitUntil } from '../../../testing/wait.ts';
 
 const CHROME_ON_LINUX =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -29,14 +30,6 @@ async function secondDevice(app: FastifyInstance, member: Member): Promise<strin
 
 /** The open streams of every session, team and address on the instance, read from its registry. */
 const openStreams = (app: FastifyInstance) => app.eventStreams.size;
-
-async function waitUntil(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describeApi('one page, one workspace stream (GET /api/teams/:teamId/events)', (ctx) => {
   const streamOf = (teamId: string, cookie: string, query: string, headers: Record<string, string> = {}) =>

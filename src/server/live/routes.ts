@@ -292,7 +292,8 @@ export const liveEventRoutes: FastifyPluginAsyncZod = async (app) => {
         if (cohort) events.push({ type: 'cohort', cohort });
         events.push({ type: 'ballots', ...counts });
         // A page opened (or reconnected) after the reveal shows the winners at once.
-        if (cohort) events.push({ type: 'reveal', revealedAt: cohort.revealedAt });
+        if (cohort)
+          events.push({ type: 'reveal', revealedAt: cohort.revealedAt, revealStep: cohort.revealStep });
         if (pace) events.push({ type: 'pace', ...pace });
         return events.map((event) => ({ sub, event }));
       }

@@ -13,6 +13,7 @@ import {
   type Member,
 } from '../../../testing/api/test-app.ts';
 import { STREAM_LIMITS } from './event-streams.ts';
+import { waitUntil } from '../../../testing/wait.ts';
 
 /**
  * The stream caps under attack (docs/SECURITY.md, Live streams): anonymous streams from a few addresses
@@ -21,16 +22,8 @@ import { STREAM_LIMITS } from './event-streams.ts';
 
 type Reader = Awaited<ReturnType<typeof openEventStream<LiveMessage>>>;
 
-async function waitUntil(check: () => boolean, what: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /** The first message of a stream: its refusal of the whole stream when there is one. */
-const refusalOf = async (stream: Reader) => {
+const streamRefusal = async (stream: Reader) => {
   const [first] = await stream.waitFor(1);
   return first && 'refused' in first && first.sub === 'stream' ? first.refused : undefined;
 };
@@ -62,7 +55,7 @@ describeApi('anonymous streams cannot starve sessions', (ctx) => {
       for (let i = 0; i < limits.perAddressWithoutSession + 2; i++) {
         const stream = await open({ 'x-forwarded-for': address });
         streams.push(stream);
-        if (!(await refusalOf(stream))) granted.set(address, (granted.get(address) ?? 0) + 1);
+        if (!(await streamRefusal(stream))) granted.set(address, (granted.get(address) ?? 0) + 1);
       }
     }
     // Each address had at most its own few, and all of them together no more than the places kept for
@@ -71,7 +64,7 @@ describeApi('anonymous streams cannot starve sessions', (ctx) => {
     expect([...granted.values()].reduce((a, b) => a + b, 0)).toBe(limits.withoutSession);
     const refused = await open({ 'x-forwarded-for': '192.0.2.99' });
     streams.push(refused);
-    expect(await refusalOf(refused)).toEqual({
+    expect(await streamRefusal(refused)).toEqual({
       status: 429,
       message: 'Too many live connections are open. Close some tabs and try again.',
     });
@@ -95,7 +88,7 @@ describeApi('anonymous streams cannot starve sessions', (ctx) => {
     // A participant's browser on the results page sends its session: it counts as the session's.
     const results = await open({ cookie: member.cookie, 'x-forwarded-for': '203.0.113.1' });
     streams.push(results);
-    expect(await refusalOf(results)).toBeUndefined();
+    expect(await streamRefusal(results)).toBeUndefined();
     await Promise.all(streams.splice(0).map((s) => s.close()));
   });
 });
@@ -115,11 +108,11 @@ describeApi('a leaked code cannot silence its team', (ctx) => {
     for (let i = 0; i < STREAM_LIMITS.perSession; i++) {
       const stream = await pageOf(member, leaked, `leaked-0-page-${i}`);
       readers.push(stream);
-      expect(await refusalOf(stream)).toBeUndefined();
+      expect(await streamRefusal(stream)).toBeUndefined();
     }
     const ninth = await pageOf(member, leaked, 'leaked-0-one-more');
     readers.push(ninth);
-    expect(await refusalOf(ninth)).toMatchObject({ status: 429 });
+    expect(await streamRefusal(ninth)).toMatchObject({ status: 429 });
     // More leaked sessions fill the team's every place.
     for (let s = 1; s * STREAM_LIMITS.perSession < STREAM_LIMITS.perTeam; s++) {
       const cookie = await login(ctx.app, member);
@@ -159,7 +152,7 @@ describeApi('a leaked code cannot silence its team', (ctx) => {
     // team's page goes on.
     const again = await pageOf(member, leaked, 'leaked-0-again');
     readers.push(again);
-    expect(await refusalOf(again)).toMatchObject({ status: 429, reason: 'team-full' });
+    expect(await streamRefusal(again)).toMatchObject({ status: 429, reason: 'team-full' });
     const ownPage = readers.at(-2)!;
     expect(ownPage.ended).toBe(false);
     await Promise.all(readers.splice(0).map((r) => r.close()));
@@ -266,7 +259,7 @@ describeApi("forty leaked sessions cannot make the team's page flap", (ctx) => {
 
     // A new device of the team is a newcomer too: it is told to ask for a new code.
     const late = await open(await login(), 'a-teammate-arriving-late');
-    expect(await refusalOf(late)).toEqual(TEAM_FULL);
+    expect(await streamRefusal(late)).toEqual(TEAM_FULL);
 
     // The team's browser opening its stream again for a new tab keeps its place: its old stream, carrying
     // the same page, gives it up.
@@ -282,7 +275,7 @@ describeApi("forty leaked sessions cannot make the team's page flap", (ctx) => {
     await reopened.close();
     await waitUntil(() => ctx.app.eventStreams.heldCount(teamKey) === 1, 'its place to be held');
     const newcomer = await open(await login(), 'a-newcomer-meanwhile');
-    expect(await refusalOf(newcomer)).toEqual(TEAM_FULL);
+    expect(await streamRefusal(newcomer)).toEqual(TEAM_FULL);
     const reloaded = await open(member.cookie, 'the-teams-page-reloaded');
     expect((await reloaded.waitFor(1))[0]).toMatchObject({ event: { type: 'versions' } });
     expect(ctx.app.eventStreams.heldCount(teamKey)).toBe(0);
@@ -314,7 +307,7 @@ describeApi("forty leaked sessions cannot make the team's page flap", (ctx) => {
     expect(singles.some((stream) => stream.ended)).toBe(false);
     // The hoarder coming back is refused: it still holds the most.
     const back = await open(hoarder, 'hoarded-again');
-    expect(await refusalOf(back)).toEqual(TEAM_FULL);
+    expect(await streamRefusal(back)).toEqual(TEAM_FULL);
     expect(newcomer.ended).toBe(false);
     expect(ctx.app.eventStreams.count(teamKey)).toBe(STREAM_LIMITS.perTeam);
   });

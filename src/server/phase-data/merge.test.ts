@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { applySave, type SaveRequest, type StoredAnswers } from '../../shared/answer-merge.ts';
+import { applySave, isRefused, type SaveRequest, type StoredAnswers } from '../../shared/answer-merge.ts';
 import type { PhaseDataRecord } from '../../shared/schemas/phase-data.ts';
 import type { TeamEvent } from '../../shared/schemas/team-events.ts';
 import type { Team } from '../../shared/schemas/team.ts';
@@ -13,16 +13,9 @@ import {
   createAdminSession,
   createTeamSession,
   describeApi,
-  loginTeam,
+  joinTeam,
 } from '../../../testing/api/test-app.ts';
 import { liveChannel } from '../live/event-bus.ts';
-
-/** Another device of the same team: its own session, made with the team's access token. */
-async function joinTeam(app: FastifyInstance, team: Team): Promise<string> {
-  const response = await loginTeam(app, team.accessToken);
-  expect(response.statusCode).toBe(200);
-  return cookiesFrom(response);
-}
 
 function saver(app: FastifyInstance, teamId: string) {
   return async (
@@ -261,7 +254,9 @@ describeApi('merging saves, against its model', (ctx) => {
           const request = { data: s.data, changed: s.changed, baseVersion: s.baseVersion };
           const response = await save(devices[s.device]!, { ...request, phaseNumber: phase });
           expect(response.statusCode).toBe(200);
-          model = applySave(model, request).record;
+          const applied = applySave(model, request);
+          if (isRefused(applied)) throw new Error('a save without text edits is never refused');
+          model = applied.record;
           expect(response.json()).toMatchObject({ data: model.data, version: model.version });
         }
       }),

@@ -1,16 +1,22 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponseSchema, IdSchema } from '../../shared/schemas/common.ts';
 import {
+  PHASE_DATA_BODY_LIMIT,
   PHASE_DATA_MAX_BYTES,
   PhaseDataRecordSchema,
   PhaseParamSchema,
+  SavedPhaseDataSchema,
   SavePhaseDataBodySchema,
 } from '../../shared/schemas/phase-data.ts';
-import { FactsResponseSchema, SaveFactsBodySchema } from '../../shared/schemas/facts.ts';
+import { FACT_VALUE_MAX, FactsResponseSchema, SaveFactsBodySchema } from '../../shared/schemas/facts.ts';
 import type { AnswersEvent } from '../../shared/schemas/team-events.ts';
+import { planSave, type SaveRequest } from '../../shared/answer-merge.ts';
+import { wholeNumberProblem } from '../../shared/phase-config.ts';
+import type { TeamActivityFields } from '../programmes/team-fields.ts';
 import { teamChange } from '../live/admin-events.ts';
-import { HttpError, notFound } from '../lib/http-error.ts';
+import { badRequest, conflict, HttpError, notFound, unavailable } from '../lib/http-error.ts';
 import { liveChannel } from '../live/event-bus.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { COOKIE_NAMES, requireTeamAccess } from '../plugins/sessions.ts';
@@ -20,9 +26,12 @@ import {
   listFacts,
   listPhaseData,
   type SavedAnswers,
+  FactTooLong,
+  SaveContended,
   saveFacts,
   savePhaseData,
   savePhaseDataForTeamSession,
+  TextEditRefused,
   toPhaseDataRecord,
 } from './queries.ts';
 
@@ -31,10 +40,30 @@ const errors = {
   401: ErrorResponseSchema,
   403: ErrorResponseSchema,
   404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
   413: ErrorResponseSchema,
+  503: ErrorResponseSchema,
 };
 
 const tooLargeError = () => new HttpError(413, MESSAGES.answersTooLarge);
+
+/**
+ * A save's failure as the caller is told it: a text edit that cannot be read (400) or no longer fits the
+ * stored text (409: the page reads the answer again and types its change on it), saves that kept crossing
+ * (503), an activity past its bound (413). Anything else is the server's own.
+ */
+function saveError(error: unknown): unknown {
+  if (error instanceof TextEditRefused) {
+    return error.refusal === 'unreadable'
+      ? badRequest(MESSAGES.textEditUnreadable(error.field))
+      : conflict(MESSAGES.textEditConflict(error.field));
+  }
+  if (error instanceof SaveContended) return unavailable(MESSAGES.saveContended);
+  if (error instanceof FactTooLong)
+    return new HttpError(413, MESSAGES.factTooLong(error.field, FACT_VALUE_MAX));
+  if (isAnswersTooLarge(error)) return tooLargeError();
+  return error;
+}
 
 const FactParams = z.object({ teamId: IdSchema });
 
@@ -43,13 +72,38 @@ const FactParams = z.object({ teamId: IdSchema });
  * its shared facts (one copy per team, read and written by every activity that shows them). The team's own
  * session or an admin's.
  */
-export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
+export const phaseDataRoutes: FastifyPluginAsyncZod<{ activityFields: TeamActivityFields }> = async (
+  app,
+  { activityFields },
+) => {
+  /**
+   * A save's values that break a rule of their field as the team runs the activity (a number field takes a
+   * whole number in its range): 400 naming the first, nothing written; to a caller who may save the team's
+   * answers only (anyone else is refused as ever, 401 or 403).
+   */
+  async function refuseBadNumbers(
+    request: FastifyRequest,
+    teamId: string,
+    phaseNumber: number,
+    save: SaveRequest,
+  ) {
+    const fields = await activityFields.of(teamId, phaseNumber);
+    const { values } = planSave(save);
+    for (const field of fields) {
+      if (field.type !== 'number' || !Object.hasOwn(values, field.id)) continue;
+      const problem = wholeNumberProblem(field, values[field.id]);
+      if (!problem) continue;
+      await requireTeamAccess(request, teamId);
+      throw badRequest(MESSAGES.numberAnswer(field.id, field.label, problem));
+    }
+  }
+
   /**
    * Every open page of the team hears of the save, with the values it wrote, and every instructor's
    * progress stream that the team saved: both built here from the shared event schemas. Another instance
    * is told only when the save found a stream there that would hear it; else nothing leaves this process.
    */
-  function announceSave({ record, written, elsewhere }: SavedAnswers, clientId: string | null) {
+  function announceSave({ record, written, elsewhere, deltas }: SavedAnswers, clientId: string | null) {
     const answers: AnswersEvent = {
       type: 'answers',
       teamId: record.teamId,
@@ -61,6 +115,7 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
       values: Object.fromEntries(
         written.filter((id) => id in record.data).map((id) => [id, record.data[id]]),
       ),
+      ...(Object.keys(deltas).length > 0 ? { textUpdates: deltas } : {}),
     };
     return app.announce.each([
       { channel: liveChannel.team(record.teamId), event: answers, others: elsewhere.teamPage },
@@ -75,14 +130,15 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/phase-data',
     {
-      // Room for 64 KiB of answers plus the envelope; the answers themselves are measured below.
-      bodyLimit: PHASE_DATA_MAX_BYTES * 2,
-      schema: { body: SavePhaseDataBodySchema, response: { 200: PhaseDataRecordSchema, ...errors } },
+      // The answers themselves are measured below.
+      bodyLimit: PHASE_DATA_BODY_LIMIT,
+      schema: { body: SavePhaseDataBodySchema, response: { 200: SavedPhaseDataSchema, ...errors } },
     },
     async (request) => {
-      const { teamId, phaseNumber, data, changed, baseVersion, clientId } = request.body;
+      const { teamId, phaseNumber, data, changed, baseVersion, clientId, text } = request.body;
       const tooLarge = Buffer.byteLength(JSON.stringify(data)) > PHASE_DATA_MAX_BYTES;
-      const save = { data, changed, baseVersion };
+      const save = { data, changed, baseVersion, text };
+      await refuseBadNumbers(request, teamId, phaseNumber, save);
       // Other instances listen only through the database; the only instance has nobody to tell.
       const context = { instance: app.liveEvents.notifyTarget ? app.liveEvents.instanceId : null };
       let saved: SavedAnswers | undefined;
@@ -103,11 +159,11 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       } catch (error) {
         // Each save is small, but merged answers grow: the stored activity has the same bound.
-        if (isAnswersTooLarge(error)) throw tooLargeError();
-        throw error;
+        throw saveError(error);
       }
       await announceSave(saved, clientId ?? null);
-      return saved.record;
+      const { replies } = saved;
+      return Object.keys(replies).length > 0 ? { ...saved.record, textUpdates: replies } : saved.record;
     },
   );
 
@@ -163,8 +219,19 @@ export const phaseDataRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { teamId } = request.params;
       await requireTeamAccess(request, teamId);
-      const { values, givenIn, clientId } = request.body;
-      const saved = await saveFacts(app.db, teamId, values as Record<string, string>, givenIn);
+      const { values, givenIn, clientId, text } = request.body;
+      let saved: Awaited<ReturnType<typeof saveFacts>>;
+      try {
+        saved = await saveFacts(
+          app.db,
+          teamId,
+          values as Record<string, string>,
+          givenIn,
+          (text ?? {}) as Record<string, { update: string; sv: string }>,
+        );
+      } catch (error) {
+        throw saveError(error);
+      }
       // Every open page of the team hears of the save (on PostgreSQL, other instances' pages too), and the
       // instructors' dashboards follow the team's progress.
       await app.announce.team(teamId, { type: 'facts', clientId: clientId ?? null, facts: saved.written });

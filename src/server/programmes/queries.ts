@@ -7,7 +7,9 @@ import {
   STANDARD_TEAM_PROGRAMME,
   type TeamProgramme,
 } from '../../shared/schemas/programmes.ts';
+import type { TakenName } from '../../shared/programme-renames.ts';
 import type { Database } from '../db/client.ts';
+import { isAnsweredSql } from '../phase-data/answered-sql.ts';
 import { cohorts, type ProgrammeRow, programmes, programmeVersions, teams } from '../db/schema.ts';
 
 /**
@@ -509,4 +511,34 @@ export async function programmesInUse(
       and(eq(programmeVersions.programmeId, programmes.id), eq(programmeVersions.version, newestOf)),
     )
     .where(isNotNull(cohorts.programmeId));
+}
+
+/**
+ * Of the names a new version would take away (src/shared/programme-renames.ts), those teams running the
+ * programme have answered: a field's answers under its old id (in the activity's answers, or the team's one
+ * copy of a shared fact), an option's value chosen (alone, or among ticked boxes).
+ */
+export async function takenFromAnswers(
+  db: Database,
+  programmeId: string,
+  names: readonly TakenName[],
+): Promise<TakenName[]> {
+  const answered: TakenName[] = [];
+  for (const name of names) {
+    const value = sql`coalesce(pd.data -> ${name.id}::text, to_jsonb(tf.value))`;
+    const holds =
+      name.kind === 'field'
+        ? isAnsweredSql(value)
+        : sql`(${value} #>> '{}') = ${name.value} or ${name.value} = any(regexp_split_to_array(${value} #>> '{}', '\\s*,\\s*'))`;
+    const result = (await db.execute(sql`
+      select 1 from ${teams} t
+      join ${cohorts} c on c.tag = t.cohort_tag and c.programme_id = ${programmeId}::uuid
+      left join phase_data pd on pd.team_id = t.id and pd.phase_number = ${name.activity}::smallint
+      left join team_facts tf on tf.team_id = t.id and tf.fact_id = ${name.id}
+      where ${holds}
+      limit 1
+    `)) as unknown as { rows: unknown[] };
+    if (result.rows.length > 0) answered.push(name);
+  }
+  return answered;
 }

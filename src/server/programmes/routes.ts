@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ActivityFieldsSchema, PhaseConfigSchema } from '../../shared/phase-config.ts';
 import { type ProgrammeProblem, uncheckedProblem } from '../../shared/programme-checks.ts';
+import { namesTakenAway, takenNameMessage } from '../../shared/programme-renames.ts';
 import { ErrorResponseSchema, IdSchema } from '../../shared/schemas/common.ts';
 import {
   AssignProgrammeBodySchema,
@@ -38,6 +39,7 @@ import { requireProgrammeReader } from './guards.ts';
 import { editableProgrammeId, programmeIdOf, runnableProgramme, versionOf } from './lookup.ts';
 import { programmeDetails, programmeSummaries } from './detail.ts';
 import {
+  cohortsRunning,
   createProgramme,
   draftToPublish,
   findProgramme,
@@ -49,6 +51,7 @@ import {
   republishVersion,
   saveDraft,
   setCohortProgramme,
+  takenFromAnswers,
   teamProgramme,
   versionContent,
 } from './queries.ts';
@@ -113,6 +116,34 @@ export const programmeRoutes: FastifyPluginAsyncZod<{
     if (checked.outcome === 'unchecked') return { message: words.unchecked, problems: [uncheckedProblem()] };
     if (checked.problems.length === 0) return null;
     return { message: words.problems(checked.problems.length), problems: checked.problems };
+  }
+
+  /**
+   * What publishing `activities` over the programme's newest version would take away from the answers of
+   * teams running it (a field's id, an option's value): the 422 body naming each, or null.
+   */
+  async function answersTakenAway(
+    id: string,
+    activities: readonly unknown[],
+  ): Promise<{ message: string; problems: ProgrammeProblem[] } | null> {
+    if ((await cohortsRunning(app.db, id)).length === 0) return null;
+    const newest = await newestVersion(app.db, id);
+    if (!newest) return null;
+    type Activities = Parameters<typeof namesTakenAway>[0];
+    const names = namesTakenAway(
+      versionContent(newest).activities as unknown as Activities,
+      activities as unknown as Activities,
+    );
+    const taken = names.length === 0 ? [] : await takenFromAnswers(app.db, id, names);
+    if (taken.length === 0) return null;
+    return {
+      message: MESSAGES.publishTakesAnswers(taken[0]!.label, taken.length),
+      problems: taken.map((name) => ({
+        activity: name.activity,
+        path: name.path,
+        message: takenNameMessage(name),
+      })),
+    };
   }
 
   async function detail(id: string) {
@@ -283,6 +314,8 @@ export const programmeRoutes: FastifyPluginAsyncZod<{
           unchecked: MESSAGES.publishUnchecked,
         });
         if (refused) return reply.status(422).send(refused);
+        const takes = await answersTakenAway(id, found.draft.activities);
+        if (takes) return reply.status(422).send(takes);
       }
       const outcome = found.outcome === 'draft' ? await publishDraft(app.db, id, revision, by) : found;
       switch (outcome.outcome) {
@@ -313,12 +346,22 @@ export const programmeRoutes: FastifyPluginAsyncZod<{
       onRequest: adminOnly,
       schema: {
         params: VersionParams,
-        response: { 200: PublishResultSchema, 201: PublishResultSchema, ...errors },
+        response: {
+          200: PublishResultSchema,
+          201: PublishResultSchema,
+          422: PublishRefusedSchema,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
       const id = editableProgrammeId(request.params.programmeId);
       const from = versionOf(request.params.version);
+      const earlier = await findVersion(app.db, id, from);
+      if (earlier) {
+        const takes = await answersTakenAway(id, versionContent(earlier).activities);
+        if (takes) return reply.status(422).send(takes);
+      }
       const outcome = await republishVersion(app.db, id, from, await username(request));
       if (outcome.outcome === 'unknown-programme') throw notFound(MESSAGES.programmeNotFound);
       if (outcome.outcome === 'unknown-version') throw notFound(MESSAGES.versionNotFound);

@@ -25,6 +25,7 @@ import {
   waitForHealth,
 } from '../../../testing/resilience/harness.ts';
 import { PostgresCluster, postgresBinDir } from '../../../testing/resilience/postgres-cluster.ts';
+import { waitUntil } from '../../../testing/wait.ts';
 
 /**
  * From PostgreSQL accepting connections again to the last check: an instance's listener tries again at most
@@ -72,13 +73,6 @@ async function query(url: string, text: string, values: unknown[] = []): Promise
     return await client.query(text, values);
   } finally {
     await client.end();
-  }
-}
-
-async function waitUntil(check: () => boolean | Promise<boolean>, what: string, deadline: number) {
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await delay(250);
   }
 }
 
@@ -161,7 +155,10 @@ async function stopAndStartUnderOpenStreams(binDir: string, mode: 'immediate' | 
 
   const ready = Date.now() + 60_000;
   for (const page of pages)
-    await waitUntil(() => seesBoth(openPages(page.stream.messages)), `${page.name} to see both`, ready);
+    await waitUntil(() => seesBoth(openPages(page.stream.messages)), `${page.name} to see both`, {
+      until: ready,
+      every: 250,
+    });
   await eachHearsTheOther('before', ready);
 
   // PostgreSQL stops under the open streams, both instances notice, and it starts again.
@@ -191,11 +188,14 @@ async function stopAndStartUnderOpenStreams(binDir: string, mode: 'immediate' | 
         }
       },
       `a page opened late on ${where} to see both open pages`,
-      deadline,
+      { until: deadline, every: 250 },
     );
   }
   // And the open pages see each other.
   for (const page of pages)
-    await waitUntil(() => seesBoth(openPages(page.stream.messages)), `${page.name} to see both`, deadline);
+    await waitUntil(() => seesBoth(openPages(page.stream.messages)), `${page.name} to see both`, {
+      until: deadline,
+      every: 250,
+    });
   for (const page of pages) page.stream.stop();
 }

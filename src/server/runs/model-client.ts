@@ -54,9 +54,17 @@ export class ModelClient {
   /**
    * Sends the prompt and hands each part of the answer to `onDelta` as it is written; resolves with the
    * model's count of tokens when it gave one. Rejects with a ModelRunError: `stopped` when `signal` aborted
-   * it, `timeout` when the provider went quiet for longer than the time limit or the run outlasted its own.
+   * it, `timeout` when the provider went quiet for longer than the time limit or the run outlasted its own,
+   * `too-long` when the answer reached what the run reserved for it (`countAnswer`, counted here as it
+   * streams: a provider that ignores `max_tokens` is stopped all the same; the part that would pass the
+   * bound is not handed on).
    */
-  async run(prompt: string, signal: AbortSignal, onDelta: (text: string) => void): Promise<ModelUsage> {
+  async run(
+    prompt: string,
+    signal: AbortSignal,
+    onDelta: (text: string) => void,
+    countAnswer: (text: string) => number = () => 0,
+  ): Promise<ModelUsage> {
     const controller = new AbortController();
     let timedOut = false;
     const cut = () => {
@@ -73,10 +81,14 @@ export class ModelClient {
       idle = setTimeout(cut, this.config.timeoutMs);
     };
     let written = 0;
+    let counted = 0;
     const deliver = (text: string) => {
       if (!text) return;
       written += text.length;
-      if (written > ANSWER_MAX_CHARS) throw new ModelRunError('too-long');
+      counted += countAnswer(text);
+      if (written > ANSWER_MAX_CHARS || counted > this.config.maxOutputTokens) {
+        throw new ModelRunError('too-long');
+      }
       onDelta(text);
     };
     try {

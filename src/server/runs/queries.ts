@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { CohortRunSettings, Run, TeamRunUse } from '../../shared/schemas/runs.ts';
+import type { Refusal, Standing } from './rules.ts';
 import type { Database } from '../db/client.ts';
 import { cohorts, type ModelRunRow, modelRuns, teams } from '../db/schema.ts';
 
@@ -20,16 +21,6 @@ export function toRun(row: ModelRunRow): Run {
   };
 }
 
-/** A team's standing: its cohort's settings (none: in no cohort, or an archived one) and what it spent. */
-export type Standing = {
-  paused: boolean;
-  cohort: { on: boolean; budgetTokens: number; runsPerMinute: number } | null;
-  usedTokens: number;
-  reservedTokens: number;
-  /** Runs started in the last minute. */
-  recentRuns: number;
-};
-
 /**
  * What runs hold from the budget: a run in flight its reservation, unless it has been running longer than a
  * run may last (a crash cut it off: it holds nothing and is no longer `running` to anyone reading it).
@@ -38,42 +29,72 @@ const heldSql = (maxRunMs: number) =>
   sql<number>`coalesce(sum(${modelRuns.reservedTokens}) filter (where ${modelRuns.status} = 'running' and ${modelRuns.createdAt} > now() - make_interval(secs => ${maxRunMs / 1000})), 0)::int`;
 const usedSql = sql<number>`coalesce(sum(${modelRuns.promptTokens} + ${modelRuns.completionTokens}), 0)::int`;
 
+const runningSql = (maxRunMs: number) =>
+  sql<number>`count(*) filter (where ${modelRuns.status} = 'running' and ${modelRuns.createdAt} > now() - make_interval(secs => ${maxRunMs / 1000}))::int`;
+
+/**
+ * The team's standing. `lock`: its row, and its cohort's, are locked until the transaction ends, so runs sent
+ * together (by one team, or by the teams of one cohort) are decided one after the other, on every instance.
+ */
 async function standingOf(
   db: Database,
   teamId: string,
   maxRunMs: number,
   lock: boolean,
 ): Promise<Standing | undefined> {
-  const query = db
+  const teamQuery = db
+    .select({ paused: teams.runsPaused, cohortTag: teams.cohortTag })
+    .from(teams)
+    .where(eq(teams.id, teamId));
+  const [team] = lock ? await teamQuery.for('update') : await teamQuery;
+  if (!team) return undefined;
+  const cohortQuery = db
     .select({
-      paused: teams.runsPaused,
       on: cohorts.runsOn,
       archivedAt: cohorts.archivedAt,
       budgetTokens: cohorts.runBudgetTokens,
+      cohortBudgetTokens: cohorts.runCohortBudgetTokens,
       runsPerMinute: cohorts.runsPerMinute,
     })
-    .from(teams)
-    .leftJoin(cohorts, eq(cohorts.tag, teams.cohortTag))
-    .where(eq(teams.id, teamId));
-  const [team] = lock ? await query.for('update', { of: teams }) : await query;
-  if (!team) return undefined;
+    .from(cohorts)
+    .where(eq(cohorts.tag, team.cohortTag ?? ''));
+  const [cohort] = team.cohortTag === null ? [] : lock ? await cohortQuery.for('update') : await cohortQuery;
   const [use] = await db
     .select({
       used: usedSql,
       held: heldSql(maxRunMs),
+      running: runningSql(maxRunMs),
       recent: sql<number>`count(*) filter (where ${modelRuns.createdAt} > now() - interval '1 minute')::int`,
     })
     .from(modelRuns)
     .where(eq(modelRuns.teamId, teamId));
-  const active = team.on !== null && team.archivedAt === null;
+  const active = cohort !== undefined && cohort.archivedAt === null;
+  // The cohort's total: what every team in it spent and holds (read only when the cohort has one).
+  let cohortUse = { used: 0, held: 0 };
+  if (active && cohort.cohortBudgetTokens !== null) {
+    const [row] = await db
+      .select({ used: usedSql, held: heldSql(maxRunMs) })
+      .from(modelRuns)
+      .innerJoin(teams, eq(teams.id, modelRuns.teamId))
+      .where(eq(teams.cohortTag, team.cohortTag!));
+    cohortUse = { used: Number(row?.used ?? 0), held: Number(row?.held ?? 0) };
+  }
   return {
     paused: team.paused,
     cohort: active
-      ? { on: team.on!, budgetTokens: team.budgetTokens!, runsPerMinute: team.runsPerMinute! }
+      ? {
+          on: cohort.on,
+          budgetTokens: cohort.budgetTokens,
+          runsPerMinute: cohort.runsPerMinute,
+          cohortBudgetTokens: cohort.cohortBudgetTokens,
+        }
       : null,
     usedTokens: Number(use?.used ?? 0),
     reservedTokens: Number(use?.held ?? 0),
     recentRuns: Number(use?.recent ?? 0),
+    runningRuns: Number(use?.running ?? 0),
+    cohortUsedTokens: cohortUse.used,
+    cohortReservedTokens: cohortUse.held,
   };
 }
 
@@ -81,21 +102,10 @@ export function teamStanding(db: Database, teamId: string, maxRunMs: number): Pr
   return standingOf(db, teamId, maxRunMs, false);
 }
 
-/** Why a run may not start, from the team's standing; undefined when it may. */
-export type Refusal = 'no-cohort' | 'off' | 'paused' | 'rate' | 'budget';
-
-export function refusalOf(standing: Standing, reserve: number): Refusal | undefined {
-  if (!standing.cohort) return 'no-cohort';
-  if (!standing.cohort.on) return 'off';
-  if (standing.paused) return 'paused';
-  if (standing.recentRuns >= standing.cohort.runsPerMinute) return 'rate';
-  if (standing.usedTokens + standing.reservedTokens + reserve > standing.cohort.budgetTokens) return 'budget';
-  return undefined;
-}
-
 /**
- * Starts a run if the team may: its row locked first, so two runs sent together are decided one after the
- * other (the second sees the first's reservation and its place in the minute's count), on every instance.
+ * Starts a run if `refusalOf` finds no reason not to: the team's row and its cohort's locked first, so two runs
+ * sent together are decided one after the other (the second sees the first's reservation, its place in the
+ * minute's count and in the cohort's total), on every instance.
  */
 export async function startRun(
   db: Database,
@@ -107,11 +117,12 @@ export async function startRun(
     reserve: number;
     maxRunMs: number;
   },
+  refusalOf: (standing: Standing) => Refusal | undefined,
 ): Promise<{ row: ModelRunRow } | { refusal: Refusal; standing: Standing } | undefined> {
   return db.transaction(async (tx) => {
     const standing = await standingOf(tx as unknown as Database, run.teamId, run.maxRunMs, true);
     if (!standing) return undefined;
-    const refusal = refusalOf(standing, run.reserve);
+    const refusal = refusalOf(standing);
     if (refusal) return { refusal, standing };
     const [row] = await tx
       .insert(modelRuns)
@@ -161,7 +172,7 @@ export async function listRuns(db: Database, teamId: string, limit = 200): Promi
 export async function setCohortRunSettings(
   db: Database,
   tag: string,
-  change: { on?: boolean; budgetTokens?: number; runsPerMinute?: number },
+  change: { on?: boolean; budgetTokens?: number; cohortBudgetTokens?: number | null; runsPerMinute?: number },
 ): Promise<CohortRunSettings | undefined> {
   const [row] = await db
     .update(cohorts)
@@ -169,6 +180,9 @@ export async function setCohortRunSettings(
       ...(change.on === undefined ? {} : { runsOn: change.on }),
       ...(change.budgetTokens === undefined ? {} : { runBudgetTokens: change.budgetTokens }),
       ...(change.runsPerMinute === undefined ? {} : { runsPerMinute: change.runsPerMinute }),
+      ...(change.cohortBudgetTokens === undefined
+        ? {}
+        : { runCohortBudgetTokens: change.cohortBudgetTokens }),
     })
     .where(eq(cohorts.tag, tag))
     .returning({
@@ -176,6 +190,7 @@ export async function setCohortRunSettings(
       name: cohorts.name,
       on: cohorts.runsOn,
       budgetTokens: cohorts.runBudgetTokens,
+      cohortBudgetTokens: cohorts.runCohortBudgetTokens,
       runsPerMinute: cohorts.runsPerMinute,
     });
   return row;
@@ -199,6 +214,7 @@ export async function listCohortRunSettings(db: Database): Promise<CohortRunSett
       name: cohorts.name,
       on: cohorts.runsOn,
       budgetTokens: cohorts.runBudgetTokens,
+      cohortBudgetTokens: cohorts.runCohortBudgetTokens,
       runsPerMinute: cohorts.runsPerMinute,
     })
     .from(cohorts)
@@ -207,7 +223,10 @@ export async function listCohortRunSettings(db: Database): Promise<CohortRunSett
 }
 
 /** Every team's use: its runs, tokens and reservation, and whether it is paused. */
-export async function listTeamRunUse(db: Database, maxRunMs: number): Promise<TeamRunUse[]> {
+export async function listTeamRunUse(
+  db: Database,
+  maxRunMs: number,
+): Promise<Omit<TeamRunUse, 'tokensLeft'>[]> {
   const rows = await db
     .select({
       teamId: teams.id,
@@ -215,7 +234,7 @@ export async function listTeamRunUse(db: Database, maxRunMs: number): Promise<Te
       cohortTag: teams.cohortTag,
       paused: teams.runsPaused,
       runs: sql<number>`count(${modelRuns.id})::int`,
-      running: sql<number>`count(${modelRuns.id}) filter (where ${modelRuns.status} = 'running' and ${modelRuns.createdAt} > now() - make_interval(secs => ${maxRunMs / 1000}))::int`,
+      running: runningSql(maxRunMs),
       promptTokens: sql<number>`coalesce(sum(${modelRuns.promptTokens}), 0)::int`,
       completionTokens: sql<number>`coalesce(sum(${modelRuns.completionTokens}), 0)::int`,
       reservedTokens: heldSql(maxRunMs),

@@ -1,12 +1,10 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { estimateTokens } from '../../shared/model-runs.ts';
 import { TOTAL_PHASES } from '../../shared/phases.ts';
 import { ErrorResponseSchema, IdSchema } from '../../shared/schemas/common.ts';
 import {
   AdminRunsSchema,
-  type Allowance,
   CohortRunSettingsBodySchema,
   CohortRunSettingsSchema,
   NewRunBodySchema,
@@ -18,19 +16,20 @@ import {
 import type { ModelConfig } from '../config.ts';
 import { listCohortTeamIds } from '../cohorts/queries.ts';
 import { CohortTagParams, cohortTag } from '../cohorts/lookup.ts';
-import { conflict, forbidden, HttpError, notFound, unavailable } from '../lib/http-error.ts';
+import { badRequest, HttpError, notFound } from '../lib/http-error.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { noStore } from '../lib/no-store.ts';
 import { adminOnly, requireTeamAccess } from '../plugins/sessions.ts';
+import type { ProgrammeLibrary } from '../programmes/library.ts';
+import { activityPrompt } from './activity-prompt.ts';
+import { requireOwnWorkspace } from './guards.ts';
 import { ModelClient, ModelRunError, type ModelUsage } from './model-client.ts';
+import { RunPlaces } from './places.ts';
 import {
   finishRun,
   listCohortRunSettings,
   listRuns,
   listTeamRunUse,
-  type Refusal,
-  refusalOf,
-  type Standing,
   setCohortRunSettings,
   setTeamRunsPaused,
   startRun,
@@ -38,6 +37,18 @@ import {
   teamStanding,
   toRun,
 } from './queries.ts';
+import {
+  allowanceOf,
+  chargeOf,
+  teamsWithTokensLeft,
+  refusalError,
+  refusalOf,
+  reservationOf,
+  type Standing,
+  smallestBudget,
+} from './rules.ts';
+import { scrubberOf } from './scrub.ts';
+import { MESSAGE_OVERHEAD_TOKENS, type TokenCounter, tokenCounter } from './tokens.ts';
 
 const TeamParams = z.object({ teamId: IdSchema });
 const RunsQuery = z.object({
@@ -58,26 +69,6 @@ const errors = {
 /** How often runs cut off by a crash are marked as such (they hold nothing from the budget meanwhile). */
 const INTERRUPTED_SWEEP_MS = 10 * 60_000;
 
-/** A refusal as the team reads it, and its status. */
-function refusalError(refusal: Refusal, standing: Standing, reserve: number): HttpError {
-  switch (refusal) {
-    case 'no-cohort':
-      return forbidden(MESSAGES.runsNoCohort);
-    case 'off':
-      return forbidden(MESSAGES.runsOff);
-    case 'paused':
-      return forbidden(MESSAGES.runsPaused);
-    case 'rate':
-      return new HttpError(429, MESSAGES.tooManyRuns(standing.cohort!.runsPerMinute), {
-        'retry-after': '60',
-      });
-    case 'budget': {
-      const left = Math.max(0, standing.cohort!.budgetTokens - standing.usedTokens - standing.reservedTokens);
-      return conflict(MESSAGES.runBudgetSpent(left, reserve));
-    }
-  }
-}
-
 /**
  * Running a prompt on the institute's model (docs/product.md, Running a prompt in the app;
  * docs/decisions/045-running-prompts-on-a-model.md). Registered only when the model is set up (OPENAI_MODEL):
@@ -85,14 +76,18 @@ function refusalError(refusal: Refusal, standing: Standing, reserve: number): Ht
  * minute, while its instructor has runs switched on and the team is not paused; the answer streams back on
  * the request itself, and the team's pages and the dashboards hear that a run started and ended.
  */
-export const runRoutes: FastifyPluginAsyncZod<{ model: ModelConfig; client?: ModelClient }> = async (
-  app,
-  options,
-) => {
-  const { model } = options;
+export const runRoutes: FastifyPluginAsyncZod<{
+  model: ModelConfig;
+  library: ProgrammeLibrary;
+  client?: ModelClient;
+}> = async (app, options) => {
+  const { model, library } = options;
   const client = options.client ?? new ModelClient(model);
-  /** The runs in flight on this instance: bounded, and stopped when the server stops. */
-  const inFlight = new Map<AbortController, Promise<void>>();
+  /** The runs in flight on this instance: bounded, one team's too, and stopped when the server stops. */
+  const places = new RunPlaces(model.runsInFlight, model.runsPerTeam);
+  /** The model's tokenizer, loaded once when the server starts. */
+  let counter!: TokenCounter;
+  const scrubber = scrubberOf(model.apiKey);
 
   const sweep = async () => {
     try {
@@ -103,6 +98,7 @@ export const runRoutes: FastifyPluginAsyncZod<{ model: ModelConfig; client?: Mod
   };
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
+    counter = await tokenCounter(model.model);
     void sweep();
     timer = setInterval(sweep, INTERRUPTED_SWEEP_MS);
     timer.unref();
@@ -110,24 +106,8 @@ export const runRoutes: FastifyPluginAsyncZod<{ model: ModelConfig; client?: Mod
   // Before the server stops taking connections: every run in flight ends now, saved as cut off.
   app.addHook('preClose', async () => {
     clearInterval(timer);
-    for (const controller of inFlight.keys()) controller.abort('shutdown');
-    await Promise.allSettled(inFlight.values());
+    await places.stopAll('shutdown');
   });
-
-  const allowanceOf = (standing: Standing): Allowance => {
-    const refusal = refusalOf({ ...standing, recentRuns: 0 }, model.maxOutputTokens);
-    return {
-      model: model.model,
-      pricing: model.pricing ?? null,
-      on: standing.cohort?.on ?? false,
-      paused: standing.paused,
-      budgetTokens: standing.cohort?.budgetTokens ?? 0,
-      usedTokens: standing.usedTokens,
-      reservedTokens: standing.reservedTokens,
-      runsPerMinute: standing.cohort?.runsPerMinute ?? 0,
-      blocked: refusal ? refusalError(refusal, standing, model.maxOutputTokens).message : null,
-    };
-  };
 
   app.get(
     '/api/teams/:teamId/runs',
@@ -146,17 +126,43 @@ export const runRoutes: FastifyPluginAsyncZod<{ model: ModelConfig; client?: Mod
       const phase = request.query.phase;
       return {
         runs: rows.filter((row) => phase === undefined || row.phaseNumber === phase).map(toRun),
-        allowance: allowanceOf(standing),
+        allowance: allowanceOf(standing, model, model.runsPerTeam),
       };
     },
   );
+
+  /**
+   * A run starts once its prompt is rendered and counted and the team's right to run is checked (a refused
+   * request never takes a place); then it takes a place, and the locked check in the database decides.
+   */
+  const startTeamRun = async (teamId: string, phaseNumber: number) => {
+    const prompt = await activityPrompt(app.db, library, teamId, phaseNumber);
+    if (prompt === undefined) throw notFound(MESSAGES.runActivityUnknown);
+    const promptTokens = counter.count(prompt) + MESSAGE_OVERHEAD_TOKENS;
+    const reserve = reservationOf(promptTokens, model);
+    const decide = (standing: Standing) => refusalOf(standing, reserve, model.runsPerTeam);
+    const before = await teamStanding(app.db, teamId, model.maxRunMs);
+    if (!before) throw notFound(MESSAGES.workspaceNotFound);
+    const refusal = decide(before);
+    if (refusal) throw refusalError(refusal, before, reserve);
+    const place = places.take(teamId);
+    if (place instanceof HttpError) throw place;
+    const input = { teamId, phaseNumber, prompt, model: model.model, reserve, maxRunMs: model.maxRunMs };
+    const started = await startRun(app.db, input, decide).catch((error: unknown) => {
+      place.release();
+      throw error;
+    });
+    if (!started || 'refusal' in started) place.release();
+    if (!started) throw notFound(MESSAGES.workspaceNotFound);
+    if ('refusal' in started) throw refusalError(started.refusal, started.standing, reserve);
+    return { row: started.row, prompt, place, reserved: { promptTokens, total: reserve } };
+  };
 
   app.post(
     '/api/teams/:teamId/runs',
     {
       // The answer streams: written to the socket as it comes, never held back to be compressed.
       compress: false,
-      bodyLimit: 256 * 1024,
       schema: {
         params: TeamParams,
         body: NewRunBodySchema,
@@ -171,97 +177,19 @@ export const runRoutes: FastifyPluginAsyncZod<{ model: ModelConfig; client?: Mod
     },
     async (request, reply) => {
       const { teamId } = request.params;
-      if ((await requireTeamAccess(request, teamId)) !== 'team') throw forbidden(MESSAGES.runIsTheTeams);
-      if (inFlight.size >= model.runsInFlight) throw unavailable(MESSAGES.modelBusy);
-      const { phaseNumber, prompt } = request.body;
-      const reserve = estimateTokens(prompt) + model.maxOutputTokens;
-      const controller = new AbortController();
-      // The place is held from here, before the database is asked, so a burst cannot pass the bound.
-      let settle!: () => void;
-      inFlight.set(controller, new Promise((resolve) => (settle = resolve)));
-      const release = () => {
-        inFlight.delete(controller);
-        settle();
-      };
-      let started: Awaited<ReturnType<typeof startRun>>;
-      try {
-        started = await startRun(app.db, {
-          teamId,
-          phaseNumber,
-          prompt,
-          model: model.model,
-          reserve,
-          maxRunMs: model.maxRunMs,
-        });
-      } catch (error) {
-        release();
-        throw error;
-      }
-      if (!started) {
-        release();
-        throw notFound(MESSAGES.workspaceNotFound);
-      }
-      if ('refusal' in started) {
-        release();
-        throw refusalError(started.refusal, started.standing, reserve);
-      }
-      const row = started.row;
+      await requireOwnWorkspace(request, teamId);
+      const run = await startTeamRun(teamId, request.body.phaseNumber);
       const body = new PassThrough();
       let ended = false;
-      const write = (line: RunLine) => {
-        if (!body.writableEnded) body.write(`${JSON.stringify(line)}\n`);
-      };
       // The page went away (or its Stop was pressed): the run stops, and keeps what was written.
       reply.raw.on('close', () => {
-        if (!ended) controller.abort('stopped');
+        if (!ended) run.place.controller.abort('stopped');
       });
-
-      const run = async () => {
-        const first = toRun(row);
-        write({ type: 'start', run: first });
-        await app.announce.run(teamId, { type: 'run', runId: row.id, phaseNumber, status: 'running' });
-        let answer = '';
-        let usage: ModelUsage;
-        let failure: ModelRunError | undefined;
-        try {
-          usage = await client.run(prompt, controller.signal, (text) => {
-            answer += text;
-            write({ type: 'delta', text });
-          });
-        } catch (error) {
-          failure = error instanceof ModelRunError ? error : new ModelRunError('unavailable');
-          // The failure and the provider's status only: its message may quote the request (a key, masked).
-          request.log.warn(
-            { runId: row.id, failure: failure.failure, status: failure.status },
-            'model run failed',
-          );
-        }
-        // Charged: the model's own count, else an estimate of what was sent and written; nothing when the
-        // provider answered nothing (it refused, or never came).
-        const tokens =
-          usage ??
-          (answer === '' && failure
-            ? { promptTokens: 0, completionTokens: 0 }
-            : { promptTokens: estimateTokens(prompt), completionTokens: estimateTokens(answer) });
-        const status = !failure ? 'done' : failure.failure === 'stopped' ? 'stopped' : 'failed';
-        const error = !failure
-          ? null
-          : failure.failure === 'refused'
-            ? MESSAGES.runFailed.refused(failure.status)
-            : MESSAGES.runFailed[failure.failure];
-        let last: Run = { ...first, answer, status, error, ...tokens, finishedAt: new Date().toISOString() };
-        try {
-          const saved = await finishRun(app.db, row.id, { status, answer, error, ...tokens });
-          if (saved) last = toRun(saved);
-        } catch (saveError) {
-          request.log.error({ err: saveError, runId: row.id }, 'could not save a model run');
-        }
-        ended = true;
-        write({ type: 'end', run: last });
-        body.end();
-        await app.announce.run(teamId, { type: 'run', runId: row.id, phaseNumber, status: last.status });
-      };
-      void run().finally(release);
+      void streamRun(run, (line) => {
+        if (line.type === 'end') ended = true;
+        if (!body.writableEnded) body.write(`${JSON.stringify(line)}\n`);
+        if (line.type === 'end') body.end();
+      }).finally(run.place.release);
 
       return reply
         .code(200)
@@ -272,6 +200,67 @@ export const runRoutes: FastifyPluginAsyncZod<{ model: ModelConfig; client?: Mod
     },
   );
 
+  /**
+   * A started run, from the provider to the team: each part scrubbed of the key before it is written, the
+   * answer counted as it streams and cut at what was reserved, then saved and charged (never past that).
+   */
+  const streamRun = async (run: Awaited<ReturnType<typeof startTeamRun>>, write: (line: RunLine) => void) => {
+    const { row, prompt, place, reserved } = run;
+    const { teamId, phaseNumber } = row;
+    const first = toRun(row);
+    write({ type: 'start', run: first });
+    await app.announce.run(teamId, { type: 'run', runId: row.id, phaseNumber, status: 'running' });
+    const clean = scrubber.stream();
+    let raw = '';
+    let usage: ModelUsage;
+    let failure: ModelRunError | undefined;
+    try {
+      usage = await client.run(
+        prompt,
+        place.controller.signal,
+        (text) => {
+          raw += text;
+          const safe = clean.push(text);
+          if (safe) write({ type: 'delta', text: safe });
+        },
+        counter.count,
+      );
+    } catch (error) {
+      failure = error instanceof ModelRunError ? error : new ModelRunError('unavailable');
+      // The failure and the provider's status only: its message may quote the request (a key, masked).
+      app.log.warn({ runId: row.id, failure: failure.failure, status: failure.status }, 'model run failed');
+    }
+    const rest = clean.end();
+    if (rest) write({ type: 'delta', text: rest });
+    const answer = clean.text();
+    // Charged: the model's own count, else the server's; nothing when the provider answered nothing (it
+    // refused, or never came); never more than the run reserved.
+    const counted =
+      usage ??
+      (raw === '' && failure && failure.failure !== 'too-long'
+        ? { promptTokens: 0, completionTokens: 0 }
+        : {
+            promptTokens: reserved.promptTokens,
+            completionTokens: failure?.failure === 'too-long' ? model.maxOutputTokens : counter.count(raw),
+          });
+    const tokens = chargeOf(reserved, counted);
+    const status = !failure ? 'done' : failure.failure === 'stopped' ? 'stopped' : 'failed';
+    const error = !failure
+      ? null
+      : failure.failure === 'refused'
+        ? MESSAGES.runFailed.refused(failure.status)
+        : MESSAGES.runFailed[failure.failure];
+    let last: Run = { ...first, answer, status, error, ...tokens, finishedAt: new Date().toISOString() };
+    try {
+      const saved = await finishRun(app.db, row.id, { status, answer, error, ...tokens });
+      if (saved) last = toRun(saved);
+    } catch (saveError) {
+      app.log.error({ err: saveError, runId: row.id }, 'could not save a model run');
+    }
+    write({ type: 'end', run: last });
+    await app.announce.run(teamId, { type: 'run', runId: row.id, phaseNumber, status: last.status });
+  };
+
   app.get(
     '/api/admin/runs',
     { onRequest: [adminOnly, noStore], schema: { response: { 200: AdminRunsSchema, ...errors } } },
@@ -280,7 +269,13 @@ export const runRoutes: FastifyPluginAsyncZod<{ model: ModelConfig; client?: Mod
         listCohortRunSettings(app.db),
         listTeamRunUse(app.db, model.maxRunMs),
       ]);
-      return { model: model.model, pricing: model.pricing ?? null, cohorts, teams };
+      return {
+        model: model.model,
+        pricing: model.pricing ?? null,
+        smallestBudgetTokens: smallestBudget(model),
+        cohorts,
+        teams: teamsWithTokensLeft(cohorts, teams),
+      };
     },
   );
 
@@ -296,6 +291,13 @@ export const runRoutes: FastifyPluginAsyncZod<{ model: ModelConfig; client?: Mod
     },
     async (request) => {
       const tag = cohortTag(request.params.tag);
+      const least = smallestBudget(model);
+      for (const setting of ['budgetTokens', 'cohortBudgetTokens'] as const) {
+        const value = request.body[setting];
+        if (typeof value === 'number' && value < least) {
+          throw badRequest(MESSAGES.budgetBelowOneRun(setting, least));
+        }
+      }
       const settings = await setCohortRunSettings(app.db, tag, request.body);
       if (!settings) throw notFound(MESSAGES.cohortNotFound);
       request.log.info({ tag, ...request.body }, 'cohort runs changed');

@@ -1,3 +1,4 @@
+import { PHASE_DATA_BODY_LIMIT } from '../../shared/schemas/phase-data.ts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { PROGRAMME_MAX_BYTES } from '../../shared/schemas/programmes.ts';
@@ -113,9 +114,7 @@ const PROGRAMME_BODIES = new Set([
 
 function bodyLimit(row: RouteRow): number {
   if (PROGRAMME_BODIES.has(row.route)) return PROGRAMME_MAX_BYTES + 4096;
-  // A prompt to run may be long (src/shared/model-runs.ts, RUN_PROMPT_MAX).
-  if (row.route === 'POST /api/teams/:teamId/runs') return 256 * 1024;
-  return row.route === 'POST /api/phase-data' ? 128 * 1024 : 16 * 1024;
+  return row.route === 'POST /api/phase-data' ? PHASE_DATA_BODY_LIMIT : 16 * 1024;
 }
 
 let address = 0;

@@ -8,6 +8,7 @@ import { savePhaseDataForTeamSession } from '../phase-data/queries.ts';
 import { COOKIE_NAMES, EXPIRED_SESSION_SWEEP_MS } from '../plugins/sessions.ts';
 import { openEventStream } from '../../../testing/api/live.ts';
 import { buildTestApp, createTeamSession, describeApi } from '../../../testing/api/test-app.ts';
+import { waitUntil } from '../../../testing/wait.ts';
 
 /** Expired sessions are deleted: at start-up, then every hour, so a database dump does not keep them. */
 
@@ -23,11 +24,9 @@ async function exists(app: FastifyInstance, tokenHash: string): Promise<boolean>
 }
 
 async function waitUntilGone(app: FastifyInstance, tokenHash: string): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (await exists(app, tokenHash)) {
-    if (Date.now() > deadline) throw new Error('the expired session was not deleted');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await waitUntil(async () => !(await exists(app, tokenHash)), 'the expired session to be deleted', {
+    within: 5000,
+  });
 }
 
 describeApi('expired sessions', (ctx) => {

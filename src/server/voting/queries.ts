@@ -13,8 +13,13 @@ export async function listShowcaseTeams(db: Database, tag: string): Promise<Show
       name: teams.name,
       avatarIcon: teams.avatarIcon,
       submittedWebsiteUrl: teams.submittedWebsiteUrl,
+      // Whether it cast its ballot here, never how: the projector shows who has voted. A join (a team casts
+      // one ballot at most), so every column is named with its table: in a correlated subquery of a one-table
+      // select, "id" would have meant the ballot's own.
+      voted: sql<boolean>`${ballots.id} is not null`,
     })
     .from(teams)
+    .leftJoin(ballots, and(eq(ballots.voterTeamId, teams.id), eq(ballots.cohortTag, tag)))
     .where(eq(teams.cohortTag, tag))
     .orderBy(sql`lower(${teams.name})`, asc(teams.name), asc(teams.id));
 }

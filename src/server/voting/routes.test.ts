@@ -55,6 +55,8 @@ describeApi('cohort (public)', (ctx) => {
       votingOpen: false,
       resultsVisible: false,
       revealedAt: null,
+      revealStep: 0,
+      revealHeld: false,
       ballotCount: 0,
       teamCount: 0,
       pace: { message: null, phase: null, endsAt: null },
@@ -108,13 +110,16 @@ describeApi('showcase', (ctx) => {
         name: 'Alpha',
         avatarIcon: alpha!.team.avatarIcon,
         submittedWebsiteUrl: 'https://alpha.example',
+        // Whether the team has voted (for the projector's count), never how: nobody has yet.
+        voted: false,
       },
-      expect.objectContaining({ name: 'bravo', submittedWebsiteUrl: 'https://bravo.example' }),
+      expect.objectContaining({ name: 'bravo', submittedWebsiteUrl: 'https://bravo.example', voted: false }),
       {
         id: charlie!.team.id,
         name: 'Charlie',
         avatarIcon: charlie!.team.avatarIcon,
         submittedWebsiteUrl: null,
+        voted: false,
       },
     ];
     // An admin sees the cohort in name order.
@@ -227,6 +232,24 @@ describeApi('voting', (ctx) => {
     const again = await vote(ctx.app, tag, a!.cookie, ballotOf(b!, c!, d!));
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: MESSAGES.voting.alreadyVoted });
+  });
+
+  it("lists who has voted (the voter's own team, no one else), never how", async () => {
+    const [a, b, c, d] = await openVoting();
+    expect((await vote(ctx.app, tag, a!.cookie, ballotOf(b!, c!, d!))).statusCode).toBe(201);
+    const listed = await ctx.app.inject({ url: `/api/showcase/${tag}`, headers: { cookie: b!.cookie } });
+    expect(listed.statusCode).toBe(200);
+    const teams: { name: string; voted: boolean }[] = listed.json();
+    expect(Object.fromEntries(teams.map((t) => [t.name, t.voted]))).toEqual({
+      Alpha: true,
+      Bravo: false,
+      Charlie: false,
+      Delta: false,
+    });
+    // Who voted, never how: nothing of the ballot is in the list.
+    expect(
+      teams.every((t) => Object.keys(t).sort().join() === 'avatarIcon,id,name,submittedWebsiteUrl,voted'),
+    ).toBe(true);
   });
 
   it('reads a ballot: empty when none; not for a cohort mate', async () => {

@@ -8,6 +8,7 @@ import {
   ResultRowSchema,
   ShowcaseTeamSchema,
 } from '../../shared/schemas/showcase.ts';
+import { revealStepOf, withholdUnrevealed } from '../../shared/results-withheld.ts';
 import { showcaseOrder } from './showcase-order.ts';
 import type { CohortRow, TeamRow } from '../db/schema.ts';
 import { cohortResults, findBallotVotes, listShowcaseTeams } from './queries.ts';
@@ -111,8 +112,18 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: CohortTagParams, response: { 200: z.array(ResultRowSchema), ...errors } } },
     async (request) => {
       const cohort = await loadCohort(request.params.tag);
-      if (!cohort.resultsVisible && !(await request.sessionAdmin())) throw forbidden(MESSAGES.resultsHidden);
-      return cohortResults(app.db, cohort.tag);
+      if (await request.sessionAdmin()) return cohortResults(app.db, cohort.tag);
+      // While an instructor runs the room's reveal, nothing of the winners leaves before it starts, and
+      // then only the places the big screen has shown.
+      if (!cohort.resultsVisible || (cohort.revealHeld && !cohort.revealedAt)) {
+        throw forbidden(cohort.resultsVisible ? MESSAGES.resultsOnTheBigScreen : MESSAGES.resultsHidden);
+      }
+      const rows = await cohortResults(app.db, cohort.tag);
+      const step = revealStepOf({
+        revealedAt: cohort.revealedAt?.toISOString() ?? null,
+        revealStep: cohort.revealStep,
+      });
+      return cohort.revealHeld ? withholdUnrevealed(rows, step) : rows;
     },
   );
 };

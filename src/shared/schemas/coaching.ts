@@ -57,6 +57,8 @@ export const HelpRequestSchema = z.object({
   closedAt: z.string().nullable(),
   /** The instructor who answered it, by username. */
   answeredBy: z.string().nullable(),
+  /** The instructor's short answer, shown on the team's page ("" when only marked answered). */
+  answer: z.string().default(''),
 });
 export type HelpRequest = z.infer<typeof HelpRequestSchema>;
 
@@ -64,6 +66,22 @@ export type HelpRequest = z.infer<typeof HelpRequestSchema>;
 export const TeamHelpSchema = z.object({ request: HelpRequestSchema.nullable() });
 
 /** Body of `POST /api/teams/:id/help` (the team). */
+/** `POST /api/admin/help-requests/:id/answer`: an optional short answer the team sees (none: marked answered). */
+export const AnswerHelpBodySchema = z
+  .object({
+    answer: z
+      .string({ message: 'answer must be text' })
+      .overwrite((answer) => {
+        const plain = plainText(answer);
+        return isBlank(plain) ? '' : plain;
+      })
+      .trim()
+      .max(HELP_MESSAGE_MAX, `The answer may be at most ${HELP_MESSAGE_MAX} characters.`)
+      .default(''),
+  })
+  // No body at all (plain "Mark answered") reaches the route as null.
+  .nullish();
+
 export const NewHelpBodySchema = z.object({
   phaseNumber: PhaseNumberSchema,
   // Invisible-only text is no line: stored as none.

@@ -31,6 +31,11 @@ export function cohortTagOf(text: string): string | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
+/** The room's reveal, step by step: 3rd place, 2nd, 1st, then the leaderboard (all of it). */
+export const REVEAL_STEPS = { none: 0, third: 1, second: 2, first: 3, all: 4 } as const;
+// Absent from an older server's record: read as before any step (the whole reveal once revealedAt is set).
+export const RevealStepSchema = z.number().int().min(0).max(4).default(0);
+
 export const CohortSchema = z.object({
   tag: z.string(),
   name: z.string(),
@@ -42,6 +47,13 @@ export const CohortSchema = z.object({
   createdAt: z.string(),
   /** When the instructor started the room's reveal of the winners (ISO); null until then. */
   revealedAt: z.string().nullable(),
+  /** How far the room's reveal has come: 0 before it, 1 3rd place, 2 2nd, 3 1st, 4 the leaderboard. */
+  revealStep: RevealStepSchema,
+  /**
+   * An instructor runs the room's reveal: until it starts, teams get no result and wait for the big screen
+   * (docs/decisions/052-the-room-reveal-held-and-paced.md).
+   */
+  revealHeld: z.boolean(),
   /** Whether teams may join by the cohort's join link now. */
   joiningOpen: z.boolean(),
 });
@@ -56,6 +68,8 @@ export const CohortStatusSchema = CohortSchema.pick({
   votingOpen: true,
   resultsVisible: true,
   revealedAt: true,
+  revealStep: true,
+  revealHeld: true,
 }).extend({
   /** Ballots cast in the cohort (N). */
   ballotCount: z.number().int(),
@@ -149,20 +163,41 @@ export const TeamIdsBodySchema = z.object({
     .max(1000),
 });
 
-/** `POST /api/admin/cohorts/:tag/reveal`: the moment the room's reveal started (the first press's). */
-export const RevealResponseSchema = z.object({ revealedAt: z.string() });
+/**
+ * `POST /api/admin/cohorts/:tag/reveal` (all of it) and `/reveal/next` (the next place): the moment the
+ * room's reveal started (the first press's) and the step it has reached.
+ */
+export const RevealResponseSchema = z.object({ revealedAt: z.string(), revealStep: RevealStepSchema });
+export type RevealResponse = z.infer<typeof RevealResponseSchema>;
+
+/** `POST /api/admin/cohorts/:tag/reveal`: no body (or no step) reveals all; `{step}` moves to that step. */
+export const RevealBodySchema = z
+  .object({
+    step: z
+      .number({ message: 'step: a step of the reveal from 1 (3rd place) to 4 (the leaderboard).' })
+      .int('step: a step of the reveal from 1 (3rd place) to 4 (the leaderboard).')
+      .min(1, 'step: a step of the reveal from 1 (3rd place) to 4 (the leaderboard).')
+      .max(4, 'step: a step of the reveal from 1 (3rd place) to 4 (the leaderboard).')
+      .optional(),
+  })
+  // No body at all reaches the route as null.
+  .nullish();
+
+/** `POST /api/admin/cohorts/:tag/reveal/hold`: the instructor takes the reveal to the big screen. */
+export const RevealHoldResponseSchema = z.object({ revealHeld: z.boolean() });
 
 /**
  * Live classroom events on `GET /api/cohorts/:tag/events` (Server-Sent Events):
  * - `cohort`: the cohort's record after a change of its switches, its archive state or its reveal.
  * - `ballots`: "N of M teams voted": ballots cast and teams of the cohort.
- * - `reveal`: the instructor started the room's reveal (`revealedAt`), or hid the results again (null).
+ * - `reveal`: the instructor started the room's reveal (`revealedAt`) or moved it a step (`revealStep`), or
+ *   hid the results again (null, step 0).
  * - `pace`: the room's pace as it now stands, with the server's clock (src/shared/schemas/pace.ts).
  */
 export const CohortEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cohort'), cohort: CohortSchema }),
   z.object({ type: z.literal('ballots'), ballotCount: z.number().int(), teamCount: z.number().int() }),
-  z.object({ type: z.literal('reveal'), revealedAt: z.string().nullable() }),
+  z.object({ type: z.literal('reveal'), revealedAt: z.string().nullable(), revealStep: RevealStepSchema }),
   PaceEventSchema,
 ]);
 export type CohortEvent = z.infer<typeof CohortEventSchema>;

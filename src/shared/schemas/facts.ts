@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PhaseNumberSchema } from '../phase-config.ts';
 import { SHARED_FACT_IDS, type SharedFactId } from '../shared-facts.ts';
-import { ClientIdSchema } from './phase-data.ts';
+import { ClientIdSchema, TextEditSchema } from './phase-data.ts';
 
 /** One fact's value may take at most this many characters (a long textarea answer fits easily). */
 export const FACT_VALUE_MAX = 8000;
@@ -24,6 +24,8 @@ export const SaveFactsBodySchema = z.object({
     .refine((values) => Object.keys(values).length > 0, { message: 'values must name at least one fact' }),
   givenIn: PhaseNumberSchema,
   clientId: ClientIdSchema.optional(),
+  /** Facts edited as documents (src/shared/shared-text.ts): merged with what others typed; `values` not read for them. */
+  text: z.partialRecord(FactIdSchema, TextEditSchema).optional(),
 });
 
 export const FactSchema = z.object({
@@ -32,6 +34,8 @@ export const FactSchema = z.object({
   /** The activity (1-8) where the team first gave this fact. */
   givenIn: z.number().int(),
   updatedAt: z.string(),
+  /** The fact's document (base64), when it was typed as one; none: the seed of its value. */
+  text: z.string().optional(),
 });
 export type Fact = z.infer<typeof FactSchema>;
 

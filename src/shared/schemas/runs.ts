@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
+  COHORT_BUDGET_MAX,
   RUN_BUDGET_MAX,
   RUN_BUDGET_MIN,
-  RUN_PROMPT_MAX,
   RUNS_PER_MINUTE_MAX,
   RUNS_PER_MINUTE_MIN,
 } from '../model-runs.ts';
@@ -16,7 +16,7 @@ import { PhaseNumberSchema } from '../phase-config.ts';
 export const RUN_STATUSES = ['running', 'done', 'stopped', 'failed'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
-/** One run: the prompt as sent, the answer as written (text, never markup), the model and its count. */
+/** One run: the prompt as sent (rendered by the server), the answer as written (text, never markup), the model and its count. */
 export const RunSchema = z.object({
   id: z.string(),
   teamId: z.string(),
@@ -50,9 +50,15 @@ export const AllowanceSchema = z.object({
   /** The instructor paused this team. */
   paused: z.boolean(),
   budgetTokens: z.number().int(),
+  /** The cohort's total that all its teams draw from (null: none). */
+  cohortBudgetTokens: z.number().int().nullable(),
   usedTokens: z.number().int(),
   /** Held by runs in flight: charged when they end. */
   reservedTokens: z.number().int(),
+  /** What the team may still reserve: its budget's and its cohort's left, the smaller; never below zero. */
+  tokensLeft: z.number().int(),
+  /** Typical runs that fit in what is left ("about 6 runs left"). */
+  runsLeft: z.number().int(),
   runsPerMinute: z.number().int(),
   /** Why a run cannot start now, in words for the team (null: it can, unless it is the minute's last). */
   blocked: z.string().nullable(),
@@ -63,15 +69,15 @@ export type Allowance = z.infer<typeof AllowanceSchema>;
 export const TeamRunsSchema = z.object({ runs: z.array(RunSchema), allowance: AllowanceSchema });
 export type TeamRuns = z.infer<typeof TeamRunsSchema>;
 
-/** Body of `POST /api/teams/:teamId/runs` (the team): the prompt as its preview shows it. */
-export const NewRunBodySchema = z.object({
-  phaseNumber: PhaseNumberSchema,
-  prompt: z
-    .string({ message: 'prompt must be text' })
-    .trim()
-    .min(1, 'The prompt is empty: fill the activity first.')
-    .max(RUN_PROMPT_MAX, `A prompt may be at most ${RUN_PROMPT_MAX} characters.`),
-});
+/**
+ * Body of `POST /api/teams/:teamId/runs` (the team): which activity's prompt to run. The server renders it
+ * from the team's saved answers, as the preview shows it; the page never sends the text.
+ */
+export const NewRunBodySchema = z.strictObject(
+  { phaseNumber: PhaseNumberSchema },
+  { error: 'Name the activity (phaseNumber) only: the server renders its prompt from your saved answers.' },
+);
+export type NewRunBody = z.infer<typeof NewRunBodySchema>;
 
 /**
  * The lines of a run's answer (`application/x-ndjson`, one JSON object a line): `start` (the run as saved),
@@ -94,6 +100,13 @@ export const CohortRunSettingsBodySchema = z
       .min(RUN_BUDGET_MIN, `budgetTokens must be at least ${RUN_BUDGET_MIN}`)
       .max(RUN_BUDGET_MAX, `budgetTokens must be at most ${RUN_BUDGET_MAX}`)
       .optional(),
+    cohortBudgetTokens: z
+      .number({ message: 'cohortBudgetTokens must be a number or null' })
+      .int('cohortBudgetTokens must be a whole number')
+      .min(RUN_BUDGET_MIN, `cohortBudgetTokens must be at least ${RUN_BUDGET_MIN}`)
+      .max(COHORT_BUDGET_MAX, `cohortBudgetTokens must be at most ${COHORT_BUDGET_MAX}`)
+      .nullable()
+      .optional(),
     runsPerMinute: z
       .number({ message: 'runsPerMinute must be a number' })
       .int('runsPerMinute must be a whole number')
@@ -104,14 +117,17 @@ export const CohortRunSettingsBodySchema = z
   .strict()
   .refine(
     (body) => Object.keys(body).length > 0,
-    'Name a setting to change: on, budgetTokens or runsPerMinute.',
+    'Name a setting to change: on, budgetTokens, cohortBudgetTokens or runsPerMinute.',
   );
+
+export type CohortRunSettingsChange = z.infer<typeof CohortRunSettingsBodySchema>;
 
 export const CohortRunSettingsSchema = z.object({
   tag: z.string(),
   name: z.string(),
   on: z.boolean(),
   budgetTokens: z.number().int(),
+  cohortBudgetTokens: z.number().int().nullable(),
   runsPerMinute: z.number().int(),
 });
 export type CohortRunSettings = z.infer<typeof CohortRunSettingsSchema>;
@@ -132,6 +148,8 @@ export const TeamRunUseSchema = z.object({
   promptTokens: z.number().int(),
   completionTokens: z.number().int(),
   reservedTokens: z.number().int(),
+  /** What the team may still reserve: its budget's and its cohort's left, the smaller (the server's rule). */
+  tokensLeft: z.number().int(),
   lastRunAt: z.string().nullable(),
 });
 export type TeamRunUse = z.infer<typeof TeamRunUseSchema>;
@@ -140,6 +158,8 @@ export type TeamRunUse = z.infer<typeof TeamRunUseSchema>;
 export const AdminRunsSchema = z.object({
   model: z.string(),
   pricing: PricingSchema.nullable(),
+  /** The smallest budget the server accepts (a team's or a cohort's): one run's reservation. */
+  smallestBudgetTokens: z.number().int(),
   cohorts: z.array(CohortRunSettingsSchema),
   teams: z.array(TeamRunUseSchema),
 });

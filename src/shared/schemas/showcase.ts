@@ -6,6 +6,8 @@ export const ShowcaseTeamSchema = z.object({
   name: z.string(),
   avatarIcon: z.string().nullable(),
   submittedWebsiteUrl: z.string().nullable(),
+  /** Whether the team has cast its ballot (never how it voted); absent from an older server. */
+  voted: z.boolean().default(false),
 });
 export type ShowcaseTeam = z.infer<typeof ShowcaseTeamSchema>;
 

@@ -33,14 +33,15 @@ export type PresenceDevice = z.infer<typeof PresenceDeviceSchema>;
 /**
  * Live events of one workspace on `GET /api/teams/:teamId/events` (Server-Sent Events):
  * - `answers`: a save of one activity: its new `version`, the fields it wrote and, when they fit in an
- *   event, their values (`values` absent: read the activity again). `clientId` is the saving page's.
+ *   event, their values (`values` absent: read the activity again) and, for text fields with a document,
+ *   what the save added to it (`textUpdates`, base64 by field id). `clientId` is the saving page's.
  * - `versions`: sent first on every (re)connection: each saved activity's current version, so a page
  *   that missed events while disconnected knows what to read again.
  * - `presence`: the pages open on this workspace now (sent first on every (re)connection);
  * - `presence-change`: pages that opened or moved (`upsert`, by `clientId`) and pages that closed
  *   (`remove`): each change is sent as itself, never the whole list again.
- * - `facts`: a save of the team's shared facts: the facts it wrote, as now stored, and the saving page's
- *   `clientId` (no facts: too large for an event, read them again). A page that reconnects reads the facts
+ * - `facts`: a save of the team's shared facts: the facts it wrote, as now stored (with their documents),
+ *   and the saving page's `clientId` (no facts: too large for an event, read them again). A page that reconnects reads the facts
  *   again on `versions`.
  */
 export const TeamEventSchema = z.discriminatedUnion('type', [
@@ -53,6 +54,7 @@ export const TeamEventSchema = z.discriminatedUnion('type', [
     clientId: z.string().nullable(),
     changed: z.array(z.string()),
     values: z.record(z.string(), z.unknown()).optional(),
+    textUpdates: z.record(z.string(), z.string()).optional(),
   }),
   z.object({
     type: z.literal('versions'),

@@ -52,7 +52,7 @@ export function DataHosts() {
   );
 }
 
-/** The room's pace under the header, for the open workspace's team. */
+/** The room's pace, a bar along the bottom of the window, for the open workspace's team. */
 export function PaceBannerSlot() {
   return (
     <DataProvider>

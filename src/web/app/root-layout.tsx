@@ -62,10 +62,9 @@ export function RootLayout({ children }: { children: React.ReactNode }) {
         </a>
         <Header />
         {/* The Workspace Code card of a workspace created here, until dismissed: the team's own pages, and
-            the join link's page, where a team may be created on its way into a cohort. */}
-        {(pathname === '/' || pathname.startsWith('/phase/') || pathname.startsWith('/join/')) && (
-          <WorkspaceCodeSlot />
-        )}
+            the join link's page, where a team may be created on its way into a cohort. Always mounted, so
+            it knows when the page a new workspace arrived at is left (it says which pages show it). */}
+        <WorkspaceCodeSlot />
         <div id="main" className="flex flex-1 flex-col">
           <ErrorBoundary resetKey={pathname}>
             <React.Suspense fallback={<FullPageSpinner />}>{children}</React.Suspense>

@@ -51,7 +51,7 @@ export function ConfirmDialogHeader({
 }
 
 /** A failed action's message for the footer's alert: the server's words, else `fallback`; none before a failure. */
-export function refusalOf(
+export function failureMessageOf(
   action: { isError: boolean; error: unknown },
   fallback: string,
 ): string | undefined {

@@ -29,3 +29,23 @@ export function readJson(store: StorageLike, key: string): unknown {
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** An on/off switch kept in storage under `key` ('on', or absent): off where storage is missing or blocked. */
+export function readSwitch(key: string, storage?: StorageLike | null): boolean {
+  try {
+    return resolveStorage(storage)?.getItem(key) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+/** Sets the switch under `key`; where storage is blocked or full it is simply not kept (never throws). */
+export function writeSwitch(key: string, on: boolean, storage?: StorageLike | null): void {
+  try {
+    const target = resolveStorage(storage);
+    if (on) target?.setItem(key, 'on');
+    else target?.removeItem(key);
+  } catch {
+    // Blocked or full: the switch holds for this page only.
+  }
+}

@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useQueryClient } from '@tanstack/react-query';
-import type { CohortEvent, CohortStatus } from '@shared/schemas/cohort';
+import type { CohortEvent, CohortStatus, RevealResponse } from '@shared/schemas/cohort';
 import { NO_PACE } from '@shared/schemas/pace';
 import { ApiError, api } from './api-client';
 import { listenTo, useLiveEvents } from './live/use-live-events';
@@ -30,17 +30,33 @@ export function cohortStatusQueryOptions(tag: string | undefined) {
 type BallotCount = Extract<CohortEvent, { type: 'ballots' }>;
 
 /**
- * POST /api/admin/cohorts/{tag}/reveal (instructors): starts the reveal on every open results page of the
- * cohort. Answers when it was stored; a repeat answers the first time. 409 before results are released.
+ * POST /api/admin/cohorts/{tag}/reveal (instructors): moves the reveal on every open results page of the
+ * cohort to `step` (1 3rd place, 2 2nd, 3 1st), or all of it (no step). Answers when it started and the step
+ * reached; a repeat answers the same. 409 before results are released.
  */
-export function revealToRoom(tag: string): Promise<{ revealedAt: string }> {
-  return api(`/api/admin/cohorts/${encodeURIComponent(tag)}/reveal`, { method: 'POST' });
+export function revealToRoom(tag: string, step?: number): Promise<RevealResponse> {
+  return api(`/api/admin/cohorts/${encodeURIComponent(tag)}/reveal`, {
+    method: 'POST',
+    ...(step === undefined ? {} : { body: { step } }),
+  });
 }
 
-/** Writes a cohort's `revealedAt` into its cached status (after the reveal call, or its event). */
-export function setCachedRevealedAt(queryClient: QueryClient, tag: string, revealedAt: string | null) {
+/**
+ * POST /api/admin/cohorts/{tag}/reveal/hold (instructors): the reveal is the big screen's: teams' pages
+ * wait for it and get no result before it starts.
+ */
+export function holdRevealForRoom(tag: string): Promise<{ revealHeld: boolean }> {
+  return api(`/api/admin/cohorts/${encodeURIComponent(tag)}/reveal/hold`, { method: 'POST' });
+}
+
+/** Writes a cohort's reveal into its cached status (after the reveal call, or its event). */
+export function setCachedReveal(
+  queryClient: QueryClient,
+  tag: string,
+  reveal: { revealedAt: string | null; revealStep: number },
+) {
   queryClient.setQueryData(cohortStatusQueryOptions(tag).queryKey, (current) =>
-    current ? { ...current, revealedAt } : current,
+    current ? { ...current, ...reveal } : current,
   );
 }
 
@@ -74,7 +90,8 @@ function applyCohortEvent(
 ) {
   const key = cohortStatusQueryOptions(tag).queryKey;
   if (event.type === 'cohort') {
-    const { name, competitionEnabled, votingOpen, resultsVisible, revealedAt } = event.cohort;
+    const { name, competitionEnabled, votingOpen, resultsVisible, revealedAt, revealStep, revealHeld } =
+      event.cohort;
     queryClient.setQueryData(
       key,
       (current): CohortStatus => ({
@@ -88,6 +105,8 @@ function applyCohortEvent(
         votingOpen,
         resultsVisible,
         revealedAt,
+        revealStep,
+        revealHeld,
       }),
     );
   } else if (event.type === 'ballots') {
@@ -95,7 +114,7 @@ function applyCohortEvent(
     queryClient.setQueryData(key, (current) => (current ? { ...current, ballotCount, teamCount } : current));
     onBallots?.(event);
   } else if (event.type === 'reveal') {
-    setCachedRevealedAt(queryClient, tag, event.revealedAt);
+    setCachedReveal(queryClient, tag, { revealedAt: event.revealedAt, revealStep: event.revealStep });
   } else if (event.type === 'pace') {
     // The room's pace, for a presentation of the page that shows it (features/pace).
     holdPace(queryClient, paceKeys.cohort(tag), { pace: event.pace, now: event.now });

@@ -53,6 +53,12 @@ export const messages = {
   },
   copyFailed: { title: 'Failed to copy', description: 'Could not copy prompt to clipboard.' },
   promptCopied: { title: 'Prompt copied!' },
+  answerCopied: { title: 'Answer copied!' },
+  answerUsed: (label: string, part: boolean) => ({
+    title: `${part ? 'The part you selected' : 'The answer'} is in “${label}”.`,
+    description: 'Saved like typing: later activities build on it.',
+  }),
+  answerCopyFailed: { title: 'Failed to copy', description: 'Could not copy the answer to the clipboard.' },
   promptDownloaded: { title: 'Prompt downloaded!' },
   downloadStarted: { title: 'Download Started' },
   downloadFailed: {

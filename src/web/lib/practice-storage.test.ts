@@ -6,6 +6,8 @@ import {
   loadAllLocalPhaseData,
   loadLocalPhaseData,
   mergeLocalPhaseData,
+  phaseDataKey,
+  phaseOfDataKey,
   parseLocalPhaseData,
   rewriteLostPhaseChanges,
   saveLocalPhaseData,
@@ -383,6 +385,17 @@ describe('two tabs writing one activity at once', () => {
       expect(loadLocalPhaseData(1, store)).toEqual({});
     } finally {
       vi.useRealTimers();
+    }
+  });
+});
+
+describe("the storage key of an activity's answers", () => {
+  // Written by phaseDataKey and read back by phaseOfDataKey; the tab that hears another tab's write once read
+  // keys with its own copy of the rule, one digit only.
+  it('is read back as the activity it was written for, and no other key is', () => {
+    for (const phase of [1, 8, 12]) expect(phaseOfDataKey(phaseDataKey(phase))).toBe(phase);
+    for (const key of ['phase03_data', 'phase3', 'shared_facts', 'phase_data', 'xphase3_data', null]) {
+      expect(phaseOfDataKey(key)).toBeUndefined();
     }
   });
 });

@@ -19,6 +19,12 @@ export function phaseDataKey(phase: number): string {
   return `phase${phase}_data`;
 }
 
+/** The activity whose answers a storage key holds (`phase3_data` -> 3), or undefined for any other key. */
+export function phaseOfDataKey(key: string | null): number | undefined {
+  const phase = Number(/^phase([1-9][0-9]*)_data$/.exec(key ?? '')?.[1]);
+  return Number.isInteger(phase) && phaseDataKey(phase) === key ? phase : undefined;
+}
+
 /** Where earlier versions of the app kept a phase's answers; migrated on load. */
 export function legacyPhaseDataKey(phase: number): string {
   return `phase${phase}`;

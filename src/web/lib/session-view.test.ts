@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityNames, type SessionView, visiblePhases } from './session-view.ts';
+import { activityNames, type SessionView, teamActivitiesHref, visiblePhases } from './session-view.ts';
 
 const session = (over: Partial<SessionView>): SessionView => ({
   team: null,
@@ -31,5 +31,18 @@ describe("the frame's view of the team's programme", () => {
       page: 'Page 3',
     });
     expect(activityNames(session({}), 1).header).toBe('Market Research');
+  });
+});
+
+describe("the way back to a team's activities", () => {
+  it('goes to its current activity, in its workspace, never to the home page', () => {
+    expect(teamActivitiesHref({ code: 'K7Q2', currentPhase: 3 }, [])).toBe('/phase/3?team_id=K7Q2');
+    // A team that has saved nothing yet starts at the first activity.
+    expect(teamActivitiesHref({ code: 'K7Q2' }, [])).toBe('/phase/1?team_id=K7Q2');
+  });
+
+  it('passes an activity its programme switched off for the first one it runs', () => {
+    expect(teamActivitiesHref({ code: 'K7Q2', currentPhase: 3 }, [3, 7])).toBe('/phase/1?team_id=K7Q2');
+    expect(teamActivitiesHref({ code: 'K7Q2', currentPhase: 1 }, [1, 2])).toBe('/phase/3?team_id=K7Q2');
   });
 });

@@ -103,6 +103,22 @@ export function activityNames(session: Pick<SessionView, 'names'>, phase: number
 export const PARTIAL_LIST_NOTE =
   'Listed here: the activities with answers and the one open. Every activity is on the home page.';
 
+/**
+ * Where a team's activities go on from (the join page's "Back to your activities"): its current activity, as
+ * the landing page's "Continue as" has it, or, when its programme switched that one off, the first activity
+ * the programme runs; with the open workspace in the URL.
+ */
+export function teamActivitiesHref(
+  team: Pick<ShellTeam, 'code' | 'currentPhase'>,
+  switchedOff: readonly number[],
+): string {
+  const current = team.currentPhase ?? 1;
+  const phase = switchedOff.includes(current)
+    ? (PHASE_NUMBERS.find((n) => !switchedOff.includes(n)) ?? 1)
+    : current;
+  return withTeamCode(team.code, `/phase/${phase}`);
+}
+
 /** The landing page's activities grid, keeping the open workspace in the URL. */
 export function allActivitiesHref(code: string | undefined): string {
   return `${withTeamCode(code, '/')}#activities`;

@@ -4,6 +4,7 @@ import { Maximize2, SearchX } from 'lucide-react';
 import * as React from 'react';
 import { Link, useParams } from 'wouter';
 import { AccessDenied } from '@/components/access-denied';
+import { ChimeSwitch } from '@/components/chime-switch';
 import { CohortMessage } from '@/components/cohort-message';
 import { PresentationFrame } from '@/components/presentation-frame';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -75,7 +76,8 @@ function Room() {
             For the projector: the room's pace and the join link, live. Change the pace below.
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <ChimeSwitch />
           <Link to="/admin" className={buttonVariants({ variant: 'outline' })}>
             Dashboard
           </Link>

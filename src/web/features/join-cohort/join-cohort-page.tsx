@@ -12,6 +12,7 @@ import { openWorkspaceDialog, useTeamSession, useWorkspace } from '@/features/wo
 import { useAdminStatus } from '@/lib/admin-session';
 import { serverMessageOf } from '@/lib/api-client';
 import { decodeParam } from '@/lib/route-param';
+import { teamActivitiesHref, useSessionView } from '@/lib/session-view';
 import { joinPreviewQueryOptions, useJoinCohort } from './api/join-cohort';
 
 /**
@@ -161,8 +162,11 @@ function JoinByCode({ code }: { code: string | undefined }) {
 function JoinConfirmation({ teamId, teamName, code }: { teamId: string; teamName: string; code: string }) {
   const preview = useQuery(joinPreviewQueryOptions(teamId, code));
   const join = useJoinCohort(teamId, code);
+  // Back to the team's own activity, in its workspace: not the home page's top.
+  const { team, switchedOff } = useSessionView();
+  const activities = team ? teamActivitiesHref(team, switchedOff) : '/';
   const home = (
-    <Link to="/" className={buttonVariants({ variant: 'outline', size: 'lg' })}>
+    <Link to={activities} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
       Back to your activities
     </Link>
   );
@@ -237,7 +241,7 @@ function JoinConfirmation({ teamId, teamName, code }: { teamId: string; teamName
               {join.isPending && <Spinner className="size-4 text-current" label="Joining" />}
               {moving ? `Move to ${cohort.name}` : 'Join cohort'}
             </Button>
-            <Link to="/" className={buttonVariants({ variant: 'ghost', size: 'lg' })}>
+            <Link to={activities} className={buttonVariants({ variant: 'ghost', size: 'lg' })}>
               Not now
             </Link>
           </div>

@@ -20,7 +20,7 @@ import {
 import * as React from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { openWorkspaceDialog } from '@/features/workspace';
+import { codeCardFresh, openWorkspaceDialog } from '@/features/workspace';
 import { type ActivityNames, activityNames, useSessionView, withTeamCode } from '@/lib/session-view';
 
 const ACTIVITY_ICONS = [Search, Swords, BarChart3, Lightbulb, FileText, Megaphone, Bot, Globe];
@@ -57,8 +57,10 @@ export function LandingPage() {
   const teamParam = searchParams.get('team_id');
 
   // After a workspace is chosen the page carries ?team_id= and scrolls to the activities; so does the
-  // header's "All activities" (#activities).
+  // header's "All activities" (#activities). Not after creating one: the page stays with its new Workspace
+  // Code card, at the top.
   React.useEffect(() => {
+    if (teamParam && codeCardFresh()) return;
     if (teamParam || window.location.hash === '#activities')
       activitiesRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [teamParam]);

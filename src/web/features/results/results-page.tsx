@@ -14,8 +14,9 @@ import { openWorkspaceDialog, useWorkspace } from '@/features/workspace';
 import { serverMessageOf } from '@/lib/api-client';
 import {
   cohortStatusQueryOptions,
+  holdRevealForRoom,
   revealToRoom,
-  setCachedRevealedAt,
+  setCachedReveal,
   useCohortEvents,
 } from '@/lib/cohort-status';
 import { cn } from '@/lib/cn';
@@ -23,9 +24,11 @@ import { callDefaults, messages } from '@/lib/messages';
 import { decodeParam } from '@/lib/route-param';
 import { usePresentation } from '@/lib/use-presentation';
 import { resultsQueryOptions } from './api/get-results';
+import { showcaseKeys } from '@/lib/query-keys';
 import { ChampionshipPodium } from './components/championship-podium';
 import { Leaderboard } from './components/leaderboard';
 import { ResultsPresentation } from './components/results-presentation';
+import { ReleasePointer } from './components/release-pointer';
 import { RevealButton } from './components/reveal-button';
 import { RevealAnnouncer } from './components/reveal-announcer';
 import { ScoringSystemCard } from './components/scoring-system-card';
@@ -33,9 +36,17 @@ import { TieBreakNote } from './components/tie-break-note';
 import { VotedCount } from './components/voted-count';
 import { usePrefersReducedMotion } from './hooks/use-prefers-reduced-motion';
 import { useReveal } from './hooks/use-reveal';
-import { LEADERBOARD_STEP } from './lib/reveal-choreography';
-import { hasPodium, type RevealState, resultsState } from './lib/results-state';
-import { roomRevealAction } from './lib/room-reveal';
+import { PacedRevealControls } from './components/paced-reveal-controls';
+import { LEADERBOARD_STEP, type RevealStep } from './lib/reveal-choreography';
+import {
+  hasPodium,
+  heldStepOf,
+  type RevealState,
+  resultsState,
+  revealWithin,
+  waitsForTheRoom,
+} from './lib/results-state';
+import { type RoomReveal, revealStepOf, roomRevealAction } from './lib/room-reveal';
 import { tieNotes } from './lib/tie-notes';
 
 /** /results/{cohortTag}: every state (docs/product.md, Results), then the podium reveal. Live through SSE. */
@@ -46,9 +57,10 @@ export default function ResultsPage() {
 }
 
 /**
- * The reveal of one results page. The cohort's `revealedAt` (in its status, kept live by its events) drives
- * it: a reveal already stored when the page opens shows the podium at once, one that arrives while open
- * runs the choreography from that moment, and null (results hidden again) goes back to before it.
+ * The reveal of one results page. The cohort's reveal (`revealedAt` and `revealStep` in its status, kept live
+ * by its events) drives it: a reveal already stored when the page opens shows its steps at once, one that
+ * arrives or moves a step while open runs the choreography to that step, and null (results hidden again)
+ * goes back to before it.
  */
 function useResultsReveal(tag: string, cohort: CohortStatus | null | undefined, visible: boolean) {
   const queryClient = useQueryClient();
@@ -58,17 +70,19 @@ function useResultsReveal(tag: string, cohort: CohortStatus | null | undefined, 
   const revealRef = React.useRef(reveal);
   revealRef.current = reveal;
 
-  const known = React.useRef<string | null | undefined>(undefined);
+  const known = React.useRef<RoomReveal | undefined>(undefined);
   const revealedAt = cohort ? (cohort.revealedAt ?? null) : undefined;
+  const revealStep = cohort?.revealStep ?? 0;
   // Before paint: a page opened after the reveal never flashes the button.
   React.useLayoutEffect(() => {
     if (revealedAt === undefined) return;
-    const action = roomRevealAction(known.current, revealedAt, Date.now());
-    known.current = revealedAt;
-    if (action === 'play') revealRef.current.start();
-    else if (action === 'show') revealRef.current.show();
+    const next = { revealedAt, revealStep };
+    const action = roomRevealAction(known.current, next, Date.now());
+    known.current = next;
+    if (action === 'play') revealRef.current.advance(revealStepOf(next));
+    else if (action === 'show') revealRef.current.show(revealStepOf(next));
     else if (action === 'reset') revealRef.current.reset();
-  }, [revealedAt]);
+  }, [revealedAt, revealStep]);
 
   // Hidden results take this screen's own reveal with them.
   React.useEffect(() => {
@@ -76,15 +90,17 @@ function useResultsReveal(tag: string, cohort: CohortStatus | null | undefined, 
   }, [visible]);
 
   const room = useMutation({
-    mutationFn: () => revealToRoom(tag),
-    // Its event starts this screen too; the answer does if the event is slower (the same moment: no replay).
-    onSuccess: ({ revealedAt: at }) => setCachedRevealedAt(queryClient, tag, at),
+    mutationFn: (step: RevealStep | undefined) => revealToRoom(tag, step),
+    // Its event moves this screen too; the answer does if the event is slower (the same step: no replay).
+    onSuccess: (answer) => setCachedReveal(queryClient, tag, answer),
     onError: (error) => toast({ variant: 'destructive', ...messages.revealFailed(serverMessageOf(error)) }),
   });
 
   return {
     ...reveal,
-    onReveal: () => (isAdmin ? room.mutate() : reveal.start()),
+    onReveal: () => (isAdmin ? room.mutate(undefined) : reveal.start()),
+    onNextPlace: isAdmin ? (step: RevealStep) => room.mutate(step) : undefined,
+    roomStep: cohort ? revealStepOf({ revealedAt: cohort.revealedAt, revealStep }) : 0,
     revealing: room.isPending,
     forRoom: isAdmin,
     reducedMotion,
@@ -95,19 +111,35 @@ function CohortResults({ tag }: { tag: string }) {
   const queryClient = useQueryClient();
   const status = useQuery(cohortStatusQueryOptions(tag));
   const cohort = status.data;
-  const visible = Boolean(cohort?.competitionEnabled && cohort.resultsVisible);
-  const results = useQuery(resultsQueryOptions(tag, visible));
-  const reveal = useResultsReveal(tag, cohort, visible);
-  const presentation = usePresentation();
   const { isAdmin } = useAdminStatus();
+  const visible = Boolean(cohort?.competitionEnabled && cohort.resultsVisible);
+  // While the room's reveal is held for the big screen, a team's page asks for nothing (the server refuses).
+  const readable = visible && Boolean(cohort) && !waitsForTheRoom(cohort!, isAdmin);
+  const heldStep = heldStepOf(cohort, isAdmin);
+  const results = useQuery(resultsQueryOptions(tag, readable, heldStep));
+  // A team's page takes the room's reveal as far as the places it has been given.
+  const reveal = useResultsReveal(
+    tag,
+    cohort && heldStep !== undefined ? revealWithin(cohort, results.data) : cohort,
+    visible,
+  );
+  const presentation = usePresentation();
+  // An instructor presenting the results runs the room's reveal: teams' pages wait for the big screen.
+  const presenting = presentation.presenting && isAdmin;
+  React.useEffect(() => {
+    if (!presenting) return;
+    holdRevealForRoom(tag).catch((error: unknown) =>
+      toast({ variant: 'destructive', ...messages.revealFailed(serverMessageOf(error)) }),
+    );
+  }, [presenting, tag]);
 
   // New ballots change visible results; the first count after connecting is only the current state.
   const lastBallotCount = React.useRef<number | null>(null);
   useCohortEvents(cohort ? tag : undefined, ({ ballotCount }) => {
     const previous = lastBallotCount.current;
     lastBallotCount.current = ballotCount;
-    if (previous !== null && previous !== ballotCount && visible) {
-      void queryClient.invalidateQueries({ queryKey: resultsQueryOptions(tag, visible).queryKey });
+    if (previous !== null && previous !== ballotCount && readable) {
+      void queryClient.invalidateQueries({ queryKey: showcaseKeys.results(tag) });
     }
   });
 
@@ -198,7 +230,7 @@ function ResultsBody({
   results: UseQueryResult<ResultRow[]>;
   reveal: RevealState;
 }) {
-  const state = resultsState(cohort, results);
+  const state = resultsState(cohort, results, reveal.forRoom);
   if (state === 'off') {
     return (
       <CohortMessage icon={Presentation} title="Competition Not Enabled">
@@ -217,6 +249,21 @@ function ResultsBody({
         }
       >
         The final votes are being tallied. Please check back later!
+        <ReleasePointer />
+      </CohortMessage>
+    );
+  }
+  if (state === 'room') {
+    return (
+      <CohortMessage
+        icon={Presentation}
+        title="The winners will be revealed on the big screen"
+        tone="celebrate"
+        action={
+          <VotedCount ballotCount={cohort.ballotCount} teamCount={cohort.teamCount} className="text-lg" />
+        }
+      >
+        Your instructor reveals them to the whole room. This page follows the big screen, place by place.
       </CohortMessage>
     );
   }
@@ -259,6 +306,7 @@ function Reveal({ rows, cohort, reveal }: { rows: ResultRow[]; cohort: CohortSta
                 Starts the reveal on every screen showing these results.
               </p>
             )}
+            <PacedRevealControls rows={rows} reveal={reveal} />
           </>
         }
       >
@@ -267,13 +315,21 @@ function Reveal({ rows, cohort, reveal }: { rows: ResultRow[]; cohort: CohortSta
     );
   }
 
-  const instant = reducedMotion || settled;
+  const instant = reducedMotion || reveal.settledStep >= LEADERBOARD_STEP;
   const leaderboardRunning = step >= LEADERBOARD_STEP;
   return (
-    <div className="flex flex-col gap-8" data-testid="revealed-results">
-      {hasPodium(rows) && <ChampionshipPodium rows={rows} step={step} instant={instant} />}
+    <div className="flex flex-col gap-8" data-testid="revealed-results" data-reveal-step={step}>
+      <PacedRevealControls rows={rows} reveal={reveal} />
+      {hasPodium(rows) && (
+        <ChampionshipPodium
+          rows={rows}
+          step={step}
+          instant={reducedMotion}
+          settledStep={reveal.settledStep}
+        />
+      )}
       {leaderboardRunning && (
-        <div className={cn('flex flex-col gap-8', !settled && 'animate-rise')}>
+        <div className={cn('flex flex-col gap-8', !settled && !instant && 'animate-rise')}>
           <TieBreakNote notes={tieNotes(rows)} />
           <Leaderboard rows={rows} running={leaderboardRunning} instant={instant} />
         </div>

@@ -9,4 +9,4 @@ import * as React from 'react';
 export const RunPrompt = React.lazy(() => import('./components/run-prompt'));
 export const AdminRuns = React.lazy(() => import('./components/admin-runs'));
 export { teamRunsListener, useAdminRunsListener } from './hooks/runs-listeners';
-export { teamRunsQueryOptions } from './api/runs';
+export { teamRunsQueryOptions } from './api/team-runs';

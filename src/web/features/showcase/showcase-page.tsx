@@ -47,7 +47,14 @@ function CohortShowcase({ tag }: { tag: string }) {
   const session = useTeamSession();
   const { isAdmin, adminLoading } = useAdminStatus();
   const presentation = usePresentation();
-  useCohortEvents(status.data ? tag : undefined);
+  const queryClient = useQueryClient();
+  // On the projector, each ballot (or website) reads the teams again: who has voted shows as it happens.
+  const presenting = React.useRef(false);
+  presenting.current = presentation.presenting;
+  useCohortEvents(status.data ? tag : undefined, () => {
+    if (presenting.current)
+      void queryClient.invalidateQueries({ queryKey: showcaseTeamsQueryOptions(tag).queryKey });
+  });
 
   if (status.isPending) return <FullPageSpinner label="Loading the showcase" />;
   if (status.isError) {

@@ -7,6 +7,7 @@ export { DeleteWorkspaceSlot } from './components/delete-workspace-slot';
 export { LinkSwitchHost } from './components/link-switch-host';
 export { AvatarPickerSlot, WorkspaceDialogHost } from './components/workspace-slots';
 export { WorkspaceCodeSlot } from './components/workspace-code-slot';
+export { codeCardFresh } from './lib/code-card';
 export { AdoptWorkspaceFromUrl, useTeamSession, useWorkspace, type Workspace } from './hooks/use-workspace';
 export { useEndWorkspace, useSignInWithToken } from './hooks/use-workspace-actions';
 export { rememberTeam, updateWorkspaceTeam } from './lib/remember-team';

@@ -326,10 +326,15 @@ describe('one live stream for every tab of a browser', () => {
     expect(queryOf(second).getAll('cohort')).toEqual(['spring']);
     // The new stream starts with each subscription's state: what the tabs missed is read again.
     send(second, versions(7));
-    send(second, { sub: 'cohort:spring', event: { type: 'reveal', revealedAt: '2026-11-26T12:00:00.000Z' } });
+    send(second, {
+      sub: 'cohort:spring',
+      event: { type: 'reveal', revealedAt: '2026-11-26T12:00:00.000Z', revealStep: 4 },
+    });
     await settle(5);
     expect(teamB.events).toEqual([{ type: 'versions', versions: { '1': 7 } }]);
-    expect(cohortC.events).toEqual([{ type: 'reveal', revealedAt: '2026-11-26T12:00:00.000Z' }]);
+    expect(cohortC.events).toEqual([
+      { type: 'reveal', revealedAt: '2026-11-26T12:00:00.000Z', revealStep: 4 },
+    ]);
   });
 
   it('forgets a tab that closed without a word (its tab lock is gone) at the next check', async () => {

@@ -14,9 +14,9 @@ export function useRevealToRoom() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (tag: string) => revealToRoom(tag),
-    onSuccess: ({ revealedAt }, tag) =>
+    onSuccess: ({ revealedAt, revealStep }, tag) =>
       queryClient.setQueryData<AdminCohort[]>(cohortKeys.active(), (list) =>
-        list?.map((c) => (c.tag === tag ? { ...c, revealedAt } : c)),
+        list?.map((c) => (c.tag === tag ? { ...c, revealedAt, revealStep } : c)),
       ),
     onError: (error) => toast({ variant: 'destructive', ...messages.revealFailed(serverMessageOf(error)) }),
   });

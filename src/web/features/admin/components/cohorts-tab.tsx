@@ -64,7 +64,7 @@ export function CohortsTab() {
           <EmptyPanel
             icon={<Layers className="size-6" aria-hidden />}
             title="No active cohorts"
-            description="Create a cohort above once most teams have reached activities 4-5, then assign them from the Participants tab."
+            description="Create the cohort above before the day starts, then show its join code on the projector (its Room screen) so teams join as they arrive. Move a team later from the Participants tab."
           />
         ) : (
           <ul className="grid gap-4 lg:grid-cols-2">

@@ -1,7 +1,7 @@
 import type { AdminCohort } from '@shared/schemas/cohort';
 import { Trash2 } from 'lucide-react';
 import * as React from 'react';
-import { ConfirmDialogFooter, ConfirmDialogHeader, refusalOf } from '@/components/confirm-dialog';
+import { ConfirmDialogFooter, ConfirmDialogHeader, failureMessageOf } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { useDeleteCohort } from '../api/delete-cohort';
@@ -53,7 +53,7 @@ export function DeleteCohortButton({ cohort }: { cohort: AdminCohort }) {
           <p>This cannot be undone.</p>
         </ConfirmDialogHeader>
         <ConfirmDialogFooter
-          error={refusalOf(remove, 'The cohort could not be deleted.')}
+          error={failureMessageOf(remove, 'The cohort could not be deleted.')}
           pending={remove.isPending}
           pendingLabel="Deleting"
           icon={Trash2}

@@ -12,16 +12,16 @@ import { ProgrammeTime } from './programme-time';
 
 const STEPS: { title: string; body: string }[] = [
   {
-    title: 'Let teams start',
-    body: 'Each team creates a workspace from the home page and keeps its 4-character Workspace Code. They appear in the Participants tab straight away.',
+    title: 'Create the cohort before the day starts',
+    body: 'In the Cohorts tab, give it a permanent tag (lowercase letters, numbers and hyphens) and a name, and leave Joining open. Teams join it themselves, so it must be there before they arrive.',
   },
   {
-    title: 'Create the cohort when teams reach activities 4-5',
-    body: 'Best practice: wait until most teams are on activities 4-5, so you know who is really taking part. In the Cohorts tab, give it a permanent tag (lowercase letters, numbers and hyphens) and a name.',
+    title: 'Show its join code on the projector',
+    body: 'Open the cohort’s Room screen on the projector as the room arrives: each team scans its QR code, or types the room code at the address it shows, creates its workspace (and keeps its 4-character Workspace Code) and joins with one press. Teams appear in the Participants tab straight away.',
   },
   {
-    title: 'Assign the teams',
-    body: 'In the Participants tab, tick the teams (filter and search help), choose the cohort and press Assign. A team belongs to one cohort at a time; assigning it elsewhere moves it.',
+    title: 'Move teams if you need to',
+    body: 'A team that joined the wrong cohort, or none: in the Participants tab, tick it (filter and search help), choose the cohort and press Assign. A team belongs to one cohort at a time; assigning it elsewhere moves it.',
   },
   {
     title: 'Collect websites',
@@ -41,7 +41,7 @@ const STEPS: { title: string; body: string }[] = [
   },
 ];
 
-/** How to run a cohort, from first workspace to the podium. */
+/** How to run a cohort, from creating it before the day to the podium. */
 export function InstructionsDialog() {
   return (
     <Dialog>
@@ -54,7 +54,7 @@ export function InstructionsDialog() {
         <DialogHeader>
           <DialogTitle>How to run a cohort</DialogTitle>
           <DialogDescription>
-            From the first workspace to the winners' podium, in seven steps.
+            From creating the cohort to the winners' podium, in seven steps.
           </DialogDescription>
         </DialogHeader>
         <ol className="flex flex-col gap-4">

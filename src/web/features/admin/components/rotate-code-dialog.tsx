@@ -1,6 +1,6 @@
 import type { AdminTeam } from '@shared/schemas/team';
 import { Check, Copy, KeyRound } from 'lucide-react';
-import { ConfirmDialogFooter, ConfirmDialogHeader, refusalOf } from '@/components/confirm-dialog';
+import { ConfirmDialogFooter, ConfirmDialogHeader, failureMessageOf } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -56,7 +56,7 @@ export function RotateCodeDialog({ team, open, onOpenChange }: Props) {
               </ul>
             </ConfirmDialogHeader>
             <ConfirmDialogFooter
-              error={refusalOf(rotate, 'The code could not be replaced. Please try again.')}
+              error={failureMessageOf(rotate, 'The code could not be replaced. Please try again.')}
               pending={rotate.isPending}
               pendingLabel="Creating a new code"
               icon={KeyRound}

@@ -12,7 +12,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { refusalOf } from '@/components/confirm-dialog';
+import { failureMessageOf } from '@/components/confirm-dialog';
 import { useDeleteTeam } from '../api/delete-team';
 import { useReportOpen } from '../hooks/use-held-while-open';
 import { RotateCodeDialog } from './rotate-code-dialog';
@@ -73,7 +73,7 @@ export function TeamActionsMenu({ team }: { team: AdminTeam }) {
           remove.mutate({ teamId: team.id, confirmName }, { onSuccess: () => setDialog(null) })
         }
         pending={remove.isPending}
-        error={refusalOf(remove, 'The team could not be deleted.')}
+        error={failureMessageOf(remove, 'The team could not be deleted.')}
       >
         <p>
           <span className="font-semibold text-foreground">{team.name}</span> (code{' '}

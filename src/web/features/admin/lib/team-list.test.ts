@@ -40,6 +40,8 @@ const cohort = (tag: string, extra: Partial<AdminCohort> = {}): AdminCohort => (
   archived: false,
   createdAt: '2026-11-01T00:00:00.000Z',
   revealedAt: null,
+  revealStep: 0,
+  revealHeld: false,
   joiningOpen: true,
   joinCode: 'ACDEFGHJKMNP',
   pace: { message: null, phase: null, endsAt: null },

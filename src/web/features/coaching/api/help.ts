@@ -45,10 +45,14 @@ export function helpQueueQueryOptions() {
 export function useAnswerHelp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (requestId: string) =>
-      api<HelpRequest>(`/api/admin/help-requests/${encodeURIComponent(requestId)}/answer`, {
+    /** A request id marks it answered; with `answer`, the team reads that line on its page too. */
+    mutationFn: (target: string | { requestId: string; answer: string }) => {
+      const { requestId, answer } = typeof target === 'string' ? { requestId: target, answer: '' } : target;
+      return api<HelpRequest>(`/api/admin/help-requests/${encodeURIComponent(requestId)}/answer`, {
         method: 'POST',
-      }),
+        ...(answer ? { body: { answer } } : {}),
+      });
+    },
     onSuccess: (request) => setHelpRequest(queryClient, request),
   });
 }

@@ -223,8 +223,15 @@ export function HelpStatus({ teamId }: { teamId: string }) {
       data-testid="help-status"
       className="flex items-center gap-2 rounded-xl border border-green-200 bg-success-soft px-4 py-3 text-sm font-medium text-success"
     >
-      <CircleCheck className="size-4" aria-hidden />
-      Your request for help was answered{request.answeredBy ? ` by ${request.answeredBy}` : ''}.
+      <CircleCheck className="size-4 shrink-0" aria-hidden />
+      <span>
+        Your request for help was answered{request.answeredBy ? ` by ${request.answeredBy}` : ''}.
+        {request.answer && (
+          <span className="typed-text mt-1 block font-normal text-foreground" data-testid="help-answer">
+            "{request.answer}"
+          </span>
+        )}
+      </span>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useTeamActivityName } from '@/lib/team-programme';
 import { helpQueueQueryOptions, useAnswerHelp } from '../api/help';
 import { useNow } from '../hooks/use-now';
-import { MarkAnsweredButton } from './mark-answered-button';
+import { AnswerWithALine, MarkAnsweredButton } from './mark-answered-button';
 import { waitingFor } from '../lib/waiting';
 
 /** How many requests are open: the dashboard's tab shows it from any tab. */
@@ -54,7 +54,7 @@ export function HelpRequests() {
         <li
           key={request.id}
           data-testid="help-request"
-          className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
+          className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4 shadow-sm sm:flex-row sm:flex-wrap sm:items-center sm:justify-between"
         >
           <div className="min-w-0 space-y-1">
             <p className="font-semibold">
@@ -79,6 +79,7 @@ export function HelpRequests() {
             </Link>
             <MarkAnsweredButton answer={answer} requestId={request.id} />
           </div>
+          <AnswerWithALine answer={answer} requestId={request.id} teamName={request.teamName} />
         </li>
       ))}
     </ul>

@@ -1,5 +1,7 @@
-import { Check } from 'lucide-react';
+import { Check, Send } from 'lucide-react';
+import * as React from 'react';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessageOf } from '@/lib/api-client';
 import type { useAnswerHelp } from '../api/help';
@@ -36,5 +38,61 @@ export function MarkAnsweredButton({
       <Check aria-hidden />
       Mark answered
     </Button>
+  );
+}
+
+/** The longest answer the server keeps (the team's own line has the same bound). */
+const ANSWER_MAX = 200;
+
+/**
+ * Answering with a line, beside "Mark answered": the instructor types a short answer ("Coming to your table
+ * in two minutes") that the team reads on its page; sending it marks the request answered.
+ */
+export function AnswerWithALine({
+  answer,
+  requestId,
+  teamName,
+}: {
+  answer: ReturnType<typeof useAnswerHelp>;
+  requestId: string;
+  teamName: string;
+}) {
+  const [line, setLine] = React.useState('');
+  const id = React.useId();
+  return (
+    <form
+      className="flex w-full basis-full items-center gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!line.trim()) return;
+        answer.mutate(
+          { requestId, answer: line },
+          {
+            onError: (failure) =>
+              toast({
+                variant: 'destructive',
+                title: 'Could not send the answer',
+                description: serverMessageOf(failure) ?? 'Please try again.',
+              }),
+          },
+        );
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        Answer {teamName} with a line
+      </label>
+      <Input
+        id={id}
+        value={line}
+        maxLength={ANSWER_MAX}
+        placeholder="Answer with a line the team sees"
+        onChange={(event) => setLine(event.target.value)}
+        className="min-w-0 flex-1"
+      />
+      <Button type="submit" size="sm" variant="outline" disabled={answer.isPending || !line.trim()}>
+        <Send aria-hidden />
+        Send answer
+      </Button>
+    </form>
   );
 }

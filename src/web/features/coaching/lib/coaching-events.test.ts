@@ -27,6 +27,7 @@ const request = (status: HelpRequest['status'], id = 'req-1'): HelpRequest => ({
   createdAt: '2026-11-26T10:00:00.000Z',
   closedAt: status === 'open' ? null : '2026-11-26T10:05:00.000Z',
   answeredBy: status === 'answered' ? 'alice' : null,
+  answer: '',
 });
 
 const queued = (id: string): HelpQueueItem => ({

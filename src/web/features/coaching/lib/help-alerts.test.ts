@@ -20,6 +20,7 @@ const request = (id: string): HelpQueueItem => ({
   createdAt: '2026-11-26T10:00:00Z',
   closedAt: null,
   answeredBy: null,
+  answer: '',
   teamName: `Team ${id}`,
   cohortName: null,
 });

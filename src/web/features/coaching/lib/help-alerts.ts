@@ -1,5 +1,5 @@
 import type { HelpQueueItem } from '@shared/schemas/coaching';
-import { readJson, resolveStorage, type StorageLike } from '@/lib/browser-storage';
+import { readJson, readSwitch, resolveStorage, type StorageLike, writeSwitch } from '@/lib/browser-storage';
 
 /**
  * Alerts for new requests for help on the dashboard (docs/product.md, Instructor dashboard): opt-in, per
@@ -22,21 +22,11 @@ export function newRequests(seen: ReadonlySet<string>, queue: readonly HelpQueue
 }
 
 export function alertsOn(storage?: StorageLike | null): boolean {
-  try {
-    return resolveStorage(storage)?.getItem(HELP_ALERTS_KEY) === 'on';
-  } catch {
-    return false;
-  }
+  return readSwitch(HELP_ALERTS_KEY, storage);
 }
 
 export function setAlertsOn(on: boolean, storage?: StorageLike | null): void {
-  try {
-    const target = resolveStorage(storage);
-    if (on) target?.setItem(HELP_ALERTS_KEY, 'on');
-    else target?.removeItem(HELP_ALERTS_KEY);
-  } catch {
-    // Storage blocked: the switch lasts for this page.
-  }
+  writeSwitch(HELP_ALERTS_KEY, on, storage);
 }
 
 /**

@@ -231,8 +231,8 @@ function PaceDialog({
         <DialogHeader>
           <DialogTitle>Pace the room: {cohort.name}</DialogTitle>
           <DialogDescription>
-            Every open page of the cohort's teams shows it at once, under the header, and so does the room's
-            screen. What you leave as it is stays as it is.
+            Every open page of the cohort's teams shows it at once, in a bar along the bottom of the window,
+            and so does the room's screen. What you leave as it is stays as it is.
           </DialogDescription>
         </DialogHeader>
         <form className="flex flex-col gap-4" onSubmit={submit} noValidate aria-describedby={ids.error}>

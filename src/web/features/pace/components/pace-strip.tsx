@@ -1,5 +1,6 @@
 import { Megaphone, Timer } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
+import { useChimeAt } from '@/lib/chime';
 import { cn } from '@/lib/cn';
 import { cohortStatusQueryOptions } from '@/lib/cohort-status';
 import { useProgrammeActivities } from '@/lib/team-programme';
@@ -20,6 +21,8 @@ export function PaceStrip({ tag, className }: { tag: string; className?: string 
   const status = useQuery(cohortStatusQueryOptions(tag)).data;
   const activities = useProgrammeActivities(status ? status.programme : null);
   const pace = shownPace(held?.pace, millisLeft);
+  // The projector chimes as the countdown it showed running ends (never for one over before it opened).
+  useChimeAt(millisLeft === 0, millisLeft !== undefined && millisLeft > 0, 'time-up');
   if (!showsPace(pace)) return null;
   return (
     <section

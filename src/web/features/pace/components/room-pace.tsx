@@ -1,6 +1,7 @@
 import { Megaphone, Timer } from 'lucide-react';
 import type * as React from 'react';
 import type { TeamProgramme } from '@shared/programme-ref';
+import { useChimeAt } from '@/lib/chime';
 import { cn } from '@/lib/cn';
 import { useProgrammeActivities } from '@/lib/team-programme';
 import { useCohortPace } from '../hooks/pace-listeners';
@@ -26,6 +27,8 @@ export function RoomPace({
   const millisLeft = useTimeLeft(held);
   const activities = useProgrammeActivities(programme);
   const pace = shownPace(held?.pace, millisLeft);
+  // The room screen chimes as the countdown it showed running ends (never for one over before it opened).
+  useChimeAt(millisLeft === 0, millisLeft !== undefined && millisLeft > 0, 'time-up');
   if (!showsPace(pace)) return <>{empty ?? null}</>;
   const ended = millisLeft === 0;
   return (

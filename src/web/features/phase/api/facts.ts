@@ -25,7 +25,9 @@ export function mergeFactsIntoCache(
     const facts = new Map((current?.facts ?? []).map((fact) => [fact.id, fact]));
     for (const [id, value] of Object.entries(values)) {
       const held = facts.get(id);
+      // Its document stays the store's: what was typed here rides on the page's copy until saved.
       facts.set(id, {
+        ...held,
         id,
         value,
         givenIn: held?.givenIn ?? givenIn,

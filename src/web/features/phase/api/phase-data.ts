@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PhaseDataRecord, SavePhaseDataBody } from '@shared/schemas/phase-data';
+import type { PhaseDataRecord, SavedPhaseData, SavePhaseDataBody } from '@shared/schemas/phase-data';
 import { ApiError, api } from '@/lib/api-client';
 import { phaseDataKeys } from '@/lib/query-keys';
 
@@ -28,14 +28,15 @@ export function phaseDataListQueryOptions(teamId: string | undefined) {
 }
 
 /** What a save says besides the answers (docs/decisions/014-merging-saves.md). */
-export type SaveContext = Pick<SavePhaseDataBody, 'changed' | 'baseVersion' | 'clientId'> & {
+export type SaveContext = Pick<SavePhaseDataBody, 'changed' | 'baseVersion' | 'clientId' | 'text'> & {
   keepalive?: boolean;
 };
 
 /**
  * POST /api/phase-data. Every writer of this client names the fields it `changed` (only those are
  * written, so a teammate's answers saved meanwhile stay), the `baseVersion` its copy came from and its
- * page's `clientId` (its own save's event is then recognised as its own).
+ * page's `clientId` (its own save's event is then recognised as its own), and sends its text fields as
+ * edits of their documents (`text`), merged with what teammates typed into them.
  */
 export function savePhaseData(
   teamId: string,
@@ -44,5 +45,5 @@ export function savePhaseData(
   { keepalive = false, ...context }: SaveContext = {},
 ) {
   const body: SavePhaseDataBody = { teamId, phaseNumber, data, ...context };
-  return api<PhaseDataRecord>('/api/phase-data', { method: 'POST', body, keepalive });
+  return api<SavedPhaseData>('/api/phase-data', { method: 'POST', body, keepalive });
 }

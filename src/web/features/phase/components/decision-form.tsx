@@ -1,16 +1,23 @@
 import { fieldText } from '@shared/field-text';
-import type { FormField } from '@shared/phase-config';
+import { type FormField, numbersTotal } from '@shared/phase-config';
 import { History, Info } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import type * as React from 'react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input, Label, Textarea } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import type { RemoteNote } from '../hooks/use-follow-remote';
-import { type Answers, checkedValues, pickedColour, splitOptionLabel, toggleChoice } from '../lib/answers';
+import {
+  type Answers,
+  answerText,
+  checkedValues,
+  pickedColour,
+  splitOptionLabel,
+  toggleChoice,
+} from '../lib/answers';
 import { RemoteChangeNote } from './remote-change-note';
 
 const inputId = (field: FormField) => `field-${field.id}`;
@@ -39,6 +46,49 @@ function TextControl({ field, value, onChange, onBlur, invalid, describedBy }: C
     return <Textarea rows={4} onChange={(e) => onChange(e.target.value)} {...shared} />;
   }
   return <Input onChange={(e) => onChange(e.target.value)} {...shared} />;
+}
+
+/** A whole number: typed as text (what is typed stays to be corrected), with the number keypad on a phone. */
+function NumberControl({ field, value, onChange, onBlur, invalid, describedBy }: ControlProps) {
+  return (
+    <Input
+      id={inputId(field)}
+      name={field.id}
+      value={value}
+      placeholder={field.placeholder}
+      inputMode="numeric"
+      autoComplete="off"
+      onChange={(e) => onChange(e.target.value)}
+      onBlur={onBlur}
+      aria-invalid={invalid || undefined}
+      aria-required={field.required || undefined}
+      aria-describedby={describedBy}
+      className="max-w-32 tabular-nums"
+    />
+  );
+}
+
+/**
+ * What the form's numbers with a total add up to (the competitor matrix's weights), after the last of
+ * them: "These add up to 100." or "These add up to 95, not 100." as they are typed.
+ */
+function NumbersTotalLine({ fields, form }: { fields: FormField[]; form: UseFormReturn<Answers> }) {
+  const values = useWatch({ control: form.control });
+  const totals = numbersTotal(fields, values);
+  if (!totals) return null;
+  const even = totals.sum === totals.total;
+  return (
+    <p
+      role="status"
+      data-testid="numbers-total"
+      className={cn(
+        'rounded-md px-3 py-1.5 text-sm font-medium tabular-nums',
+        even ? 'bg-success-soft text-success' : 'bg-warning-soft text-foreground',
+      )}
+    >
+      {even ? `These add up to ${totals.total}.` : `These add up to ${totals.sum}, not ${totals.total}.`}
+    </p>
+  );
 }
 
 function SelectControl({ field, value, onChange, onBlur, invalid, describedBy }: ControlProps) {
@@ -265,6 +315,7 @@ export function DecisionForm({
    */
   profile?: Readonly<Record<string, unknown>>;
 }) {
+  const lastCounted = numbersTotal(fields, {})?.last;
   return (
     <div className="space-y-6">
       {fields.map((field) => (
@@ -307,10 +358,18 @@ export function DecisionForm({
                   <CheckboxesControl {...props} />
                 ) : field.type === 'color' ? (
                   <ColorControl {...props} />
+                ) : field.type === 'number' ? (
+                  <NumberControl {...props} />
                 ) : (
                   <TextControl {...props} />
                 )}
-                {remoteNote && <RemoteChangeNote field={field.id} note={remoteNote} />}
+                {remoteNote && (
+                  <RemoteChangeNote
+                    field={field.id}
+                    note={remoteNote}
+                    readable={(value) => answerText(field, value)}
+                  />
+                )}
                 {origins.has(field.id) && (
                   <p className="flex items-center gap-1 text-xs text-muted-foreground" data-fact-origin>
                     <History className="size-3.5" aria-hidden />
@@ -327,6 +386,7 @@ export function DecisionForm({
                     {error}
                   </p>
                 )}
+                {field.id === lastCounted && <NumbersTotalLine fields={fields} form={form} />}
               </div>
             );
           }}

@@ -54,14 +54,19 @@ export function KeepPracticeDialog({ team, onMoved }: { team: WorkspaceTeam; onM
         // Only the blanks practice fills are written: a teammate's answer saved meanwhile stays.
         const changed = Object.keys(merged).filter((id) => merged[id] !== existing?.data[id]);
         if (changed.length === 0) continue;
-        await workspace.saveActivity(queryClient, Number(phase), merged, { changed, keepalive: false });
+        await workspace.saveActivity(queryClient, Number(phase), merged, {
+          changed,
+          keepalive: false,
+          whole: true,
+        });
       }
       // Facts the workspace already holds win; practice facts fill the ones it has not (or left blank).
       const { facts: held } = await queryClient.fetchQuery({ ...workspace.facts, staleTime: 0 });
       const given = new Set(held.filter((fact) => fact.value.trim() !== '').map((fact) => fact.id));
       for (const [phase, values] of practiceFacts()) {
         const missing = Object.fromEntries(Object.entries(values).filter(([id]) => !given.has(id)));
-        if (Object.keys(missing).length > 0) await workspace.saveFacts(missing, phase, { keepalive: false });
+        if (Object.keys(missing).length > 0)
+          await workspace.saveFacts(missing, phase, { keepalive: false, whole: true });
       }
       forgetPractice(queryClient);
       // The saves raised the team's current phase: read the team and its answers again.

@@ -4,9 +4,11 @@ import { AlertCircle, CheckCircle2, ClipboardList, Info } from 'lucide-react';
 import * as React from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { LivePausedNotice } from '@/components/live-paused-notice';
+import { retypeEarlyTyping } from '@/lib/early-typing';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useLiveAnswers } from '../hooks/use-live-answers';
+import { mergedTextIds, useLiveTexts } from '../hooks/use-live-texts';
 import { usePhaseAutosave } from '../hooks/use-phase-autosave';
 import { useLiveFacts } from '../hooks/use-live-facts';
 import { useSharedAnswers } from '../hooks/use-shared-answers';
@@ -80,9 +82,7 @@ export function PhaseWorkspace({
     [initialAnswers, watched],
   );
   const { touchedFields, isSubmitted } = form.formState;
-  // Marks the form as live (its handlers attached), for tests that type into it straight after start-up.
   const formRef = React.useRef<HTMLFormElement>(null);
-  React.useEffect(() => formRef.current?.setAttribute('data-ready', ''), []);
 
   const { update } = autosave;
   // "Check my answers" found everything in order; any edit after it takes the word back.
@@ -96,13 +96,67 @@ export function PhaseWorkspace({
     });
     return () => subscription.unsubscribe();
   }, [form, update]);
-  // Teammates' saves (or another practice tab's) appear in the fields nobody is editing here.
-  const remoteNotes = useLiveAnswers(form, config, autosave);
+  // What the form took before the line above listened is saved now: keys pressed between the form's arrival
+  // on the page and its effects (a start-up render hands the page over before they run), and the text typed
+  // into the pre-rendered page, typed again into this form as it arrived (the layout effect below).
+  // Declared before the text copies and the live followers first hear the stored answers, so they hear it
+  // as this page's typing and never put the stored text back over it.
+  // Once: later, every change reaches the save through the line above.
+  const caughtUp = React.useRef(false);
+  React.useEffect(() => {
+    if (caughtUp.current) return;
+    caughtUp.current = true;
+    const values = form.getValues();
+    const typedEarly = Object.keys(values).filter((id) => (values[id] ?? '') !== (initialAnswers[id] ?? ''));
+    if (typedEarly.length > 0) update(values, typedEarly);
+  }, [form, update, initialAnswers]);
+  // Text typed together merges with what teammates type, in place (the workspace's store); every other
+  // field (and every field in practice mode) shows teammates' saves (or another practice tab's) where
+  // nobody is editing it here.
+  const followed = React.useMemo(() => {
+    const merged = new Set(mergedTextIds(store, config.fields));
+    return config.fields.filter((field) => !merged.has(field.id));
+  }, [store, config.fields]);
+  const textLocal = React.useMemo(
+    () => ({ isUnsaved: autosave.local.isUnsaved, update }),
+    [autosave.local, update],
+  );
+  const textNotes = useLiveTexts(form, config.fields, config.phase, textLocal);
+  const remoteNotes = useLiveAnswers(form, config.phase, followed, autosave);
+
+  // A run's answer put into the activity's handoff field: saved like typing it there.
+  const useIn = React.useMemo(
+    () => ({
+      fields: config.fields
+        .filter((field) => field.handoff)
+        .map((field) => ({ id: field.id, label: field.label })),
+      put: (fieldId: string, text: string) => {
+        form.setValue(fieldId, text, { shouldDirty: true });
+        update(form.getValues(), [fieldId]);
+      },
+    }),
+    [config.fields, form, update],
+  );
 
   // The shared facts and the other activities' answers: the prompt's data, and where each fact was given.
   const shared = useSharedAnswers(config.phase, config.fields, answers);
-  const factNotes = useLiveFacts(form, config.fields, config.phase, shared.facts, update);
-  const notes = React.useMemo(() => ({ ...remoteNotes, ...factNotes }), [remoteNotes, factNotes]);
+  const factNotes = useLiveFacts(form, followed, config.phase, shared.facts, update);
+  const notes = React.useMemo(
+    () => ({ ...remoteNotes, ...factNotes, ...textNotes }),
+    [remoteNotes, factNotes, textNotes],
+  );
+
+  // What was typed into the page's pre-rendered form is typed into this one as it replaces it, and the field
+  // the person was in keeps the focus: in the commit itself, before the browser handles another key, which
+  // would otherwise land on no field (the pre-rendered one gone, this one not yet focused).
+  React.useLayoutEffect(() => {
+    retypeEarlyTyping(window.location.pathname);
+  }, []);
+  // Marks the form as live (every handler and follower set up), for tests that type into it straight after
+  // start-up.
+  React.useEffect(() => {
+    formRef.current?.setAttribute('data-ready', '');
+  }, []);
 
   // What the prompt cannot start from nothing without counts as an unanswered required field.
   const missing = React.useMemo(
@@ -216,11 +270,16 @@ export function PhaseWorkspace({
         </Card>
         {children}
       </div>
-      <div id="prompt-preview" className="min-w-0 scroll-mt-20 lg:sticky lg:top-20">
+      {/* Sticky beside the form, and scrolling on its own when a run's answer makes it taller than the
+          window: the answer is never pinned out of sight below it. */}
+      <div
+        id="prompt-preview"
+        className="min-w-0 scroll-mt-20 lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto"
+      >
         <PromptPreview
           template={config.promptTemplate}
           data={shared.context}
-          runs={{ phase: config.phase, teamId: inWorkspace ? teamId : undefined }}
+          runs={{ phase: config.phase, teamId: inWorkspace ? teamId : undefined, useIn }}
         />
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { missingMarker } from '@shared/activity-needs';
+import { activityReference } from '@shared/activity-reference';
 import type { FormField, Need } from '@shared/phase-config';
 import { listTemplatePlaceholders } from '@shared/prompt-template';
 import { isSharedFactId, type SharedFact, sharedFact } from '@shared/shared-facts';
@@ -108,7 +109,10 @@ export function ProfileFacts({
 }) {
   const shown = new Set(fields.map((f) => f.id));
   const paths = listTemplatePlaceholders(template);
-  const read = paths.map((path) => path.replace(/^phase\d+\./, ''));
+  const read = paths.map((path) => {
+    const reference = activityReference(path.split('.'));
+    return reference?.activity === undefined ? path : reference.id;
+  });
   const facts = [...new Set(read)]
     .filter((id) => isSharedFactId(id) && !shown.has(id))
     .map((id) => sharedFact(id)!);

@@ -10,6 +10,7 @@ import { saveBlob } from '@/lib/save-file';
 import { useCopyToClipboard } from '@/lib/use-copy-to-clipboard';
 import { modelRunsSetUp } from '@/lib/model-runs';
 import { RunPrompt } from '@/features/runs';
+import { flushAllAutosaves } from '../hooks/use-phase-autosave';
 
 const PromptMarkdown = preloadable(() => import('./prompt-markdown'));
 
@@ -38,7 +39,12 @@ export function PromptPreview({
   data: Record<string, unknown>;
   reader?: 'team' | 'instructor';
   /** Where runs on the institute's model go, when the server has one: the activity, and the team (none: practice). */
-  runs?: { phase: number; teamId: string | undefined };
+  runs?: {
+    phase: number;
+    teamId: string | undefined;
+    /** Where a run's answer may be put: the activity's handoff field, saved like typing. */
+    useIn?: { fields: readonly { id: string; label: string }[]; put(fieldId: string, text: string): void };
+  };
 }) {
   const deferred = React.useDeferredValue(data);
   const prompt = React.useMemo(() => renderPromptTemplate(template, deferred), [template, deferred]);
@@ -75,7 +81,7 @@ export function PromptPreview({
                 : 'The prompt this team would copy, as their preview shows it now.'}
             </CardDescription>
           </div>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Button size="sm" onClick={copy} aria-live="polite">
               {clipboard.copied ? <Check aria-hidden /> : <Copy aria-hidden />}
               {clipboard.copied ? 'Copied!' : 'Copy Prompt'}
@@ -90,7 +96,8 @@ export function PromptPreview({
                   teamId={runs.teamId}
                   phase={runs.phase}
                   reader={reader}
-                  prompt={() => renderPromptTemplate(template, data)}
+                  beforeRun={flushAllAutosaves}
+                  useIn={runs.useIn}
                   panel={runsPanel}
                 />
               </React.Suspense>
@@ -105,6 +112,8 @@ export function PromptPreview({
         </p>
       </CardHeader>
       <CardContent>
+        {/* The runs' answers first, right under "Run": where the team is looking when it presses it. */}
+        {withRuns && <div ref={setRunsPanel} className="mb-4 empty:hidden" />}
         <section
           aria-label="AI prompt preview"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
@@ -117,7 +126,6 @@ export function PromptPreview({
             <PromptMarkdown prompt={prompt} />
           </React.Suspense>
         </section>
-        {withRuns && <div ref={setRunsPanel} />}
       </CardContent>
     </Card>
   );

@@ -11,7 +11,17 @@ const quoted = (text: string, blank: string) => (text ? `“${text}”` : blank)
  * two ways out; once the text typed here was replaced, a note that keeps that text one click away. Not a
  * live region: the person typing is not interrupted.
  */
-export function RemoteChangeNote({ field, note }: { field: string; note: RemoteNote }) {
+export function RemoteChangeNote({
+  field,
+  note,
+  readable = (value) => value,
+}: {
+  field: string;
+  note: RemoteNote;
+  /** An answer as a person reads it (a choice by its label). */
+  readable?: (value: string) => string;
+}) {
+  if (note.kind === 'removed') return <RemovedNote field={field} note={note} />;
   return (
     <div
       data-remote-note={field}
@@ -23,12 +33,12 @@ export function RemoteChangeNote({ field, note }: { field: string; note: RemoteN
         {note.kind === 'offered' ? 'Changed on another device' : 'Replaced on another device'}
       </p>
       {note.kind === 'offered' ? (
-        <p className="typed-text min-w-0 flex-1 truncate text-muted-foreground" title={note.value}>
-          {quoted(note.value, 'They cleared it.')}
+        <p className="typed-text min-w-0 flex-1 truncate text-muted-foreground" title={readable(note.value)}>
+          {quoted(readable(note.value), 'They cleared it.')}
         </p>
       ) : (
-        <p className="typed-text min-w-0 flex-1 truncate text-muted-foreground" title={note.mine}>
-          Yours was {quoted(note.mine, 'blank')}
+        <p className="typed-text min-w-0 flex-1 truncate text-muted-foreground" title={readable(note.mine)}>
+          Yours was {quoted(readable(note.mine), 'blank')}
         </p>
       )}
       <div className="flex gap-3">
@@ -59,6 +69,42 @@ export function RemoteChangeNote({ field, note }: { field: string; note: RemoteN
             </button>
           </>
         )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Under a text typed together, when a teammate's change took words out of it while this page was typing in
+ * it (or took out words typed here): what went, and "Undo" to put it back where it was. Announced politely:
+ * it concerns what the person is typing.
+ */
+function RemovedNote({ field, note }: { field: string; note: Extract<RemoteNote, { kind: 'removed' }> }) {
+  return (
+    <div
+      data-remote-note={field}
+      data-note-kind="removed"
+      role="status"
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-warning/30 bg-warning-soft px-3 py-1.5 text-xs text-foreground"
+    >
+      <p className="flex items-center gap-1.5 font-medium">
+        <Users className="size-3.5 shrink-0 text-warning" aria-hidden />
+        Removed on another device
+      </p>
+      <p className="typed-text min-w-0 flex-1 truncate text-muted-foreground" title={note.removed}>
+        {quoted(note.removed, '')}
+      </p>
+      <div className="flex gap-3">
+        <button type="button" onClick={note.undo} className={`${action} text-primary`}>
+          Undo
+        </button>
+        <button
+          type="button"
+          onClick={note.dismiss}
+          className={`${action} text-muted-foreground hover:text-foreground`}
+        >
+          Dismiss
+        </button>
       </div>
     </div>
   );

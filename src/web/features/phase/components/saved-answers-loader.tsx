@@ -8,6 +8,7 @@ import { WebsiteSubmissionSlot } from '@/features/showcase';
 import type { WorkspaceMode } from '@/features/workspace';
 import { factValues } from '../api/facts';
 import { unsavedFacts } from '../hooks/use-facts-autosave';
+import { mergedTextIds, textScope } from '../hooks/use-live-texts';
 import { unsavedAnswers } from '../hooks/use-phase-autosave';
 import { formAnswers } from '../lib/shared-answers';
 import { savedActivity, useAnswerStore } from '../store/answer-store';
@@ -64,6 +65,11 @@ export default function SavedAnswersLoader({ config, phase, mode }: PhaseProps) 
   const stored = savedActivity(phase)((fresh ? activities.data : now?.activities) ?? [])?.data;
   const factsNow = { ...factValues(fresh ? facts.data : now?.facts), ...unsavedFacts(store) };
   const loaded = formAnswers(config.fields, { ...stored, ...unsavedAnswers(store, phase) }, factsNow);
+  // A text this page typed into before holds its words in its copy, with what it has heard since.
+  for (const id of mergedTextIds(store, config.fields)) {
+    const copy = store.texts?.peek(textScope(id, phase), id);
+    if (copy) loaded[id] = copy.value;
+  }
   return (
     <PhaseWorkspace
       config={config}

@@ -23,7 +23,9 @@ export type LocalChanges = {
  */
 export type RemoteNote =
   | { kind: 'offered'; value: string; useTheirs(): void; keepMine(): void }
-  | { kind: 'replaced'; value: string; mine: string; restoreMine(): void; dismiss(): void };
+  | { kind: 'replaced'; value: string; mine: string; restoreMine(): void; dismiss(): void }
+  /** Text typed together (hooks/use-live-texts.ts): what a teammate's change took out of it, to put back. */
+  | { kind: 'removed'; removed: string; undo(): void; dismiss(): void };
 
 const isFocusedHere = (field: string) => {
   const active = typeof document === 'undefined' ? null : document.activeElement;

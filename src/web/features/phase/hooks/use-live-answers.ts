@@ -1,4 +1,4 @@
-import type { PhaseConfig } from '@shared/phase-config';
+import type { FormField } from '@shared/phase-config';
 import { isSharedFactId } from '@shared/shared-facts';
 import * as React from 'react';
 import type { UseFormReturn } from 'react-hook-form';
@@ -8,19 +8,21 @@ import type { usePhaseAutosave } from './use-phase-autosave';
 import { useRemoteAnswers } from './use-remote-answers';
 
 /**
- * The activity form follows its stored answers as teammates (or another practice tab) change them
- * (hooks/use-follow-remote.ts). Returns the notes for fields changed elsewhere while edited here.
+ * The activity form's `fields` follow their stored answers as teammates (or another practice tab) change
+ * them (hooks/use-follow-remote.ts); text typed together follows its copy instead (hooks/use-live-texts.ts).
+ * Returns the notes for fields changed elsewhere while edited here.
  */
 export function useLiveAnswers(
   form: UseFormReturn<Answers>,
-  config: PhaseConfig,
+  phase: number,
+  fields: readonly FormField[],
   autosave: ReturnType<typeof usePhaseAutosave>,
 ): Record<string, RemoteNote> {
-  const remote = useRemoteAnswers(config.phase, config.fields);
+  const remote = useRemoteAnswers(phase, fields);
   // Shared facts follow the team's one copy instead (hooks/use-shared-answers.ts).
   const fieldIds = React.useMemo(
-    () => config.fields.filter((field) => !isSharedFactId(field.id)).map((field) => field.id),
-    [config.fields],
+    () => fields.filter((field) => !isSharedFactId(field.id)).map((field) => field.id),
+    [fields],
   );
   const { local: queue, update } = autosave;
   const local = React.useMemo<LocalChanges>(

@@ -7,7 +7,8 @@ import type { Answers } from '../lib/answers';
 import { type AutosaveState, createAutosaveQueue } from '../lib/autosave-queue';
 import type { AnswerStore } from '../store/answer-store';
 import { type QueueEntry, QueueRegistry, useQueueLifecycle } from '../store/autosave-queues';
-import { flushAllFactAutosaves, useFactsAutosave } from './use-facts-autosave';
+import { flushAllFactAutosaves, unsavedFacts, useFactsAutosave } from './use-facts-autosave';
+import { caretIn, textScope } from './use-live-texts';
 
 type AnswersEntry = QueueEntry<Answers> & {
   /** The value this page last sent for each field: its echo from the store is not a teammate's change. */
@@ -89,6 +90,10 @@ export function usePhaseAutosave(store: AnswerStore, phase: number) {
   const lastOwn = React.useRef<string | undefined>(undefined);
   const update = React.useCallback(
     (answers: Answers, changed?: string[]) => {
+      // What was typed into a text this page has a copy of is an edit of its document, where it was made.
+      for (const id of changed ?? []) {
+        store.texts?.peek(textScope(id, phase), id)?.type(answers[id] ?? '', caretIn(id));
+      }
       const own: Answers = {};
       const changedFacts: Record<string, string> = {};
       const known = factValues(queryClient.getQueryData(store.facts.queryKey));
@@ -112,7 +117,7 @@ export function usePhaseAutosave(store: AnswerStore, phase: number) {
       lastOwn.current = ownText;
       entry.queue.update(own);
     },
-    [entry, factsUpdate, queryClient, store],
+    [entry, factsUpdate, queryClient, store, phase],
   );
   const factsRetry = facts.retryNow;
   const retryNow = React.useCallback(() => {
@@ -122,13 +127,14 @@ export function usePhaseAutosave(store: AnswerStore, phase: number) {
   /** What the live-follow rules ask of the queue: which fields are unsaved here, and what was sent. */
   const local = React.useMemo(
     () => ({
-      isUnsaved: (field: string) => entry.queue.unsavedFields().includes(field),
+      isUnsaved: (field: string) =>
+        entry.queue.unsavedFields().includes(field) || Object.hasOwn(unsavedFacts(store), field),
       forget: (field: string) => entry.queue.forget(field),
       isSaving: () => entry.queue.getState().status === 'saving',
       wasSentHere: (field: string, value: unknown) =>
         entry.sent.has(field) && entry.sent.get(field) === value,
     }),
-    [entry],
+    [entry, store],
   );
   return { state: combinedState(state, facts.state), update, retryNow, local };
 }

@@ -1,4 +1,5 @@
-import type { FormField } from '@shared/phase-config';
+import { fieldValues } from '@shared/activity-prompt';
+import { type FormField, wholeNumberProblem } from '@shared/phase-config';
 import type { Resolver } from 'react-hook-form';
 
 /** A phase's answers as the form holds them: field id -> text. */
@@ -14,20 +15,8 @@ export function pickedColour(value: string | undefined): string | null {
 
 export const REQUIRED_BANNER = 'Please complete all required fields to continue.';
 
-/** Stored answers (any JSON object) as form values: strings kept, numbers and booleans as text. */
-export function toAnswers(fields: readonly FormField[], data: Record<string, unknown> | null | undefined) {
-  const answers: Answers = {};
-  for (const field of fields) {
-    const value = data?.[field.id];
-    answers[field.id] =
-      typeof value === 'string'
-        ? value
-        : typeof value === 'number' || typeof value === 'boolean'
-          ? String(value)
-          : '';
-  }
-  return answers;
-}
+/** Stored answers (any JSON object) as form values: the rule the server renders a run's prompt with. */
+export const toAnswers = fieldValues;
 
 function isBlank(value: string | undefined): boolean {
   return value === undefined || value.trim() === '';
@@ -81,6 +70,7 @@ export function validateField(field: FormField, value: string | undefined): stri
   if (field.type === 'color' && !isBlank(value) && !COLOR_PATTERN.test(value!.trim())) {
     return 'Enter a colour as # followed by 6 hex digits, for example #1e90ff.';
   }
+  if (field.type === 'number') return wholeNumberProblem(field, value);
   if (field.type === 'select' && !isBlank(value) && !field.options?.some((o) => o.value === value)) {
     return 'Choose one of the options.';
   }

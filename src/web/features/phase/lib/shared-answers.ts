@@ -2,24 +2,8 @@ import type { FormField } from '@shared/phase-config';
 import { PAGE_NAMES } from '@shared/phases';
 import { isSharedFactId, sharedFact } from '@shared/shared-facts';
 import type { Fact } from '@shared/schemas/facts';
-import { buildTemplateContext, type TeamAnswers } from '@shared/template-context';
-import { type Answers, toAnswers } from './answers';
 
-/**
- * An activity's form values: its own answers, and each shared fact it shows from the team's one copy
- * (with values typed and not yet saved on top).
- */
-export function formAnswers(
-  fields: readonly FormField[],
-  own: Record<string, unknown> | null | undefined,
-  facts: Readonly<Record<string, string>>,
-): Answers {
-  const answers = toAnswers(fields, own);
-  for (const field of fields) {
-    if (isSharedFactId(field.id) && Object.hasOwn(facts, field.id)) answers[field.id] = facts[field.id]!;
-  }
-  return answers;
-}
+export { formValues as formAnswers } from '@shared/activity-prompt';
 
 /**
  * "First given in Activity N · <title>" for each shared fact of activity `phase` first given elsewhere: N
@@ -44,20 +28,7 @@ export function factOrigins(
   return origins;
 }
 
-/**
- * What activity `phase`'s prompt renders with: every activity's answers (this one's as typed now), and the
- * shared facts (this activity's typed values over the team's copy), so `{{phaseN.<id>}}` and the facts read
- * the latest of everything.
- */
-export function promptContext(
-  phase: number,
-  answersByPhase: TeamAnswers,
-  facts: Readonly<Record<string, string>>,
-  current: Answers,
-): Record<string, unknown> {
-  const typedFacts = Object.fromEntries(Object.entries(current).filter(([id]) => isSharedFactId(id)));
-  return buildTemplateContext(phase, { ...answersByPhase, [phase]: current }, { ...facts, ...typedFacts });
-}
+export { promptContext } from '@shared/activity-prompt';
 
 /** The heading over an activity's answers to fields its programme no longer has (the report, "View work"). */
 export const REMOVED_FIELDS_HEADING = 'Answers to fields no longer in this activity';

@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { FactsResponse } from '@shared/schemas/facts';
 import type { PhaseDataRecord } from '@shared/schemas/phase-data';
 import type { TeamEvent } from '@shared/schemas/team-events';
+import { decodeText, encodeText, type MergedText, mergeTextEdit, TextCopy } from '@shared/shared-text';
 import { afterEach, describe, expect, it } from 'vitest';
 import { coachingKeys, factKeys, phaseDataKeys, programmeKeys } from '@/lib/query-keys';
 import { getPresence, setPresence } from './presence-store.ts';
@@ -35,7 +36,7 @@ const answers = (
   changed: string[],
   values: Record<string, unknown> | undefined,
   clientId = OTHER,
-): TeamEvent => ({
+): Extract<TeamEvent, { type: 'answers' }> => ({
   type: 'answers',
   teamId: TEAM,
   phaseNumber,
@@ -47,6 +48,31 @@ const answers = (
 });
 
 afterEach(() => setPresence([]));
+
+describe("a teammate's save of text typed together", () => {
+  it('takes what the save added into the cached document, from the seed when the cache held none', () => {
+    const typed = new TextCopy(undefined, 'Old notes');
+    typed.type('Old notes, and more');
+    const { edit } = typed.edit();
+    const merged = mergeTextEdit(undefined, 'Old notes', {
+      update: decodeText(edit.update),
+      sv: decodeText(edit.sv),
+    }) as MergedText;
+    const cache = cacheWith([record(1, 3, { notes: 'Old notes', region: 'EU' })]);
+    cache.apply({
+      ...answers(1, 4, ['notes', 'region'], { notes: merged.value }),
+      textUpdates: { notes: encodeText(merged.delta) },
+    });
+    const [cached] = cache.list()!;
+    expect(cached!.data).toEqual({ notes: 'Old notes, and more' });
+    // The cached document reads as the stored one: a page's copy made from it has the teammate's words.
+    expect(new TextCopy(cached!.text!.notes, '').value).toBe('Old notes, and more');
+    expect(cached!.text).not.toHaveProperty('region');
+    // A later save of the field written whole (no document update): the cache holds no document for it.
+    cache.apply(answers(1, 5, ['notes'], { notes: 'Whole' }));
+    expect(cache.list()![0]!.text).toBeUndefined();
+  });
+});
 
 describe("a teammate's save", () => {
   it('is merged into the cached record when it is the next version, a removed field included', () => {
@@ -192,6 +218,7 @@ describe("coaching's events", () => {
         createdAt: at,
         closedAt: null,
         answeredBy: null,
+        answer: '',
       },
     });
     expect(

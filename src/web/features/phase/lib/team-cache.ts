@@ -6,6 +6,7 @@ import type { AnswersEvent, TeamEvent } from '@shared/schemas/team-events';
 import { factKeys, phaseDataKeys, programmeKeys } from '@/lib/query-keys';
 import { newerFacts } from '../api/facts';
 import { changePresence, setPresence } from './presence-store';
+import { withUpdates } from './text-replica';
 
 /**
  * What one event of the team's stream does to this page's cache of the team's answers, facts and open pages
@@ -53,7 +54,7 @@ const listKey = (teamId: string) => phaseDataKeys.list(teamId);
 
 /**
  * A save of one activity. When the cached record is the version just before it, the save's fields are
- * written into it in place; when the cache is further behind (an event was missed) or the event carries
+ * written into it in place (with what it added to each text's document); when the cache is further behind (an event was missed) or the event carries
  * no values (too big for an event), the list is read again; when the cache already holds this version or
  * a later one (the page's own save answered first), nothing changes. This page's own save is answered by
  * the save call itself: its event only matters when it carries the values.
@@ -73,12 +74,23 @@ function applyAnswers(queryClient: QueryClient, teamId: string, ownClientId: str
     return;
   }
   const data = writeChangedFields(current?.data, event.values, event.changed);
+  // The documents of the texts it wrote take what it added; a field it wrote without one has none now.
+  const text = { ...current?.text };
+  for (const id of event.changed) {
+    const update = event.textUpdates?.[id];
+    if (update === undefined) delete text[id];
+    else {
+      const value = current?.data[id];
+      text[id] = withUpdates({ value: typeof value === 'string' ? value : '', state: text[id] }, [update]);
+    }
+  }
   const record: PhaseDataRecord = {
     teamId,
     phaseNumber: event.phaseNumber,
     data,
     updatedAt: event.updatedAt,
     version: event.version,
+    ...(Object.keys(text).length > 0 ? { text } : {}),
   };
   queryClient.setQueryData<PhaseDataRecord[]>(listKey(teamId), (old) =>
     [...(old ?? []).filter((r) => r.phaseNumber !== event.phaseNumber), record].sort(

@@ -1,6 +1,7 @@
 import type { QueryClient, UseQueryOptions } from '@tanstack/react-query';
 import type { FactsResponse } from '@shared/schemas/facts';
 import * as React from 'react';
+import type { TextReplicas } from '../lib/text-replica';
 
 /**
  * Where a team's answers live (docs/decisions/024-one-answer-store.md): in its workspace on the server, or,
@@ -13,13 +14,24 @@ import * as React from 'react';
  */
 
 /** One saved activity, whichever store holds it (practice mode counts no versions). */
-export type SavedActivity = { phaseNumber: number; data: Record<string, unknown>; version?: number };
+export type SavedActivity = {
+  phaseNumber: number;
+  data: Record<string, unknown>;
+  version?: number;
+  /** Each text field's document, where the store keeps them (the workspace's). */
+  text?: Record<string, string>;
+};
 
 export type SaveOptions = {
   /** The fields edited here since the last save: only these are written (docs/decisions/014-merging-saves.md). */
   changed: readonly string[];
   /** The page is going away: the request must outlive it. */
   keepalive: boolean;
+  /**
+   * The values are written as they are, not as edits of the page's copies of its texts: answers brought in
+   * from elsewhere (practice mode's, kept in a new workspace), not typed on this page.
+   */
+  whole?: boolean;
 };
 
 type StoreQuery<T> = UseQueryOptions<T, Error, T, readonly unknown[]>;
@@ -57,12 +69,18 @@ export type StoreWrites = {
   saveFacts(
     values: Record<string, string>,
     givenIn: number,
-    options: { keepalive: boolean },
+    options: { keepalive: boolean; whole?: boolean },
   ): Promise<FactsResponse>;
   /** Follows what other tabs of this browser change, while a page shows the store; returns the stop. */
   follow(queryClient: QueryClient): () => void;
   /** The answers as they are now, when the store can read them at once (in this browser); else absent. */
   readNow?(): AnswersNow;
+  /**
+   * The page's copies of the texts it shows, when the store merges text typed on several devices at once
+   * (the workspace's: docs/decisions/051-text-typed-together-merges.md). A text field with a copy is saved
+   * as an edit of its document; without (practice mode, one person in one browser), as its value.
+   */
+  readonly texts?: TextReplicas;
 };
 
 const AnswerStoreContext = React.createContext<AnswerStore | null>(null);

@@ -9,6 +9,7 @@ import {
 import {
   forgetRecentPhaseWrites,
   mergeLocalPhaseData,
+  phaseOfDataKey,
   rewriteLostPhaseChanges,
   SHARED_FACTS_KEY,
 } from '@/lib/practice-storage';
@@ -47,7 +48,7 @@ export const practiceWrites: StoreWrites = {
   follow(queryClient) {
     const onStorage = (event: StorageEvent) => {
       // A cleared storage (key null) changes everything.
-      const phase = Number(/^phase(\d)_data$/.exec(event.key ?? '')?.[1]);
+      const phase = phaseOfDataKey(event.key);
       if (event.key === null) {
         forgetRecentPhaseWrites();
         forgetRecentFactWrites();

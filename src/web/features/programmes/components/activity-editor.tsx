@@ -42,7 +42,7 @@ export const ActivityEditor = React.memo(function ActivityEditor() {
       <EditorSection
         path={['fields']}
         title="Form fields"
-        description="What the team answers (4 to 15 fields), in the order they see them."
+        description="What the team answers (4 to 17 fields), in the order they see them."
       >
         <FieldsEditor />
       </EditorSection>

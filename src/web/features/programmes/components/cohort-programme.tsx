@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { STANDARD_PROGRAMME_ID } from '@shared/schemas/programmes';
 import { ArrowRightLeft } from 'lucide-react';
 import * as React from 'react';
-import { ConfirmDialogFooter, ConfirmDialogHeader, refusalOf } from '@/components/confirm-dialog';
+import { ConfirmDialogFooter, ConfirmDialogHeader, failureMessageOf } from '@/components/confirm-dialog';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
@@ -91,7 +91,7 @@ export function CohortProgramme({ cohort }: { cohort: { tag: string; name: strin
             <p>What teams typed stays; answers to fields the new programme does not have are kept.</p>
           </ConfirmDialogHeader>
           <ConfirmDialogFooter
-            error={refusalOf(assigning, 'The programme could not be switched. Please try again.')}
+            error={failureMessageOf(assigning, 'The programme could not be switched. Please try again.')}
             pending={busy}
             pendingLabel="Switching"
             icon={ArrowRightLeft}

@@ -128,6 +128,41 @@ export function TextControl({
 }
 
 /** A yes/no of the config, stored as `true` or left out (the configs' optional flags). */
+/**
+ * A whole number of the draft (a number field's smallest, largest, total): blank leaves it out; anything
+ * but a whole number stays as typed, for the checks to name.
+ */
+export function WholeNumberControl({ path, label, hint }: { path: DraftPath; label: string; hint?: string }) {
+  const { activity, update, readOnly } = useEditing();
+  const value = useValue(path);
+  const id = controlId(activity, path);
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <Label htmlFor={id}>
+        {label}
+        <span className="font-normal text-muted-foreground"> (optional)</span>
+      </Label>
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      <Input
+        id={id}
+        value={value === undefined || value === null ? '' : String(value)}
+        readOnly={readOnly}
+        inputMode="numeric"
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className="max-w-32 tabular-nums"
+        onChange={(e) => {
+          const text = e.target.value.trim();
+          update(path, text === '' ? undefined : /^-?\d{1,9}$/.test(text) ? Number(text) : e.target.value);
+        }}
+      />
+    </div>
+  );
+}
+
 export function FlagControl({ path, label, hint }: { path: DraftPath; label: string; hint?: string }) {
   const { activity, update, readOnly } = useEditing();
   const id = controlId(activity, path);

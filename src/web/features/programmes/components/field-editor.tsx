@@ -13,6 +13,7 @@ import {
   ListControl,
   TextControl,
   useEditing,
+  WholeNumberControl,
   useText,
   useValue,
 } from './editor-controls';
@@ -23,6 +24,7 @@ const TYPE_NAMES: Record<(typeof FieldTypeSchema.options)[number], string> = {
   select: 'One choice (drop-down or cards)',
   checkboxes: 'Several choices (checkboxes)',
   color: 'Colour',
+  number: 'Whole number',
 };
 
 /** The form's fields: each field's label, id, type, options and help, in the order teams see them. */
@@ -135,6 +137,9 @@ function FieldEditor({ index }: { index: number }) {
             update([...path, 'type'], next);
             if (next !== 'select') update([...path, 'display'], undefined);
             if (next !== 'select' && next !== 'checkboxes') update([...path, 'options'], undefined);
+            if (next !== 'number') {
+              for (const key of ['min', 'max', 'total']) update([...path, key], undefined);
+            }
           }}
         >
           <SelectTrigger id={typeId}>
@@ -173,6 +178,17 @@ function FieldEditor({ index }: { index: number }) {
           </div>
         )}
       </div>
+      {type === 'number' && (
+        <div className="grid gap-3 sm:col-span-2 sm:grid-cols-3">
+          <WholeNumberControl path={[...path, 'min']} label="Smallest" hint="0 unless given." />
+          <WholeNumberControl path={[...path, 'max']} label="Largest" />
+          <WholeNumberControl
+            path={[...path, 'total']}
+            label="Adds up to"
+            hint="The form shows what the numbers with this total add up to."
+          />
+        </div>
+      )}
       {type !== 'color' &&
         asShared(
           <TextControl

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { controlId, getIn, sectionId, parsePathText, pathText, problemTargets, setIn } from './draft-path.ts';
+import { controlId, getIn, problemTargets, sectionId, setIn } from './draft-path.ts';
 
 describe('getIn and setIn', () => {
   const config = { title: 'A', fields: [{ id: 'x', options: [{ value: 'a' }] }] };
@@ -23,13 +23,6 @@ describe('getIn and setIn', () => {
 });
 
 describe('paths', () => {
-  it('writes and reads paths as the programme checks write them', () => {
-    expect(pathText(['fields', 3, 'options', 1, 'value'])).toBe('fields[3].options[1].value');
-    expect(parsePathText('fields[3].options[1].value')).toEqual(['fields', 3, 'options', 1, 'value']);
-    expect(parsePathText('')).toEqual([]);
-    expect(parsePathText('needs[0].anyOf[1]')).toEqual(['needs', 0, 'anyOf', 1]);
-  });
-
   it("names a problem's control first, then each part around it, then the activity", () => {
     expect(problemTargets({ activity: 2, path: 'fields[1].label' })).toEqual([
       controlId(2, ['fields', 1, 'label']),

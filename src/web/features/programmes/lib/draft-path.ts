@@ -1,7 +1,8 @@
+import { type ProblemPath, parsePathText } from '@shared/problem-path';
 import type { ProgrammeProblem } from '@shared/programme-checks';
 
 /** Where in an activity's config: `['fields', 3, 'options', 1, 'value']`. */
-export type DraftPath = readonly (string | number)[];
+export type DraftPath = ProblemPath;
 
 /** The value at `path`, or undefined where the config has nothing there. */
 export function getIn(value: unknown, path: DraftPath): unknown {
@@ -31,20 +32,6 @@ export function setIn<T>(value: T, path: DraftPath, next: unknown): T {
   if (inner === undefined && rest.length === 0) delete copy[key];
   else copy[key] = inner;
   return copy as T;
-}
-
-/** The path as the programme checks write it: `fields[3].options[1].value`. */
-export function pathText(path: DraftPath): string {
-  return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? key : `.${key}`)).join('');
-}
-
-/** `fields[3].options[1].value` read back into its keys. */
-export function parsePathText(text: string): DraftPath {
-  const keys: (string | number)[] = [];
-  for (const match of text.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
-    keys.push(match[2] === undefined ? match[1]! : Number(match[2]));
-  }
-  return keys;
 }
 
 /** The id of the editor's control for `path` in activity `activity`. */

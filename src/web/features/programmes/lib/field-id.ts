@@ -1,4 +1,4 @@
-import { isReservedFieldId } from '@shared/phase-config';
+import { isActivityShaped } from '@shared/activity-reference';
 
 /** The longest id (or option value) made from a label; a long label makes a readable prefix, not a sentence. */
 export const FIELD_ID_MAX = 40;
@@ -34,7 +34,7 @@ function unique(base: string, taken: ReadonlySet<string>): string {
 export function fieldIdFromLabel(label: string, taken: ReadonlySet<string>): string {
   let base = snakeCase(label);
   if (!/^[a-z]/.test(base)) base = base ? `field_${base}` : 'field';
-  if (isReservedFieldId(base)) base = `${base}_answer`;
+  if (isActivityShaped(base)) base = `${base}_answer`;
   return unique(base, taken);
 }
 

@@ -1,5 +1,6 @@
 import type { ProgrammeProblem } from '@shared/programme-checks';
-import { getIn, parsePathText } from './draft-path';
+import { parsePathText } from '@shared/problem-path';
+import { getIn } from './draft-path';
 
 export type ProblemGroup = { activity: number | null; problems: ProgrammeProblem[] };
 

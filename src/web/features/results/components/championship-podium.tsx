@@ -30,7 +30,8 @@ const SIZES = {
     crown: 'size-8 text-gold sm:size-12',
     avatar: (place: Place) =>
       cn(place === 1 ? 'size-16 sm:size-24' : 'size-14 sm:size-20', 'text-lg sm:text-2xl'),
-    name: 'w-full text-base leading-tight font-bold break-words sm:text-2xl',
+    // Names wrap between words, never inside one nor cut (a phone's stand is about 100 px wide).
+    name: 'w-full text-sm leading-tight font-bold text-balance break-normal hyphens-none sm:text-2xl',
     points: 'text-2xl font-extrabold text-foreground tabular-nums sm:text-4xl',
     pointsUnit: 'text-sm sm:text-base',
     plinth: (place: Place) => cn('pt-2 text-sm sm:pt-4 sm:text-xl', PLACE[place].colour, PLACE[place].height),
@@ -38,7 +39,7 @@ const SIZES = {
   present: {
     crown: 'size-[7vh] text-gold',
     avatar: (place: Place) => cn(place === 1 ? 'size-[15vh]' : 'size-[11vh]', 'text-[clamp(1rem,2vw,3rem)]'),
-    name: 'w-full text-[clamp(1.75rem,2.5vw,4rem)] leading-[1.1] font-extrabold break-words line-clamp-2',
+    name: 'w-full text-[clamp(1.75rem,2.5vw,4rem)] leading-[1.1] font-extrabold text-balance break-normal hyphens-none',
     points: 'text-[clamp(1.75rem,3vw,5rem)] font-extrabold text-foreground tabular-nums',
     pointsUnit: 'text-[clamp(1rem,1.4vw,2rem)]',
     plinth: (place: Place) =>
@@ -119,15 +120,19 @@ function RevealedTeam({
 function PodiumStep({
   place,
   step,
-  instant,
+  instant: reducedMotion,
+  settledStep,
   size,
 }: {
   place: PodiumPlace;
   step: RevealStep;
   instant: boolean;
+  settledStep: RevealStep;
   size: keyof typeof SIZES;
 }) {
   const revealed = isPlaceRevealed(place.place, step);
+  // A place already out when the page opened stands still; one revealed since rises and counts up.
+  const instant = reducedMotion || isPlaceRevealed(place.place, settledStep);
   const config = PLACE[place.place];
   const label = place.shared ? `=${config.label}` : config.label;
   return (
@@ -174,19 +179,30 @@ export function PodiumPlaces({
   rows,
   step,
   instant,
+  settledStep = 0,
   size = 'page',
   className,
 }: {
   rows: ResultRow[];
   step: RevealStep;
+  /** Reduced motion: every place at once, no rise, no count-up. */
   instant: boolean;
+  /** The places shown at once when the page opened (a reveal under way or done). */
+  settledStep?: RevealStep;
   size?: keyof typeof SIZES;
   className?: string;
 }) {
   return (
     <ol className={cn('mx-auto flex w-full items-end', className)} aria-label="Podium">
       {podiumPlaces(rows).map((place) => (
-        <PodiumStep key={place.place} place={place} step={step} instant={instant} size={size} />
+        <PodiumStep
+          key={place.place}
+          place={place}
+          step={step}
+          instant={instant}
+          settledStep={settledStep}
+          size={size}
+        />
       ))}
     </ol>
   );
@@ -200,10 +216,12 @@ export function ChampionshipPodium({
   rows,
   step,
   instant,
+  settledStep = 0,
 }: {
   rows: ResultRow[];
   step: RevealStep;
   instant: boolean;
+  settledStep?: RevealStep;
 }) {
   const top = podiumPlaces(rows).flatMap((place) => place.rows);
   const withSites = step >= 3 ? top.filter((row) => toSafeHref(row.websiteUrl) !== '#') : [];
@@ -213,7 +231,13 @@ export function ChampionshipPodium({
         <CardTitle className="text-2xl sm:text-4xl">Championship Podium</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
-        <PodiumPlaces rows={rows} step={step} instant={instant} className="max-w-4xl gap-2 sm:gap-6" />
+        <PodiumPlaces
+          rows={rows}
+          step={step}
+          instant={instant}
+          settledStep={settledStep}
+          className="max-w-4xl gap-2 sm:gap-6"
+        />
         {withSites.length > 0 && (
           <div className="flex flex-wrap justify-center gap-3 animate-fade-in">
             {withSites.map((row) => (

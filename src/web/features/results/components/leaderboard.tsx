@@ -42,7 +42,7 @@ function LeaderboardRow({
     >
       <RankBadge place={row.place} shared={row.shared} medal={ranked} className="row-span-2" />
       <div className="min-w-0">
-        <p className="text-lg leading-tight font-semibold break-words sm:text-2xl">{name}</p>
+        <p className="text-lg leading-tight font-semibold break-normal sm:text-2xl">{name}</p>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground sm:text-base">
           {row.shared && ranked && <SharedPlaceTag place={row.place} />}
           <span>1st: {votesAt(row, 1)}</span>

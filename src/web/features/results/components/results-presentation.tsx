@@ -3,14 +3,16 @@ import type { CohortStatus } from '@shared/schemas/cohort';
 import type { ResultRow } from '@shared/schemas/showcase';
 import { barPercent } from '@shared/scoring';
 import { Trophy } from 'lucide-react';
+import * as React from 'react';
 import { PresentationFrame } from '@/components/presentation-frame';
 import { TeamAvatar } from '@/components/team-avatar';
 import { Spinner } from '@/components/ui/spinner';
 import { serverMessageOf } from '@/lib/api-client';
+import { playChime, useChimeOn } from '@/lib/chime';
 import { cn } from '@/lib/cn';
 import { callDefaults } from '@/lib/messages';
 import { useCountUp } from '../hooks/use-count-up';
-import { LEADERBOARD_STEP } from '../lib/reveal-choreography';
+import { chimeForStep, LEADERBOARD_STEP, type RevealStep } from '../lib/reveal-choreography';
 import { teamLabel } from '../lib/team-label';
 import { tieNotes } from '../lib/tie-notes';
 import {
@@ -22,10 +24,26 @@ import {
   resultsState,
 } from '../lib/results-state';
 import { PodiumPlaces } from './championship-podium';
+import { PacedRevealControls } from './paced-reveal-controls';
 import { RankBadge, SharedPlaceTag } from './rank-badge';
+import { ReleasePointer } from './release-pointer';
 import { RevealButton } from './reveal-button';
 import { TieBreakNote } from './tie-break-note';
 import { VotedCount } from './voted-count';
+
+/**
+ * The chime at each step of the reveal the room watches, while it is switched on (lib/chime.ts); none for the
+ * places already out when the presentation opens.
+ */
+function useRevealChime(step: RevealStep) {
+  const on = useChimeOn();
+  const before = React.useRef(step);
+  React.useEffect(() => {
+    const kind = chimeForStep(before.current, step);
+    before.current = step;
+    if (kind && on) playChime(kind);
+  }, [step, on]);
+}
 
 /** How many leaderboard rows a 16:9 screen shows beside the podium. */
 export const PRESENT_LEADERBOARD_ROWS = 6;
@@ -46,8 +64,10 @@ export function ResultsPresentation({
   reveal: RevealState;
   onExit: () => void;
 }) {
-  const state = resultsState(cohort, results);
+  // Only an instructor presents.
+  const state = resultsState(cohort, results, true);
   const rows = results.data ?? [];
+  useRevealChime(reveal.step);
   return (
     <PresentationFrame label="Results presentation" title={`Voting Results: ${cohort.name}`} onExit={onExit}>
       <title>{`Voting Results: ${cohort.name} · Applied GenAI Lab`}</title>
@@ -63,6 +83,7 @@ export function ResultsPresentation({
             reveal={reveal}
             className="mt-[2vh] h-auto px-[3vw] py-[2vh] text-[clamp(1.25rem,2.2vw,3rem)]"
           />
+          <PacedRevealControls rows={rows} reveal={reveal} size="present" />
         </BigMessage>
       ) : state === 'loading' ? (
         <div className="flex flex-1 items-center justify-center">
@@ -73,7 +94,9 @@ export function ResultsPresentation({
           title="Results Not Yet Available"
           body="The final votes are being tallied. Please check back later!"
           cohort={cohort}
-        />
+        >
+          <ReleasePointer size="present" />
+        </BigMessage>
       ) : state === 'empty' ? (
         <BigMessage
           title="No votes yet"
@@ -128,13 +151,23 @@ function BigMessage({
 }
 
 function RevealedScreen({ rows, reveal }: { rows: ResultRow[]; reveal: RevealState }) {
-  const instant = reveal.reducedMotion || reveal.settled;
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-[1.5vh]">
+      <RevealedGrid rows={rows} reveal={reveal} />
+      <PacedRevealControls rows={rows} reveal={reveal} size="present" className="shrink-0" />
+    </div>
+  );
+}
+
+function RevealedGrid({ rows, reveal }: { rows: ResultRow[]; reveal: RevealState }) {
+  const instant = reveal.reducedMotion || reveal.settledStep >= LEADERBOARD_STEP;
   const withPodium = hasPodium(rows);
   const leaderboardRunning = reveal.step >= LEADERBOARD_STEP;
   return (
     <div
       className={cn('grid min-h-0 flex-1 gap-[2.5vw]', withPodium ? 'grid-cols-[3fr_2fr]' : 'grid-cols-1')}
       data-testid="revealed-results"
+      data-reveal-step={reveal.step}
     >
       {withPodium && (
         <section aria-labelledby="present-podium" className="flex min-h-0 flex-col">
@@ -147,7 +180,8 @@ function RevealedScreen({ rows, reveal }: { rows: ResultRow[]; reveal: RevealSta
           <PodiumPlaces
             rows={rows}
             step={reveal.step}
-            instant={instant}
+            instant={reveal.reducedMotion}
+            settledStep={reveal.settledStep}
             size="present"
             className="min-h-0 flex-1 gap-[1.5vw]"
           />
@@ -210,7 +244,7 @@ function PresentRow({ row, topPoints, instant }: { row: PlacedRow; topPoints: nu
       <div className="flex min-w-0 flex-col gap-[0.6vh]">
         <p className="flex min-w-0 items-baseline gap-[0.8vw]">
           <span
-            className="truncate text-[clamp(1.125rem,1.8vw,2.75rem)] leading-tight font-bold"
+            className="min-w-0 text-[clamp(1.125rem,1.8vw,2.75rem)] leading-tight font-bold text-balance break-normal"
             title={name}
           >
             {name}

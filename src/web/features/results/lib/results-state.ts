@@ -3,11 +3,17 @@ import type { CohortStatus } from '@shared/schemas/cohort';
 import type { ResultRow } from '@shared/schemas/showcase';
 import { type Place, rankResults } from '@shared/scoring';
 import type { useReveal } from '../hooks/use-reveal';
+import { revealStepOf, stepShownBy } from '@shared/results-withheld';
+import { LEADERBOARD_STEP, type RevealStep } from './reveal-choreography';
 
 /** The reveal as the page and its presentation see it. */
 export type RevealState = ReturnType<typeof useReveal> & {
-  /** The reveal button: the room's reveal for an instructor, this screen's own for anyone else. */
+  /** The reveal button: the room's whole reveal for an instructor, this screen's own for anyone else. */
   onReveal: () => void;
+  /** An instructor's "Next place" (the room's reveal, one step), with the step it moves to; else undefined. */
+  onNextPlace?: (step: RevealStep) => void;
+  /** The step the room's reveal has reached on the server (an instructor's controls follow it). */
+  roomStep: RevealStep;
   /** The room's reveal call is on its way. */
   revealing: boolean;
   /** Pressing starts every screen of the cohort (an instructor's session). */
@@ -61,15 +67,63 @@ export function podiumPlaces(rows: readonly ResultRow[]): PodiumPlace[] {
   return places;
 }
 
+/**
+ * The step an instructor's "Next place" moves to: the next podium place that has a team (a place a tie above
+ * leaves empty is skipped), then the leaderboard; straight to the leaderboard without a podium.
+ */
+export function nextRevealStep(rows: readonly ResultRow[], current: RevealStep): RevealStep {
+  if (!hasPodium(rows)) return LEADERBOARD_STEP;
+  const places = new Set<number>(podiumPlaces(rows).map((p) => p.place));
+  for (let step = current + 1; step < LEADERBOARD_STEP; step++) {
+    if (places.has(4 - step)) return step as RevealStep;
+  }
+  return LEADERBOARD_STEP;
+}
+
+/**
+ * Whether this page waits for the big screen: an instructor runs the room's reveal and it has not started,
+ * so the server keeps the results from anyone but an instructor.
+ */
+export function waitsForTheRoom(cohort: CohortStatus, isAdmin: boolean): boolean {
+  return !isAdmin && cohort.revealHeld && cohort.revealedAt === null;
+}
+
 /** Which of the page's states a cohort is in (docs/product.md, Results). */
 export function resultsState(
   cohort: CohortStatus,
   results: UseQueryResult<ResultRow[]>,
-): 'off' | 'hidden' | 'loading' | 'error' | 'empty' | 'ready' {
+  isAdmin = false,
+): 'off' | 'hidden' | 'room' | 'loading' | 'error' | 'empty' | 'ready' {
   if (!cohort.competitionEnabled) return 'off';
   if (!cohort.resultsVisible) return 'hidden';
+  if (waitsForTheRoom(cohort, isAdmin)) return 'room';
   if (results.isPending) return 'loading';
   if (results.isError) return 'error';
   // No team with points: no ballot counted ("No votes yet"), though every team is listed.
   return rankedRows(results.data).length === 0 ? 'empty' : 'ready';
+}
+
+/**
+ * The room's step a team's page follows while the reveal is held for the big screen (undefined otherwise:
+ * an instructor, or a screen's own reveal); its results are read again at each step.
+ */
+export function heldStepOf(
+  cohort: CohortStatus | null | undefined,
+  isAdmin: boolean,
+): RevealStep | undefined {
+  return cohort && !isAdmin && cohort.revealHeld && cohort.revealedAt !== null
+    ? revealStepOf(cohort)
+    : undefined;
+}
+
+/**
+ * The cohort's reveal as far as `rows` can show it: a step the room has reached before the page holds its
+ * places waits for them (the server gives a team only the places already out), so no place shows blank.
+ */
+export function revealWithin(cohort: CohortStatus, rows: readonly ResultRow[] | undefined): CohortStatus {
+  if (!rows) return cohort;
+  const shown = Math.min(revealStepOf(cohort), stepShownBy(rows));
+  if (shown === revealStepOf(cohort)) return cohort;
+  // Step 0 of a started reveal would read as an older server's whole reveal: not started, as far as shown.
+  return shown === 0 ? { ...cohort, revealedAt: null, revealStep: 0 } : { ...cohort, revealStep: shown };
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  chimeForStep,
   CELEBRATION,
   countUpValue,
   easeOutCubic,
   isPlaceRevealed,
+  revealSchedule,
   revealStepAt,
   showSchedule,
 } from './reveal-choreography';
@@ -16,8 +18,28 @@ describe('reveal choreography', () => {
     expect(CELEBRATION.countUpMs).toBe(1500);
   });
 
-  it('moves the step counter to 1 at 0.5 s, 2 at 1 s and 3 at 1.5 s', () => {
-    expect([0, 499, 500, 999, 1000, 1499, 1500, 10_000].map(revealStepAt)).toEqual([0, 0, 1, 1, 2, 2, 3, 3]);
+  it('moves the step counter to 1 at 0.5 s, 2 at 1 s and to 1st place with the leaderboard (4) at 1.5 s', () => {
+    expect([0, 499, 500, 999, 1000, 1499, 1500, 10_000].map(revealStepAt)).toEqual([0, 0, 1, 1, 2, 2, 4, 4]);
+  });
+
+  it('schedules a whole reveal on the choreography, a paced step at once, a quick finish half a second apart', () => {
+    expect(revealSchedule(0, 4)).toEqual([
+      { atMs: 500, step: 1 },
+      { atMs: 1000, step: 2 },
+      { atMs: 1500, step: 3 },
+      { atMs: 1500, step: 4 },
+    ]);
+    // The instructor's first "Next place": the first burst, then 3rd place at 0.5 s.
+    expect(revealSchedule(0, 1)).toEqual([{ atMs: 500, step: 1 }]);
+    expect(revealSchedule(1, 2)).toEqual([{ atMs: 0, step: 2 }]);
+    expect(revealSchedule(3, 4)).toEqual([{ atMs: 0, step: 4 }]);
+    // "Reveal all" after 3rd place: 2nd now, 1st and the leaderboard half a second later.
+    expect(revealSchedule(1, 4)).toEqual([
+      { atMs: 0, step: 2 },
+      { atMs: 500, step: 3 },
+      { atMs: 500, step: 4 },
+    ]);
+    expect(revealSchedule(4, 4)).toEqual([]);
   });
 
   it('shows 3rd place at step 1, 2nd at step 2 and 1st at step 3', () => {
@@ -54,5 +76,19 @@ describe('reveal choreography', () => {
     expect(countUpValue(7, 500, 0)).toBe(7);
     expect(easeOutCubic(-1)).toBe(0);
     expect(easeOutCubic(2)).toBe(1);
+  });
+});
+
+describe("the projector's chime at each step", () => {
+  it("plays the place's chime for 3rd, 2nd and the leaderboard, the winner's for 1st, nothing backwards", () => {
+    expect(chimeForStep(0, 1)).toBe('place');
+    expect(chimeForStep(1, 2)).toBe('place');
+    expect(chimeForStep(2, 3)).toBe('first-place');
+    expect(chimeForStep(3, 4)).toBe('place');
+    // A quick finish that passes 1st place: the winner's.
+    expect(chimeForStep(1, 4)).toBe('first-place');
+    expect(chimeForStep(0, 4)).toBe('first-place');
+    expect(chimeForStep(2, 2)).toBeNull();
+    expect(chimeForStep(4, 0)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { type RoomReveal, revealStepOf } from '@shared/results-withheld';
 import { CELEBRATION } from './reveal-choreography';
 
 /**
@@ -8,16 +9,18 @@ import { CELEBRATION } from './reveal-choreography';
  * one happening now.
  */
 
-/** What a page does when the cohort's `revealedAt` changes. */
+/** What a page does when the cohort's reveal (`revealedAt`, `revealStep`) changes. */
 export type RoomRevealAction =
   /** Nothing to do: no change. */
   | 'none'
-  /** The reveal is happening now: run the choreography from its start. */
+  /** The reveal is happening now: move it to the step, with its choreography. */
   | 'play'
-  /** The reveal happened before this page saw it: the final podium and leaderboard at once. */
+  /** The reveal happened before this page saw it: the steps so far, at once. */
   | 'show'
   /** The instructor hid the results again: back to before the reveal. */
   | 'reset';
+
+export { type RoomReveal, revealStepOf } from '@shared/results-withheld';
 
 /** The whole choreography, steps then the confetti show: a reveal older than this is long past. */
 export const REVEAL_DURATION_MS = CELEBRATION.stepTimesMs[2] + CELEBRATION.show.durationMs;
@@ -29,19 +32,22 @@ export const REVEAL_DURATION_MS = CELEBRATION.stepTimesMs[2] + CELEBRATION.show.
 export const LONG_PAST_MS = REVEAL_DURATION_MS + 60_000;
 
 /**
- * `previous` is the `revealedAt` this page last knew (`undefined` before it knew any), `next` the one it
- * now learns. What the page opens with is shown at once; a change seen while open is played, unless the
- * reveal is long past.
+ * `previous` is the reveal this page last knew (`undefined` before it knew any), `next` the one it now
+ * learns. What the page opens with is shown at once; a reveal that starts while the page is open is played,
+ * unless it is long past (a stream reconnecting much later); a step of a reveal the page follows is always
+ * played, however long the instructor paused between places.
  */
 export function roomRevealAction(
-  previous: string | null | undefined,
-  next: string | null,
+  previous: RoomReveal | undefined,
+  next: RoomReveal,
   nowMs: number,
 ): RoomRevealAction {
-  if (previous === next) return 'none';
-  if (next === null) return previous === undefined ? 'none' : 'reset';
+  if (next.revealedAt === null) return previous?.revealedAt ? 'reset' : 'none';
   if (previous === undefined) return 'show';
-  const at = Date.parse(next);
+  if (previous.revealedAt === next.revealedAt) {
+    return revealStepOf(next) > revealStepOf(previous) ? 'play' : 'none';
+  }
+  const at = Date.parse(next.revealedAt);
   if (Number.isFinite(at) && nowMs - at > LONG_PAST_MS) return 'show';
   return 'play';
 }

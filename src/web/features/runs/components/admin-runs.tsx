@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CohortRunSettings, TeamRunUse } from '@shared/schemas/runs';
+import type { CohortRunSettings, CohortRunSettingsChange, TeamRunUse } from '@shared/schemas/runs';
+import { PauseCircle } from 'lucide-react';
 import * as React from 'react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
@@ -10,11 +12,15 @@ import { toast } from '@/components/ui/use-toast';
 import { serverMessageOf } from '@/lib/api-client';
 import { useLiveEvents } from '@/lib/live/use-live-events';
 import { runKeys } from '@/lib/query-keys';
-import { adminRunsQueryOptions, setCohortRuns, setTeamPaused } from '../api/runs';
+import { adminRunsQueryOptions } from '../api/admin-runs';
+import { setCohortRuns } from '../api/set-cohort-runs';
+import { setTeamPaused } from '../api/set-team-paused';
+import { limitsChange } from '../lib/limits-form';
 import { useAdminRunsListener } from '../hooks/runs-listeners';
-import { tokensText } from './run-history';
+import { tokensText } from '../lib/budget-line';
 
 const NOT_CHANGED = 'The change was not saved. Please try again.';
+const LOAD_FAILED = 'The model’s runs could not be loaded. Please try again.';
 
 /**
  * The dashboard's "Model runs" tab: for each active cohort, runs on or off (off until the instructor
@@ -40,8 +46,18 @@ export default function AdminRuns() {
     onError: failed,
   });
 
+  if (runs.isError && !runs.data) {
+    return (
+      <div role="alert" className="space-y-2 text-sm">
+        <p className="text-destructive">{serverMessageOf(runs.error) ?? LOAD_FAILED}</p>
+        <Button size="sm" variant="outline" onClick={() => void runs.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
   if (!runs.data) return <p className="text-sm text-muted-foreground">Loading the model’s runs…</p>;
-  const { model, pricing, cohorts, teams } = runs.data;
+  const { model, pricing, cohorts, teams, smallestBudgetTokens } = runs.data;
   return (
     <div className="space-y-6" data-testid="admin-runs">
       <p className="text-sm text-muted-foreground">
@@ -58,6 +74,7 @@ export default function AdminRuns() {
           cohort={cohort}
           teams={teams.filter((team) => team.cohortTag === cohort.tag)}
           pricing={pricing}
+          smallestBudget={smallestBudgetTokens}
           onChange={(change) => cohortChange.mutate({ tag: cohort.tag, change })}
           onPause={(teamId, paused) => pause.mutate({ teamId, paused })}
         />
@@ -70,18 +87,28 @@ function CohortRuns({
   cohort,
   teams,
   pricing,
+  smallestBudget,
   onChange,
   onPause,
 }: {
   cohort: CohortRunSettings;
   teams: TeamRunUse[];
   pricing: Parameters<typeof tokensText>[1];
-  onChange(change: { on?: boolean; budgetTokens?: number; runsPerMinute?: number }): void;
+  smallestBudget: number;
+  onChange(change: CohortRunSettingsChange): void;
   onPause(teamId: string, paused: boolean): void;
 }) {
   const [budget, setBudget] = React.useState(String(cohort.budgetTokens));
   const [perMinute, setPerMinute] = React.useState(String(cohort.runsPerMinute));
+  const [total, setTotal] = React.useState(
+    cohort.cohortBudgetTokens === null ? '' : String(cohort.cohortBudgetTokens),
+  );
+  const [problem, setProblem] = React.useState<string | null>(null);
   React.useEffect(() => setBudget(String(cohort.budgetTokens)), [cohort.budgetTokens]);
+  React.useEffect(
+    () => setTotal(cohort.cohortBudgetTokens === null ? '' : String(cohort.cohortBudgetTokens)),
+    [cohort.cohortBudgetTokens],
+  );
   React.useEffect(() => setPerMinute(String(cohort.runsPerMinute)), [cohort.runsPerMinute]);
   const id = `runs-${cohort.tag}`;
   return (
@@ -110,7 +137,9 @@ function CohortRuns({
           className="flex flex-wrap items-end gap-3"
           onSubmit={(event) => {
             event.preventDefault();
-            onChange({ budgetTokens: Number(budget), runsPerMinute: Number(perMinute) });
+            const parsed = limitsChange({ budget, perMinute, total }, smallestBudget);
+            setProblem('problem' in parsed ? parsed.problem : null);
+            if ('change' in parsed) onChange(parsed.change);
           }}
         >
           <div className="space-y-1">
@@ -133,9 +162,29 @@ function CohortRuns({
               className="w-28"
             />
           </div>
+          <div className="space-y-1">
+            <Label htmlFor={`${id}-total`}>Cohort total (tokens, optional)</Label>
+            <Input
+              id={`${id}-total`}
+              inputMode="numeric"
+              value={total}
+              placeholder="none"
+              onChange={(event) => setTotal(event.target.value)}
+              className="w-40"
+            />
+          </div>
           <Button type="submit" size="sm" variant="outline">
             Save limits
           </Button>
+          <p className="basis-full text-xs text-muted-foreground">
+            One run reserves up to {smallestBudget.toLocaleString('en')} tokens: the smallest budget. The
+            cohort total, when set, is shared by all its teams, so extra workspaces do not multiply the bill.
+          </p>
+          {problem && (
+            <p role="alert" className="basis-full text-sm text-destructive">
+              {problem}
+            </p>
+          )}
         </form>
         {teams.length === 0 ? (
           <p className="text-sm text-muted-foreground">No team in this cohort yet.</p>
@@ -154,11 +203,19 @@ function CohortRuns({
             </TableHeader>
             <TableBody>
               {teams.map((team) => {
-                const used = team.promptTokens + team.completionTokens;
-                const left = Math.max(0, cohort.budgetTokens - used - team.reservedTokens);
                 return (
                   <TableRow key={team.teamId} data-testid="team-runs-row">
-                    <TableCell className="font-medium">{team.teamName}</TableCell>
+                    <TableCell className="font-medium">
+                      <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                        {team.teamName}
+                        {/* Said in words, beside the name: the button alone ("Resume") leaves it to be guessed. */}
+                        {team.paused && (
+                          <Badge variant="warning" data-testid="team-runs-paused">
+                            <PauseCircle aria-hidden /> Paused
+                          </Badge>
+                        )}
+                      </span>
+                    </TableCell>
                     <TableCell>
                       {team.runs}
                       {team.running > 0 && ` (${team.running} running)`}
@@ -166,7 +223,7 @@ function CohortRuns({
                     <TableCell>
                       {tokensText({ prompt: team.promptTokens, completion: team.completionTokens }, pricing)}
                     </TableCell>
-                    <TableCell>{left.toLocaleString('en')}</TableCell>
+                    <TableCell>{team.tokensLeft.toLocaleString('en')}</TableCell>
                     <TableCell className="text-right">
                       <Button
                         size="sm"

@@ -1,22 +1,10 @@
-import { estimateCost, formatCost } from '@shared/model-runs';
-import type { Allowance, Pricing, Run } from '@shared/schemas/runs';
-
-/** "1,234 tokens (about EUR 0.01)": the estimate only where a price is configured. */
-export function tokensText(tokens: { prompt: number; completion: number }, pricing: Pricing | null): string {
-  const total = tokens.prompt + tokens.completion;
-  const text = `${total.toLocaleString('en')} ${total === 1 ? 'token' : 'tokens'}`;
-  return pricing ? `${text} (${formatCost(estimateCost(tokens, pricing), pricing.currency)})` : text;
-}
-
-/** What the team may still spend, in one line. */
-export function allowanceText(allowance: Allowance): string {
-  const used = allowance.usedTokens + allowance.reservedTokens;
-  const spent = `${used.toLocaleString('en')} of ${allowance.budgetTokens.toLocaleString('en')} tokens used`;
-  if (!allowance.pricing || allowance.budgetTokens === 0) return `Budget: ${spent}.`;
-  const rate = (allowance.pricing.inputPer1k + allowance.pricing.outputPer1k) / 2;
-  const cost = formatCost((used * rate) / 1000, allowance.pricing.currency);
-  return `Budget: ${spent} (${cost}).`;
-}
+import type { Pricing, Run } from '@shared/schemas/runs';
+import { Check, Copy } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { messages } from '@/lib/messages';
+import { useCopyToClipboard } from '@/lib/use-copy-to-clipboard';
+import { tokensText } from '../lib/budget-line';
 
 const STATUS_TEXT: Record<Run['status'], string> = {
   running: 'Running…',
@@ -31,6 +19,11 @@ const STATUS_TEXT: Record<Run['status'], string> = {
  */
 export function RunView({ run, pricing, answer }: { run: Run; pricing: Pricing | null; answer?: string }) {
   const text = answer ?? run.answer;
+  const clipboard = useCopyToClipboard();
+  const copy = async () => {
+    if (await clipboard.copy(text)) toast(messages.answerCopied);
+    else toast({ variant: 'destructive', ...messages.answerCopyFailed });
+  };
   return (
     <article className="space-y-2 rounded-lg border border-border bg-surface p-3" data-testid="model-run">
       <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
@@ -40,6 +33,12 @@ export function RunView({ run, pricing, answer }: { run: Run; pricing: Pricing |
         <span>{run.model}</span>
         <span>{tokensText({ prompt: run.promptTokens, completion: run.completionTokens }, pricing)}</span>
         <time dateTime={run.createdAt}>{new Date(run.createdAt).toLocaleString()}</time>
+        {text !== '' && (
+          <Button size="sm" variant="outline" className="ml-auto" onClick={copy} aria-live="polite">
+            {clipboard.copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+            {clipboard.copied ? 'Copied!' : 'Copy answer'}
+          </Button>
+        )}
       </p>
       {run.error && (
         <p className="text-sm text-destructive" role={run.status === 'failed' ? 'alert' : undefined}>

@@ -1,5 +1,6 @@
 import type { CohortStatus } from '@shared/schemas/cohort';
 import type { ShowcaseTeam } from '@shared/schemas/showcase';
+import { CircleCheck } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import * as React from 'react';
 import { PresentationFrame } from '@/components/presentation-frame';
@@ -79,6 +80,16 @@ export default function ShowcasePresentation({
             <h2 id="present-teams" className="text-[clamp(1.125rem,1.8vw,2.75rem)] font-bold">
               {submitted.length} of {teams.length} websites submitted
             </h2>
+            {cohort.competitionEnabled && (cohort.votingOpen || cohort.ballotCount > 0) && (
+              // Live: each ballot's event moves the count and the team's tick (who voted, never how).
+              <p
+                className="text-[clamp(1.125rem,1.8vw,2.75rem)] font-bold text-primary"
+                aria-live="polite"
+                data-testid="present-voted-count"
+              >
+                {cohort.ballotCount} of {cohort.teamCount} teams voted
+              </p>
+            )}
             <ul className="grid min-h-0 grid-cols-[repeat(auto-fill,minmax(16vw,1fr))] gap-[1vh] overflow-hidden">
               {teams.map((team) => (
                 <li
@@ -88,9 +99,23 @@ export default function ShowcasePresentation({
                       ? 'flex min-w-0 items-center gap-[0.8vw] rounded-xl border border-border bg-surface p-[0.8vh]'
                       : 'flex min-w-0 items-center gap-[0.8vw] rounded-xl border border-dashed border-border p-[0.8vh] text-muted-foreground'
                   }
+                  data-testid="present-team"
+                  data-voted={team.voted}
                 >
-                  <TeamAvatar team={team} className="size-[5vh] text-[clamp(0.75rem,1vw,1.5rem)]" />
-                  <span className="truncate text-[clamp(1rem,1.4vw,2.25rem)] font-semibold">{team.name}</span>
+                  <TeamAvatar team={team} className="size-[5vh] shrink-0 text-[clamp(0.75rem,1vw,1.5rem)]" />
+                  {/* Whole words over as many lines as the name needs: never cut. */}
+                  <span className="min-w-0 flex-1 text-[clamp(1rem,1.4vw,2.25rem)] leading-tight font-semibold text-balance break-normal">
+                    {team.name}
+                  </span>
+                  {team.voted && (
+                    <span
+                      className="flex shrink-0 items-center gap-[0.3vw] text-[clamp(0.75rem,1vw,1.5rem)] font-semibold text-success"
+                      data-testid="present-team-voted"
+                    >
+                      <CircleCheck className="size-[1.2em]" aria-hidden="true" />
+                      Voted
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>

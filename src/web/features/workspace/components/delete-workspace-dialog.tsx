@@ -1,6 +1,6 @@
 import { DeleteTeamDialog } from '@/components/delete-team-dialog';
 import { toast } from '@/components/ui/use-toast';
-import { refusalOf } from '@/components/confirm-dialog';
+import { failureMessageOf } from '@/components/confirm-dialog';
 import { messages } from '@/lib/messages';
 import { useDeleteWorkspace } from '../hooks/use-workspace-actions';
 import type { WorkspaceTeam } from '../lib/resolve-workspace';
@@ -34,7 +34,7 @@ export function DeleteWorkspaceDialog({ team, open, onOpenChange }: Props) {
         toast({ variant: 'success', ...messages.workspaceDeleted });
       }}
       pending={remove.isPending}
-      error={refusalOf(remove, 'The workspace could not be deleted.')}
+      error={failureMessageOf(remove, 'The workspace could not be deleted.')}
     >
       <p>
         Your workspace <span className="font-semibold text-foreground">{team.name}</span> (code{' '}

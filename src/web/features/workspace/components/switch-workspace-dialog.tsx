@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftRight } from 'lucide-react';
 import { navigate } from 'wouter/use-browser-location';
-import { ConfirmDialogFooter, ConfirmDialogHeader, refusalOf } from '@/components/confirm-dialog';
+import { ConfirmDialogFooter, ConfirmDialogHeader, failureMessageOf } from '@/components/confirm-dialog';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { messages } from '@/lib/messages';
@@ -76,7 +76,7 @@ export function SwitchWorkspaceDialog({ linkSwitch }: { linkSwitch: LinkSwitch }
           </p>
         </ConfirmDialogHeader>
         <ConfirmDialogFooter
-          error={refusalOf(switchTo, messages.openWorkspaceError.description)}
+          error={failureMessageOf(switchTo, messages.openWorkspaceError.description)}
           pending={switchTo.isPending}
           pendingLabel="Switching"
           icon={ArrowLeftRight}

@@ -2,7 +2,7 @@ import type { Team } from '@shared/schemas/team';
 import { TEAM_NAME_MAX } from '@shared/text-limits';
 import { normaliseWorkspaceCodeInput, WORKSPACE_CODE_LENGTH } from '@shared/workspace-code';
 import { FolderOpen, KeyRound, type LucideIcon, Plus, ShieldAlert } from 'lucide-react';
-import type * as React from 'react';
+import * as React from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -14,7 +14,7 @@ import { ApiError } from '@/lib/api-client';
 import { messages } from '@/lib/messages';
 import { useCopyToClipboard } from '@/lib/use-copy-to-clipboard';
 import { useCreateWorkspace, useOpenWorkspace, WorkspaceNotFoundError } from '../hooks/use-workspace-actions';
-import { showCodeCard } from '../lib/code-card';
+import { markCodeCardFresh, showCodeCard } from '../lib/code-card';
 import { type DialogAnswer, practiceChoiceAfter } from '../lib/practice-choice';
 import { TRIED_KEY, useWorkspaceUi, type WorkspaceDialogState, workspaceUi } from '../workspace-ui';
 
@@ -145,6 +145,8 @@ export function WorkspaceDialog({ open: isOpen }: { open: boolean }) {
     resolver: notBlank<OpenValues>('code'),
   });
   const busy = create.isPending || open.isPending;
+  // A workspace was just created: the Workspace Code card takes the focus, not the button that opened this.
+  const handFocusToCard = React.useRef(false);
   const codeField = openForm.register('code');
 
   /** A workspace is open: the dialog closes, its form empties, and the page goes where it should. */
@@ -160,8 +162,12 @@ export function WorkspaceDialog({ open: isOpen }: { open: boolean }) {
       create.mutate(name, {
         onSuccess: (team) => {
           announceCreated(team.code);
+          const phase = dialog.phase ?? 1;
           showCodeCard(team.id);
-          arrive(team, dialog.phase ?? 1, createForm);
+          // Its card shows whole where the workspace arrives, and takes the focus the dialog would give back.
+          markCodeCardFresh(team.id, destinationOf(dialog, team, phase, pathname).split('?')[0] ?? '/');
+          handFocusToCard.current = true;
+          arrive(team, phase, createForm);
         },
         onError: (error) =>
           toast({ variant: 'destructive', ...failureOf(error, messages.createWorkspaceError) }),
@@ -205,6 +211,11 @@ export function WorkspaceDialog({ open: isOpen }: { open: boolean }) {
         onOpenAutoFocus={(event) => {
           event.preventDefault();
           requestAnimationFrame(() => document.getElementById('workspace-name')?.focus());
+        }}
+        onCloseAutoFocus={(event) => {
+          if (!handFocusToCard.current) return;
+          handFocusToCard.current = false;
+          event.preventDefault();
         }}
       >
         <DialogHeader>

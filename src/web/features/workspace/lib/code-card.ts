@@ -4,7 +4,9 @@ import { createStore, useStore } from '@/lib/store';
 /**
  * The Workspace Code card (docs/product.md, Workspace dialog): shown under the header to the browser that
  * created a workspace, on every page of it, until someone dismisses it there. Kept per team in this
- * browser's storage, so a reload or another tab still shows it and a dismissal lasts.
+ * browser's storage, so a reload or another tab still shows it and a dismissal lasts. Whole (the code large,
+ * its QR code) on the page the new workspace arrives at, brought into view there; on every later page a
+ * one-line reminder that takes little room.
  */
 export const CODE_CARD_KEY = 'workspace_code_card';
 
@@ -69,4 +71,40 @@ const NONE: CodeCards = {};
 export function useCodeCardShown(teamId: string | undefined): boolean {
   const all = useStore(codeCards(), () => NONE);
   return teamId !== undefined && all[teamId] === 'show';
+}
+
+/**
+ * The workspace created in this page load and the page it arrived at (its path): there, and until the page
+ * changes, its card shows whole; `presented` once it has been brought into view. Not kept: a reload or
+ * another tab shows the one-line reminder.
+ */
+type FreshCard = { teamId: string; pathname: string; presented: boolean };
+
+const fresh = createStore<FreshCard | null>(null);
+
+/** A workspace was just created here and arrives at `pathname`: its card shows whole there. */
+export function markCodeCardFresh(teamId: string, pathname: string): void {
+  fresh.set({ teamId, pathname, presented: false });
+}
+
+/** Whether a workspace created in this page load still has its card whole (the page scrolls to it, not past). */
+export function codeCardFresh(): boolean {
+  return fresh.get() !== null;
+}
+
+/** Brought into view once: a later render of the same page leaves the scroll and the focus alone. */
+export function codeCardPresented(): void {
+  fresh.set((current) => (current ? { ...current, presented: true } : current));
+}
+
+/** The page changed (or the team did): the card is the one-line reminder from now on. */
+export function codeCardLeft(): void {
+  fresh.set(null);
+}
+
+const NOT_FRESH = null;
+
+/** The workspace created in this page load whose card is still whole somewhere, if any. */
+export function useFreshCodeCard(): FreshCard | null {
+  return useStore(fresh, () => NOT_FRESH);
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "cohorts" ADD COLUMN "run_cohort_budget_tokens" integer;--> statement-breakpoint
+ALTER TABLE "cohorts" ADD CONSTRAINT "cohorts_run_cohort_budget" CHECK ("cohorts"."run_cohort_budget_tokens" is null or "cohorts"."run_cohort_budget_tokens" between 1000 and 1000000000);

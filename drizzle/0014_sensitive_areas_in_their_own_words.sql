@@ -1,0 +1,32 @@
+-- Written by hand (docs/decisions/054-the-offer-and-its-own-words.md). The sensitive areas say what each means for any
+-- business: "Employment" keeps its stored value (employment) and its meaning, screening or monitoring workers, under
+-- that name, and two areas join it before "None of these": advising employers on their staff (employment_advice) and
+-- holding staff records (staff_records). Teams' stored answers are unchanged: each value means what it meant.
+-- Instructors' programmes hold their own copy of each activity's fields: in every draft and every published
+-- version, the sensitive areas field takes the fact's options and tooltip, so each still reads.
+UPDATE "programme_versions" v SET "activities" = (
+	SELECT jsonb_agg(
+		CASE WHEN jsonb_typeof(a -> 'fields') = 'array' AND jsonb_array_length(a -> 'fields') > 0
+			THEN jsonb_set(a, '{fields}', (
+				SELECT jsonb_agg(
+					CASE WHEN f ->> 'id' = 'sensitive_areas' THEN f || '{"options":[{"value":"children","label":"Children","description":"Children use it, or it is made for them"},{"value":"health","label":"Health or wellbeing","description":"Health, fitness, beauty or medical benefits, health care or testing (a product or a service), or health data"},{"value":"food","label":"Food or drink","description":"You make, serve or sell something to eat or drink"},{"value":"finance","label":"Money","description":"Payments, lending, investing, insurance or financial advice"},{"value":"personal_data","label":"Data about other people","description":"Data about people other than your buyer: employees, drivers, patients or pupils (where they are, what they do, monitoring)"},{"value":"safety","label":"Safety","description":"People rely on it to prevent harm, or it falls under a safety regime"},{"value":"advice","label":"Professional advice","description":"It gives legal, tax, accounting, engineering, medical or financial advice or sign-off, or your people do"},{"value":"employment","label":"Screening or monitoring workers","description":"You or what you sell test, check or monitor workers for their employer: drug and alcohol tests, fitness for work, background checks, monitoring at work"},{"value":"employment_advice","label":"Advising employers on their staff","description":"You advise or act for employers on hiring, contracts, pay, discipline, dismissal or disputes with their staff"},{"value":"staff_records","label":"Holding staff records","description":"You hold or process records about your customers'' staff: payroll, HR files, pensions, right-to-work or training records"},{"value":"none","label":"None of these","exclusive":true}],"tooltip":"Some products and services carry extra rules: marketing to children and collecting their data, claims about health or a health service and the health data it holds, food labelling and allergens, financial promotions and licences, data about employees, drivers, patients or pupils, testing, checking or monitoring workers, advising employers on their staff, holding staff records, safety claims, and advice only a qualified professional may give. What you tick here switches those cautions on in every prompt, and only those; a risk none of them names goes in your own words below."}'::jsonb ELSE f END
+					ORDER BY fi)
+				FROM jsonb_array_elements(a -> 'fields') WITH ORDINALITY AS x(f, fi)))
+			ELSE a END
+		ORDER BY ai)
+	FROM jsonb_array_elements(v."activities") WITH ORDINALITY AS y(a, ai))
+WHERE jsonb_typeof(v."activities") = 'array'
+	AND jsonb_path_exists(v."activities", '$[*].fields[*] ? (@.id == "sensitive_areas")');--> statement-breakpoint
+UPDATE "programmes" p SET "draft" = jsonb_set(p."draft", '{activities}', (
+	SELECT jsonb_agg(
+		CASE WHEN jsonb_typeof(a -> 'fields') = 'array' AND jsonb_array_length(a -> 'fields') > 0
+			THEN jsonb_set(a, '{fields}', (
+				SELECT jsonb_agg(
+					CASE WHEN f ->> 'id' = 'sensitive_areas' THEN f || '{"options":[{"value":"children","label":"Children","description":"Children use it, or it is made for them"},{"value":"health","label":"Health or wellbeing","description":"Health, fitness, beauty or medical benefits, health care or testing (a product or a service), or health data"},{"value":"food","label":"Food or drink","description":"You make, serve or sell something to eat or drink"},{"value":"finance","label":"Money","description":"Payments, lending, investing, insurance or financial advice"},{"value":"personal_data","label":"Data about other people","description":"Data about people other than your buyer: employees, drivers, patients or pupils (where they are, what they do, monitoring)"},{"value":"safety","label":"Safety","description":"People rely on it to prevent harm, or it falls under a safety regime"},{"value":"advice","label":"Professional advice","description":"It gives legal, tax, accounting, engineering, medical or financial advice or sign-off, or your people do"},{"value":"employment","label":"Screening or monitoring workers","description":"You or what you sell test, check or monitor workers for their employer: drug and alcohol tests, fitness for work, background checks, monitoring at work"},{"value":"employment_advice","label":"Advising employers on their staff","description":"You advise or act for employers on hiring, contracts, pay, discipline, dismissal or disputes with their staff"},{"value":"staff_records","label":"Holding staff records","description":"You hold or process records about your customers'' staff: payroll, HR files, pensions, right-to-work or training records"},{"value":"none","label":"None of these","exclusive":true}],"tooltip":"Some products and services carry extra rules: marketing to children and collecting their data, claims about health or a health service and the health data it holds, food labelling and allergens, financial promotions and licences, data about employees, drivers, patients or pupils, testing, checking or monitoring workers, advising employers on their staff, holding staff records, safety claims, and advice only a qualified professional may give. What you tick here switches those cautions on in every prompt, and only those; a risk none of them names goes in your own words below."}'::jsonb ELSE f END
+					ORDER BY fi)
+				FROM jsonb_array_elements(a -> 'fields') WITH ORDINALITY AS x(f, fi)))
+			ELSE a END
+		ORDER BY ai)
+	FROM jsonb_array_elements(p."draft" -> 'activities') WITH ORDINALITY AS y(a, ai)))
+WHERE jsonb_typeof(p."draft" -> 'activities') = 'array'
+	AND jsonb_path_exists(p."draft" -> 'activities', '$[*].fields[*] ? (@.id == "sensitive_areas")');
