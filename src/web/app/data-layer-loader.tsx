@@ -1,6 +1,7 @@
-import type * as React from 'react';
+import * as React from 'react';
+import { useHydrating } from '@/lib/deferred-hydration';
 import { type Preloadable, preloadable } from '@/lib/preloadable';
-import { createStore, useStore } from '@/lib/store';
+import { createStore } from '@/lib/store';
 
 /**
  * Loading the data layer (app/data-layer.tsx, docs/decisions/033-the-shell-and-the-data-layer.md): once,
@@ -26,9 +27,26 @@ export function loadDataLayer(): Promise<DataLayer> {
   return loading;
 }
 
-/** The data layer once it has loaded; a page rendered ahead of time (and adopted) starts without it. */
+/**
+ * The data layer once it has loaded; a page rendered ahead of time (and adopted) starts without it. Its
+ * arrival is a transition: what waited for it (the data layer's hosts, the pace slot, the session's queries)
+ * renders in slices between which the browser handles input, not in one long task as a first visit starts
+ * (a store read with `useSyncExternalStore` re-renders at once; docs/PERFORMANCE.md, "The landing page's
+ * blocking time").
+ */
 export function useDataLayer(): DataLayer | undefined {
-  return useStore(loaded, () => undefined);
+  const hydrating = useHydrating();
+  const [layer, setLayer] = React.useState(() => (hydrating ? undefined : loaded.get()));
+  React.useEffect(() => {
+    const follow = () => {
+      const now = loaded.get();
+      // Once set, the module never changes: nothing more to follow.
+      if (now !== undefined) React.startTransition(() => setLayer(now));
+    };
+    follow();
+    return loaded.subscribe(follow);
+  }, []);
+  return layer;
 }
 
 let hurry: () => void = () => {};

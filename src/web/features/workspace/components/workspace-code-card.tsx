@@ -63,13 +63,16 @@ function WholeCard({ teamId, code, bringIntoView }: Omit<CardProps, 'size'>) {
   // The person sees the code they just got: the page comes to the card (not past it, to the activities or
   // wherever the page was scrolled), and a screen reader starts from its heading. A frame later, after the
   // page's own first scroll; the dialog that created the workspace leaves the focus here (workspace-dialog).
+  // Only a focus nobody holds: a person quick enough to have opened a menu or clicked into a field by then
+  // keeps it (taking it would close the menu under their pointer).
   React.useEffect(() => {
     if (!bringIntoView) return;
     const frame = requestAnimationFrame(() => {
       const target = heading.current;
       if (!target) return;
       target.closest('section')?.scrollIntoView({ block: 'start' });
-      target.focus({ preventScroll: true });
+      const active = document.activeElement;
+      if (active === null || active === document.body) target.focus({ preventScroll: true });
       codeCardPresented();
     });
     return () => cancelAnimationFrame(frame);
