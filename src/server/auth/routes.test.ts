@@ -130,7 +130,9 @@ describeApi('admin sessions', (ctx) => {
     const again = await adminLogin(ctx.app, 'veteran', 'correct horse');
     expect(again.statusCode).toBe(200);
     expect(await stored()).toBe(upgraded);
-  });
+    // Fixed work, not a wait: five scrypt runs at up to the real cost (128 MB each), which took over 20 s
+    // beside two busy processes and a browser run on two cores.
+  }, 120_000);
 
   it('does not treat a team session as an admin session', async () => {
     const { cookie } = await createTeamSession(ctx.app);
